@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Validation rules of spec §5 shared by every form and endpoint. */
+export const PHONE_RE = /^1\d{10}$/;
+export const PASSWORD_RE = /^[A-Za-z0-9!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]{6,16}$/;
+export const SMS_CODE_RE = /^\d{6}$/;
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const msg = {
+  phone: '请输入正确的手机号',
+  password: '密码为 6-16 位字母、数字或常用符号',
+  weakPassword: '密码过于简单，请换一个',
+  smsCode: '验证码为 6 位数字',
+  pageSize: '每页条数应在 1-50 之间',
+  pageNum: '页码应为非负整数',
+  required: '此项为必填项',
+} as const;
+
+export const phoneNumber = z.string({ error: msg.phone }).trim().regex(PHONE_RE, msg.phone);
+export const password = z.string({ error: msg.password }).regex(PASSWORD_RE, msg.password);
+export const smsCode = z.string({ error: msg.smsCode }).trim().regex(SMS_CODE_RE, msg.smsCode);
+export const uuid = z.string().regex(UUID_RE, '无效的 ID');
+
+/** Too common to protect a store: refused whenever a password is set (ASVS 6.2.4), not at login. */
+const COMMON_PASSWORDS = new Set([
+  '123456', '1234567', '12345678', '123456789', '1234567890', '111111', '000000', '666666', '888888',
+  '123123', '654321', '112233', '121212', '123321', '520520', '5201314', '147258', '147258369',
+  'abc123', 'abcdef', 'abcd1234', 'a123456', 'aa123456', 'qwerty', 'qwe123', 'qwerty123', 'password',
+  'password1', 'passw0rd', 'iloveyou', 'admin', 'admin123', 'root123', 'test123', '1q2w3e4r', 'qq123456',
+  'woaini', 'woaini1314', 'zxcvbnm', 'asdfgh', 'asd123', '11111111', '00000000', '88888888', '12341234',
+]);
+export const isCommonPassword = (value: string) => COMMON_PASSWORDS.has(value.toLowerCase());
+
+/** newPassword is a password being set: the spec's pattern plus the common-password refusal. */
+export const newPassword = password.refine((v) => !isCommonPassword(v), msg.weakPassword);
+
+/** Paging: page_num counts from 0 (spec §5 "non-negative"), page_size 1-50. */
+export const paging = z.object({
+  page_num: z.coerce.number({ error: msg.pageNum }).int(msg.pageNum).min(0, msg.pageNum).default(0),
+  page_size: z.coerce.number({ error: msg.pageSize }).int(msg.pageSize).min(1, msg.pageSize).max(50, msg.pageSize).default(20),
+});
+export type Paging = z.infer<typeof paging>;
+
+export interface ListResponse<T> {
+  list: T[];
+  total: number;
+}
+
+export const okResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponse>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { phoneNumber } from './common.ts';
+
+/** SmsPurpose scopes a code to the one action it was sent for. */
+export const SmsPurpose = {
+  RESET_PASSWORD: 'reset-password',
+  REGISTER: 'register',
+  UPDATE_PASSWORD: 'update-password',
+  CLERK_NEW: 'clerk-new',
+  SENSITIVE: 'sensitive',
+} as const;
+export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
+
+export const smsPurposeLabel: Record<SmsPurpose, string> = {
+  'reset-password': '找回密码',
+  register: '注册门店',
+  'update-password': '修改密码',
+  'clerk-new': '新增店员',
+  sensitive: '敏感操作验证',
+};
+
+/** Without a session only the purposes that start one may be asked for. */
+export const smsVerifyNoAuthRequest = z.object({
+  phone_number: phoneNumber,
+  purpose: z.enum([SmsPurpose.RESET_PASSWORD, SmsPurpose.REGISTER], { error: '验证码用途有误' }),
+});
+
+/** With a session the code goes to the caller's own phone, except a new clerk's, which goes to that phone. */
+export const smsVerifyRequest = z.object({
+  purpose: z.enum([SmsPurpose.UPDATE_PASSWORD, SmsPurpose.CLERK_NEW, SmsPurpose.SENSITIVE], { error: '验证码用途有误' }),
+  phone_number: phoneNumber.optional(),
+});
+
+export const smsSentResponse = z.object({
+  /** Seconds before another code may be asked for. */
+  resend_after: z.number(),
+  /** The phone the code went to, masked. */
+  masked_phone: z.string(),
+});
+export type SmsSentResponse = z.infer<typeof smsSentResponse>;

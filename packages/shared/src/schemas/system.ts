@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { newPassword, phoneNumber, smsCode } from './common.ts';
+
+export const registerStoreRequest = z.object({
+  store_name: z.string().trim().min(1, '请输入门店名称').max(40, '门店名称最多 40 个字符'),
+  name: z.string().trim().min(1, '请输入姓名').max(20, '姓名最多 20 个字符'),
+  phone_number: phoneNumber,
+  sms_code: smsCode,
+  password: newPassword,
+});
+export type RegisterStoreRequest = z.infer<typeof registerStoreRequest>;
+
+/** Actions that the store's sms-verify-switch can put behind an SMS code (spec §6). */
+export const SmsGuardedAction = {
+  TURN_OFF_ACTIVATION_LOCK: 'turn-off-activation-lock',
+  GET_ACTIVATION_LOCK_PASSWORD: 'get-activation-lock-password',
+} as const;
+
+export const checkNeedSmsVerifyQuery = z.object({
+  action: z.enum(Object.values(SmsGuardedAction) as [string, ...string[]], { error: '操作类型有误' }),
+});
+
+export interface ServerVersion {
+  version: string;
+  build: string;
+  started_at: string;
+}
+
+export interface DevStatus {
+  adapters: { name: string; label: string; impl: string; live: boolean }[];
+  database: 'pglite' | 'postgres';
+}
+
+export interface SmsOutboxItem {
+  id: number;
+  phone_number: string;
+  content: string;
+  purpose: string;
+  date_created: string;
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One workspace, three projects: `npm run test:unit` runs them all; server tests also run on
+// PostgreSQL through `npm run test:pg` (DATABASE_URL set by scripts/with-postgres.mjs).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'packages/device-sim/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
