@@ -1,0 +1,31 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** smsCode is one verification code sent to a phone for one purpose; only its hash is kept. */
+export const smsCode = pgTable(
+  'sms_code',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phoneNumber: text('phone_number').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_code_phone_idx').on(t.phoneNumber, t.purpose, t.createdAt)],
+);
+
+/** smsOutbox is the offline SMS gateway: messages land here and the dev page shows them. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phoneNumber: text('phone_number').notNull(),
+    content: text('content').notNull(),
+    purpose: text('purpose').notNull(),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_outbox_created_idx').on(t.dateCreated)],
+);

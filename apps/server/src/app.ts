@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServerVersion } from '@lease/shared';
+import { createOutboxSmsSender } from './adapters/sms/outbox-sender.ts';
+import { createSmsCodeService } from './adapters/sms/sms-code.service.ts';
+import type { SmsSender } from './adapters/sms/sms-sender.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAuthz } from './http/authz.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerStatic } from './http/static.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
+import { AccessTokens } from './modules/auth/tokens.ts';
+import { createClerkRepo } from './modules/clerk/clerk.repo.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { createLoginLogRepo } from './modules/logs/login-log.repo.ts';
+import { createRegisterStoreService } from './modules/store/register-store.service.ts';
+import { createSystemService } from './modules/system/system.service.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { createUserService } from './modules/user/user.service.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import type { Secrets } from './secrets.ts';
+
+z.config(z.locales.zhCN());
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  /** Defaults to the outbox sender; tests may pass their own. */
+  smsSender?: SmsSender;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const version: ServerVersion = {
+  version: process.env.npm_package_version ?? '0.1.0',
+  build: process.env.BUILD_ID ?? 'dev',
+  started_at: new Date().toISOString(),
+};
+
+/** buildApp is the one composition root: it wires repos, services, adapters and routes. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database, secrets } = deps;
+  const { db } = database;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const outbox = createOutboxSmsSender(db);
+  const smsSender = deps.smsSender ?? outbox;
+  const sms = createSmsCodeService(db, smsSender, secrets.sms);
+  const clerkRepo = createClerkRepo(db);
+  const auth = createAuthService({
+    config: config.auth,
+    tokens: new AccessTokens(secrets.jwt, config.auth.accessTokenTtlSeconds),
+    authRepo: createAuthRepo(db),
+    clerkRepo,
+    loginLog: createLoginLogRepo(db),
+  });
+  registerAuthz(app, (token) => auth.authenticate(token));
+
+  await app.register(swagger, {
+    openapi: { info: { title: '租机宝设备管理 API', version: version.version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { config: { auth: 'public' } }, () => ({ status: 'ok', database: database.kind }));
+  await app.register(authRoutes, { auth, passwordReset: createPasswordResetService({ clerkRepo, sms, auth }) });
+  await app.register(userRoutes, { user: createUserService({ db, clerkRepo, sms, auth }) });
+  await app.register(systemRoutes, {
+    system: createSystemService({ db, clerkRepo, sms }),
+    registerStore: createRegisterStoreService({ db, clerkRepo, sms, auth }),
+    config,
+    version,
+  });
+  if (config.devTools) {
+    await app.register(devRoutes, {
+      database,
+      outbox: smsSender === outbox ? outbox : undefined,
+      adapters: () => [{ name: 'sms', label: '短信网关', impl: smsSender.label, live: smsSender.live }],
+    });
+  }
+  await registerStatic(app, config.webDist, config.dataDir);
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .transform((v) => v === '1' || v === 'true');
+
+/** ConfigSchema is DESIGN §3's environment, each variable with a working default. */
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+  DEMO_ADMIN_PHONE: z.string().optional(),
+  DEMO_ADMIN_PASSWORD: z.string().optional(),
+  DEMO_STORE: bool.optional(),
+  DEV_TOOLS: bool.optional(),
+  NODE_ENV: z.string().default('development'),
+  LOG_LEVEL: z.string().default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  LOGIN_ACCOUNT_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(100),
+  FLOW_BILL_URL: z.string().url().optional(),
+  AMAP_KEY: z.string().optional(),
+  TRUST_PROXY: bool.optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** loadConfig reads the environment once; tests pass overrides instead of touching process.env. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = ConfigSchema.parse(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const isProduction = parsed.NODE_ENV === 'production';
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    publicUrl: parsed.PUBLIC_URL,
+    webDist: parsed.WEB_DIST ? path.resolve(parsed.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    demo: {
+      enabled: parsed.DEMO_STORE ?? true,
+      adminPhone: parsed.DEMO_ADMIN_PHONE,
+      adminPassword: parsed.DEMO_ADMIN_PASSWORD,
+    },
+    devTools: parsed.DEV_TOOLS ?? !isProduction,
+    isProduction,
+    logLevel: parsed.LOG_LEVEL,
+    trustProxy: parsed.TRUST_PROXY ?? false,
+    auth: {
+      accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,
+      sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
+      sessionAbsoluteHours: parsed.SESSION_ABSOLUTE_HOURS,
+      loginIpLimitPerMinute: parsed.LOGIN_IP_LIMIT_PER_MINUTE,
+      loginAccountFailuresPerHour: parsed.LOGIN_ACCOUNT_FAILURES_PER_HOUR,
+    },
+    links: { flowBillUrl: parsed.FLOW_BILL_URL ?? null },
+    amapKey: parsed.AMAP_KEY ?? null,
+  };
+}

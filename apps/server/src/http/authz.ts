@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Module, type Perm, type PermissionRequirement, hasPermission } from '@lease/shared';
+import { AppError } from './app-error.ts';
+
+/**
+ * AuthRule is the authorization decision every route must declare in `config.auth`:
+ * 'public' (no session), 'authenticated' (any clerk), 'admin', or named permission codes.
+ * Routes may also name the store module they belong to.
+ */
+export type AuthRule = 'public' | 'authenticated' | 'admin' | PermissionRequirement;
+
+export interface AuthContext {
+  clerkId: string;
+  storeId: string;
+  sessionId: string;
+  isAdmin: boolean;
+  perms: string[];
+  modules: string[];
+}
+
+/** Authenticator turns a bearer token into the caller, or throws 401 / 403 TOKEN_EXPIRED. */
+export type Authenticator = (token: string, request: FastifyRequest) => Promise<AuthContext>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+    module?: Module;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    authzDecided: boolean;
+  }
+}
+
+const GUARDED_PREFIXES = ['/api/'];
+
+/** requireAuth returns the caller of a non-public route; services use it instead of trusting `auth!`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
+/** requirePerm is the check services make before acting (spec §6: Admin passes everything). */
+export function requirePerm(auth: AuthContext, req: Perm | PermissionRequirement) {
+  if (!hasPermission(auth.perms, req)) throw new AppError('PERMISSION_DENIED');
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * registerAuthz makes authorization impossible to forget: registering an /api route without
+ * `config.auth` fails at start-up, every request is decided before its body is read, and a
+ * response that leaves without a decision is turned into a 500 (Fleet's authzcheck).
+ */
+export function registerAuthz(app: FastifyInstance, authenticate: Authenticator) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('authzDecided', false);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!GUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
+    if (url.startsWith('/api/docs')) {
+      route.config = { ...route.config, auth: 'public' };
+      return;
+    }
+    if (!route.config?.auth) throw new Error(`route ${route.method} ${url} declares no config.auth`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config?.auth;
+    if (!rule) return;
+    if (rule === 'public') {
+      request.authzDecided = true;
+      return;
+    }
+    const token = bearer(request);
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const auth = await authenticate(token, request);
+    request.auth = auth;
+    const module = request.routeOptions.config.module;
+    if (module && !auth.modules.includes(module)) throw new AppError('PERMISSION_DENIED', '门店未开通此功能');
+    if (rule === 'admin') {
+      if (!auth.isAdmin) throw new AppError('PERMISSION_DENIED', '仅管理员可执行此操作');
+    } else if (rule !== 'authenticated' && !hasPermission(auth.perms, rule)) {
+      throw new AppError('PERMISSION_DENIED');
+    }
+    request.authzDecided = true;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const matched = request.routeOptions.url !== undefined && request.routeOptions.config?.auth !== undefined;
+    if (!matched || request.authzDecided || reply.statusCode >= 400) return payload;
+    request.log.error({ url: request.url }, 'response without an authorization decision');
+    reply.code(500).header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify({ statusCode: 500, code: 'INTERNAL', message: '服务器内部错误' });
+  });
+}

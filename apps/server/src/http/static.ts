@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * registerStatic serves the built console with a history fallback, and per-host site config under
+ * /custom/<host>/ from DATA_DIR/custom (spec §1: title and login logo per host).
+ */
+export async function registerStatic(app: FastifyInstance, webDist: string, dataDir: string) {
+  const customDir = path.join(dataDir, 'custom');
+  fs.mkdirSync(customDir, { recursive: true });
+  await app.register(fastifyStatic, { root: customDir, prefix: '/custom/', decorateReply: false, cacheControl: true, maxAge: 600_000 });
+
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (!hasWeb) {
+    app.log.warn({ webDist }, 'console build not found; run `npm run build` to serve the web console');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed assets never change; the shell and the build manifest must always be fresh.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
+  const sendIndex = (_req: unknown, reply: { type(t: string): { header(k: string, v: string): { send(b: Buffer): unknown } } }) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', sendIndex);
+  app.get('/*', (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (/^\/(api|mdm|agent|open)(\/|$)/.test(url)) {
+      return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `接口不存在：${request.method} ${url}` });
+    }
+    const file = path.join(webDist, decodeURIComponent(url));
+    if (file.startsWith(webDist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      return reply.sendFile(path.relative(webDist, file));
+    }
+    // Unknown asset paths are real 404s; every other path is a console route for the router to resolve.
+    if (/^\/(assets|builds)\//.test(url) || /\.[a-z0-9]{2,5}$/i.test(url)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    return sendIndex(request, reply);
+  });
+}

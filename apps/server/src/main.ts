@@ -1,0 +1,42 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { ensureDemoStore } from './demo/demo-store.ts';
+import { loadSecrets } from './secrets.ts';
+import path from 'node:path';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
+);
+const app = await buildApp({
+  config,
+  database,
+  secrets: loadSecrets(config.dataDir),
+  logger: { level: config.logLevel },
+});
+const demo = config.demo.enabled ? await ensureDemoStore(database.db, config) : null;
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+const lines = [
+  '',
+  `  租机宝设备管理控制台已启动：${url}`,
+  `  数据库：${database.kind === 'pglite' ? `内嵌 PGlite（${path.join(config.dataDir, 'pglite')}）` : 'PostgreSQL'}`,
+  ...(demo ? [`  演示门店管理员账号：${demo.phone}`, `  演示门店管理员密码：${demo.password}`] : []),
+  ...(config.devTools ? [`  开发者页面（短信发件箱）：${url}/system/dev`] : []),
+  '',
+];
+console.log(lines.join('\n'));

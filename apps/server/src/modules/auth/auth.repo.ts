@@ -1,0 +1,78 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { clerk } from '../clerk/clerk.table.ts';
+import { store } from '../store/store.table.ts';
+import { authSession, refreshToken } from './auth.table.ts';
+
+/** AuthRepo reads and writes sessions and refresh tokens; it makes no decisions. */
+export function createAuthRepo(db: Db) {
+  return {
+    async createSession(values: { clerkId: string; storeId: string; expiresAt: Date; ip: string; userAgent: string }) {
+      const [row] = await db.insert(authSession).values(values).returning({ id: authSession.id });
+      return row.id;
+    },
+
+    async insertRefreshToken(sessionId: string, tokenHash: string) {
+      await db.insert(refreshToken).values({ sessionId, tokenHash });
+    },
+
+    async findRefreshToken(tokenHash: string) {
+      const [row] = await db
+        .select({ id: refreshToken.id, usedAt: refreshToken.usedAt, session: authSession })
+        .from(refreshToken)
+        .innerJoin(authSession, eq(authSession.id, refreshToken.sessionId))
+        .where(eq(refreshToken.tokenHash, tokenHash));
+      return row;
+    },
+
+    /** markRefreshTokenUsed succeeds for exactly one caller, so two racing refreshes cannot both rotate. */
+    async markRefreshTokenUsed(id: string) {
+      const rows = await db
+        .update(refreshToken)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshToken.id, id), isNull(refreshToken.usedAt)))
+        .returning({ id: refreshToken.id });
+      return rows.length === 1;
+    },
+
+    async revokeSession(id: string, reason: string) {
+      await db
+        .update(authSession)
+        .set({ revokedAt: new Date(), revokeReason: reason })
+        .where(and(eq(authSession.id, id), isNull(authSession.revokedAt)));
+    },
+
+    async revokeClerkSessions(clerkId: string, reason: string) {
+      await db
+        .update(authSession)
+        .set({ revokedAt: new Date(), revokeReason: reason })
+        .where(and(eq(authSession.clerkId, clerkId), isNull(authSession.revokedAt)));
+    },
+
+    async touchSession(id: string, at: Date) {
+      await db.update(authSession).set({ lastSeenAt: at }).where(eq(authSession.id, id));
+    },
+
+    /** loadPrincipal reads the session with its clerk and store in one query: the per-request check. */
+    async loadPrincipal(sessionId: string) {
+      const [row] = await db
+        .select({
+          session: authSession,
+          clerk: {
+            id: clerk.id,
+            storeId: clerk.storeId,
+            isAdmin: clerk.isAdmin,
+            permission: clerk.permission,
+            disabled: clerk.disabled,
+          },
+          modules: store.modules,
+        })
+        .from(authSession)
+        .innerJoin(clerk, eq(clerk.id, authSession.clerkId))
+        .innerJoin(store, eq(store.id, clerk.storeId))
+        .where(eq(authSession.id, sessionId));
+      return row;
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

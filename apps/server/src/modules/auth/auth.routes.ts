@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginRequest, logoutRequest, refreshRequest, resetPasswordRequest } from '@lease/shared';
+import { requireAuth } from '../../http/authz.ts';
+import { clientOf } from '../../http/client-info.ts';
+import type { AuthService } from './auth.service.ts';
+import type { PasswordResetService } from './password-reset.service.ts';
+
+/** Auth calls of spec §7: login, refresh, logout, reset-password. */
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordReset: PasswordResetService }> = async (app, { auth, passwordReset }) => {
+  app.post('/api/auth/login', { config: { auth: 'public' }, schema: { tags: ['auth'], body: loginRequest } }, (req) =>
+    auth.login(req.body, clientOf(req)),
+  );
+  app.post('/api/auth/refresh', { config: { auth: 'public' }, schema: { tags: ['auth'], body: refreshRequest } }, (req) =>
+    auth.refresh(req.body.refresh_token),
+  );
+  app.post('/api/auth/logout', { config: { auth: 'authenticated' }, schema: { tags: ['auth'], body: logoutRequest.optional() } }, async (req) => {
+    await auth.logout(requireAuth(req));
+    return { ok: true as const };
+  });
+  app.put('/api/auth/reset-password', { config: { auth: 'public' }, schema: { tags: ['auth'], body: resetPasswordRequest } }, async (req) => {
+    await passwordReset.resetPassword(req.body);
+    return { ok: true as const };
+  });
+};

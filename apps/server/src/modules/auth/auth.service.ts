@@ -1,0 +1,145 @@
+import { type LoginRequest, type TokenPair, LoginStatus, Perm, parsePermissionString } from '@lease/shared';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthContext } from '../../http/authz.ts';
+import type { ClerkRepo, ClerkRow } from '../clerk/clerk.repo.ts';
+import type { LoginLogRepo } from '../logs/login-log.repo.ts';
+import type { AuthRepo } from './auth.repo.ts';
+import { verifyPassword } from './password.ts';
+import { type AccessTokens, hashToken, newRefreshToken } from './tokens.ts';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** A login from an IP that succeeded for this account lately is exempt from the account-wide limit. */
+const TRUSTED_IP_WINDOW = 30 * 24 * HOUR;
+/** Writing last_seen_at on every request would make the session row a hot spot (Fleet seen_time). */
+const TOUCH_INTERVAL = MINUTE;
+
+interface Deps {
+  config: Config['auth'];
+  tokens: AccessTokens;
+  authRepo: AuthRepo;
+  clerkRepo: ClerkRepo;
+  loginLog: LoginLogRepo;
+}
+
+/** permsOf is the permission list of spec §3: the stored codes, plus Admin for the store admin. */
+export const permsOf = (c: Pick<ClerkRow, 'isAdmin' | 'permission'>): string[] => {
+  const perms: string[] = parsePermissionString(c.permission);
+  return c.isAdmin ? [Perm.ADMIN, ...perms.filter((p) => p !== Perm.ADMIN)] : perms;
+};
+
+/** createAuthService owns sessions: login with throttling, rotation of refresh tokens, per-request checks. */
+export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLog }: Deps) {
+  const unauthorized = () => new AppError('UNAUTHORIZED');
+
+  async function issueSession(c: ClerkRow, client: ClientInfo): Promise<TokenPair> {
+    const expiresAt = new Date(Date.now() + config.sessionAbsoluteHours * HOUR);
+    const sessionId = await authRepo.createSession({ clerkId: c.id, storeId: c.storeId, expiresAt, ...client });
+    const refresh = newRefreshToken();
+    await authRepo.insertRefreshToken(sessionId, hashToken(refresh));
+    const access = await tokens.sign({ clerkId: c.id, storeId: c.storeId, sessionId });
+    return { access_token: access, refresh_token: refresh, expires_in: tokens.ttlSeconds };
+  }
+
+  async function throttle(account: string, clerkRow: ClerkRow | undefined, client: ClientInfo) {
+    const now = Date.now();
+    const fromIp = await loginLog.countFromIpSince(client.ip, new Date(now - MINUTE));
+    if (fromIp >= config.loginIpLimitPerMinute) return '登录尝试过于频繁，请一分钟后再试';
+    // Failures before the last password change do not count: resetting the password by SMS lifts the limit.
+    const since = Math.max(now - HOUR, clerkRow?.passwordChangedAt.getTime() ?? 0);
+    const failures = await loginLog.countStatusForAccountSince(account, LoginStatus.WRONG_PASSWORD, new Date(since));
+    if (failures < config.loginAccountFailuresPerHour) return null;
+    const trusted = await loginLog.hasSuccessFromIpSince(account, client.ip, LoginStatus.SUCCESS, new Date(now - TRUSTED_IP_WINDOW));
+    return trusted ? null : '该账号登录失败次数过多，请稍后再试或通过“忘记密码”重置密码';
+  }
+
+  return {
+    issueSession,
+
+    async login({ account, password }: LoginRequest, client: ClientInfo): Promise<TokenPair> {
+      const found = await clerkRepo.findByPhone(account);
+      const log = (status: LoginStatus) =>
+        loginLog.insert({ account, status, storeId: found?.storeId, clerkId: found?.id, ...client });
+
+      const refusal = await throttle(account, found, client);
+      if (refusal) {
+        await log(LoginStatus.THROTTLED);
+        throw new AppError('TOO_MANY_REQUESTS', refusal);
+      }
+      const ok = await verifyPassword(found?.passwordHash, password);
+      if (!found || !ok) {
+        await log(found ? LoginStatus.WRONG_PASSWORD : LoginStatus.UNKNOWN_ACCOUNT);
+        throw new AppError('LOGIN_FAILED', '账号或密码错误');
+      }
+      if (found.disabled) {
+        await log(LoginStatus.DISABLED);
+        throw new AppError('LOGIN_FAILED', '账号已停用，请联系门店管理员');
+      }
+      await log(LoginStatus.SUCCESS);
+      return issueSession(found, client);
+    },
+
+    /** refresh rotates the refresh token; presenting a spent one revokes the whole session (ASVS 10.4.5). */
+    async refresh(token: string): Promise<TokenPair> {
+      const row = await authRepo.findRefreshToken(hashToken(token));
+      if (!row) throw unauthorized();
+      const { session } = row;
+      if (row.usedAt) {
+        await authRepo.revokeSession(session.id, 'refresh-token-reuse');
+        throw unauthorized();
+      }
+      const now = new Date();
+      if (session.revokedAt || session.expiresAt <= now) throw unauthorized();
+      if (now.getTime() - session.lastSeenAt.getTime() > config.sessionIdleMinutes * MINUTE) {
+        await authRepo.revokeSession(session.id, 'idle');
+        throw unauthorized();
+      }
+      if (!(await authRepo.markRefreshTokenUsed(row.id))) {
+        await authRepo.revokeSession(session.id, 'refresh-token-reuse');
+        throw unauthorized();
+      }
+      const principal = await authRepo.loadPrincipal(session.id);
+      if (!principal || principal.clerk.disabled) throw unauthorized();
+      const refresh = newRefreshToken();
+      await authRepo.insertRefreshToken(session.id, hashToken(refresh));
+      await authRepo.touchSession(session.id, now);
+      const access = await tokens.sign({ clerkId: session.clerkId, storeId: session.storeId, sessionId: session.id });
+      return { access_token: access, refresh_token: refresh, expires_in: tokens.ttlSeconds };
+    },
+
+    logout: (auth: AuthContext) => authRepo.revokeSession(auth.sessionId, 'logout'),
+
+    /** endSessions is called on password change and clerk disable: every token of the clerk stops at once. */
+    endSessions: (clerkId: string, reason: string) => authRepo.revokeClerkSessions(clerkId, reason),
+
+    /** authenticate is the per-request check: a valid signature is not enough, the session must be live. */
+    async authenticate(token: string): Promise<AuthContext> {
+      const verified = await tokens.verify(token);
+      if (!verified.ok) throw verified.expired ? new AppError('TOKEN_EXPIRED') : unauthorized();
+      const { claims } = verified;
+      const row = await authRepo.loadPrincipal(claims.sessionId);
+      if (!row) throw unauthorized();
+      const { session, clerk } = row;
+      const now = new Date();
+      const idle = now.getTime() - session.lastSeenAt.getTime() > config.sessionIdleMinutes * MINUTE;
+      const mismatch = clerk.id !== claims.clerkId || clerk.storeId !== claims.storeId || session.storeId !== claims.storeId;
+      if (session.revokedAt || session.expiresAt <= now || idle || clerk.disabled || mismatch) throw unauthorized();
+      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL) await authRepo.touchSession(session.id, now);
+      return {
+        clerkId: clerk.id,
+        storeId: clerk.storeId,
+        sessionId: session.id,
+        isAdmin: clerk.isAdmin,
+        perms: permsOf(clerk),
+        modules: row.modules,
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

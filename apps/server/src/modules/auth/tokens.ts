@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+
+const ISSUER = 'lease-mdm';
+const AUDIENCE = 'console';
+
+export interface AccessClaims {
+  clerkId: string;
+  storeId: string;
+  sessionId: string;
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; expired: boolean };
+
+/** AccessTokens signs and checks the short-lived console JWT: HS256 only, our issuer and audience only. */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: Uint8Array,
+    readonly ttlSeconds: number,
+  ) {
+    this.key = secret;
+  }
+
+  sign(claims: AccessClaims, now = new Date()): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ sto: claims.storeId, sid: claims.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.clerkId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verify(token: string, now = new Date()): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: now,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      const { sub, sto, sid, typ } = payload;
+      if (typ !== 'access' || typeof sub !== 'string' || typeof sto !== 'string' || typeof sid !== 'string') {
+        return { ok: false, expired: false };
+      }
+      return { ok: true, claims: { clerkId: sub, storeId: sto, sessionId: sid } };
+    } catch (err) {
+      return { ok: false, expired: err instanceof joseErrors.JWTExpired };
+    }
+  }
+}
+
+/** Refresh tokens are opaque random strings; the database keeps only their SHA-256. */
+export const newRefreshToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

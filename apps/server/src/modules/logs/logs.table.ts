@@ -1,0 +1,45 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clerk } from '../clerk/clerk.table.ts';
+import { store } from '../store/store.table.ts';
+
+/** loginLog keeps every login attempt; it is also what the login throttle counts. */
+export const loginLog = pgTable(
+  'login_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    storeId: uuid('for_store').references(() => store.id),
+    clerkId: uuid('for_clerk').references(() => clerk.id),
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
+    status: integer('status').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_log_store_idx').on(t.storeId, t.dateCreated),
+    index('login_log_account_idx').on(t.account, t.dateCreated),
+    index('login_log_ip_idx').on(t.ip, t.dateCreated),
+  ],
+);
+
+/** operationLog records who did what to which device and follows the command's progress. */
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('for_store').notNull().references(() => store.id),
+    clerkId: uuid('for_clerk').references(() => clerk.id),
+    platform: text('platform').notNull(),
+    deviceId: uuid('device_id'),
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    status: integer('status').notNull().default(0),
+    result: text('result').notNull().default(''),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('operation_log_store_idx').on(t.storeId, t.platform, t.dateCreated),
+    index('operation_log_device_idx').on(t.deviceId, t.dateCreated),
+  ],
+);

@@ -1,0 +1,58 @@
+import { DEFAULT_STORE_MODULES, type Module, type RegisterStoreRequest, SmsPurpose } from '@lease/shared';
+import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthService, ClientInfo } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { ClerkRepo, ClerkRow } from '../clerk/clerk.repo.ts';
+import { clerk } from '../clerk/clerk.table.ts';
+import { store } from './store.table.ts';
+
+export interface NewStore {
+  storeName: string;
+  adminName: string;
+  phoneNumber: string;
+  password: string;
+  modules?: Module[];
+  isDemo?: boolean;
+}
+
+/** createStoreWithAdmin inserts a store and its admin clerk in one transaction. */
+export async function createStoreWithAdmin(db: Db, input: NewStore): Promise<ClerkRow> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [s] = await tx
+      .insert(store)
+      .values({ storeName: input.storeName, modules: input.modules ?? DEFAULT_STORE_MODULES, isDemo: input.isDemo ?? false })
+      .returning({ id: store.id });
+    const [admin] = await tx
+      .insert(clerk)
+      .values({ storeId: s.id, name: input.adminName, phoneNumber: input.phoneNumber, passwordHash, isAdmin: true })
+      .returning();
+    return admin;
+  });
+}
+
+/** createRegisterStoreService: an SMS-verified phone creates a store, becomes its admin and is signed in. */
+export function createRegisterStoreService(deps: { db: Db; clerkRepo: ClerkRepo; sms: SmsCodeService; auth: AuthService }) {
+  return {
+    async register(req: RegisterStoreRequest, client: ClientInfo) {
+      if (await deps.clerkRepo.findByPhone(req.phone_number)) throw new AppError('CONFLICT', '该手机号已注册，请直接登录');
+      await deps.sms.consume(req.phone_number, SmsPurpose.REGISTER, req.sms_code);
+      const admin = await createStoreWithAdmin(deps.db, {
+        storeName: req.store_name,
+        adminName: req.name,
+        phoneNumber: req.phone_number,
+        password: req.password,
+      }).catch((err: unknown) => {
+        // Two registrations racing for one phone: the unique index decides, the loser gets a clear answer.
+        if ((err as { code?: string }).code === '23505' || String(err).includes('clerk_phone_number_key')) {
+          throw new AppError('CONFLICT', '该手机号已注册，请直接登录');
+        }
+        throw err;
+      });
+      return deps.auth.issueSession(admin, client);
+    },
+  };
+}
+export type RegisterStoreService = ReturnType<typeof createRegisterStoreService>;

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** store is one leasing shop: the tenant every other row belongs to (spec §3 Store). */
+export const store = pgTable('store', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+  dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
+  storeName: text('store_name').notNull(),
+  discountRate: numeric('discount_rate', { precision: 5, scale: 4 }).notNull().default('1'),
+  deviceCount: integer('device_count').notNull().default(0),
+  usedDeviceCount: integer('used_device_count').notNull().default(0),
+  rcsCount: integer('rcs_count').notNull().default(0),
+  usedRcsCount: integer('used_rcs_count').notNull().default(0),
+  employeeDefaultPermission: text('employee_default_permission').notNull().default(''),
+  remark: text('remark').notNull().default(''),
+  /** isDemo marks the store `npm start` creates, so a restart finds it again instead of making another. */
+  isDemo: boolean('is_demo').notNull().default(false),
+  modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
+  smsVerifySwitch: boolean('sms_verify_switch').notNull().default(false),
+  systemRestriction: jsonb('system_restriction').$type<Record<string, boolean>>().notNull().default({}),
+  appRestriction: jsonb('app_restriction').$type<Record<string, unknown>>().notNull().default({}),
+  globalHttpProxyPacUrl: text('global_http_proxy_pac_url'),
+});

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type ServerVersion, checkNeedSmsVerifyQuery, registerStoreRequest, smsVerifyNoAuthRequest, smsVerifyRequest } from '@lease/shared';
+import type { Config } from '../../config.ts';
+import { requireAuth } from '../../http/authz.ts';
+import { clientOf } from '../../http/client-info.ts';
+import type { RegisterStoreService } from '../store/register-store.service.ts';
+import type { SystemService } from './system.service.ts';
+
+interface Options {
+  system: SystemService;
+  registerStore: RegisterStoreService;
+  config: Config;
+  version: ServerVersion;
+}
+
+/** System and helper calls of spec §7 that the foundation needs. */
+export const systemRoutes: FastifyPluginAsyncZod<Options> = async (app, { system, registerStore, config, version }) => {
+  const tags = ['system'];
+  app.post('/api/system/smsverify', { config: { auth: 'authenticated' }, schema: { tags, body: smsVerifyRequest } }, (req) =>
+    system.sendForClerk(requireAuth(req), req.body.purpose, req.body.phone_number, req.ip),
+  );
+  app.post('/api/system/smsverify-noauth', { config: { auth: 'public' }, schema: { tags, body: smsVerifyNoAuthRequest } }, (req) =>
+    system.sendPublic(req.body.phone_number, req.body.purpose, req.ip),
+  );
+  app.post('/api/system/register-store', { config: { auth: 'public' }, schema: { tags, body: registerStoreRequest } }, (req) =>
+    registerStore.register(req.body, clientOf(req)),
+  );
+  app.get('/api/system/permission-map', { config: { auth: 'authenticated' }, schema: { tags } }, () => system.permissionMap());
+  app.get(
+    '/api/system/check-need-sms-verify',
+    { config: { auth: 'authenticated' }, schema: { tags, querystring: checkNeedSmsVerifyQuery } },
+    (req) => system.needSmsVerify(requireAuth(req)),
+  );
+  app.get('/api/system/client-config', { config: { auth: 'public' }, schema: { tags } }, () => ({
+    flow_bill_url: config.links.flowBillUrl,
+    amap_key: config.amapKey,
+  }));
+  app.get('/api/helper/server-version', { config: { auth: 'public' }, schema: { tags: ['helper'] } }, () => version);
+};

@@ -1,0 +1,94 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { ALL_MODULES, type Module, type TokenPair } from '@lease/shared';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { hashPassword } from '../modules/auth/password.ts';
+import { clerk } from '../modules/clerk/clerk.table.ts';
+import { store } from '../modules/store/store.table.ts';
+import { ephemeralSecrets } from '../secrets.ts';
+import { openTestDatabase } from './test-db.ts';
+
+export const TEST_PASSWORD = 'Passw0rd!x';
+let phoneSeq = 0;
+/** nextPhone hands out distinct valid phones within a test file. */
+export const nextPhone = () => `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq++).padStart(4, '0')}`;
+
+interface NewClerkValues {
+  storeId?: string;
+  isAdmin?: boolean;
+  permission?: string;
+  phone?: string;
+  password?: string;
+  disabled?: boolean;
+}
+
+/** buildTestApp starts the real app on a fresh database; config overrides go through the env shape. */
+export async function buildTestApp(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DEV_TOOLS: '1', LOGIN_IP_LIMIT_PER_MINUTE: '1000', ...env });
+  const database = await openTestDatabase();
+  const secrets = ephemeralSecrets();
+  const app = await buildApp({ config, database, secrets });
+  await app.ready();
+  const { db } = database;
+
+  const factories = {
+    async newStore(values: { modules?: Module[]; storeName?: string; smsVerifySwitch?: boolean } = {}): Promise<typeof store.$inferSelect> {
+      const [row] = await db
+        .insert(store)
+        .values({ storeName: values.storeName ?? '测试门店', modules: values.modules ?? ALL_MODULES, smsVerifySwitch: values.smsVerifySwitch ?? false })
+        .returning();
+      return row;
+    },
+    async newClerk(values: NewClerkValues = {}): Promise<typeof clerk.$inferSelect> {
+      const storeId = values.storeId ?? (await factories.newStore()).id;
+      const [row] = await db
+        .insert(clerk)
+        .values({
+          storeId,
+          name: '测试店员',
+          phoneNumber: values.phone ?? nextPhone(),
+          passwordHash: await hashPassword(values.password ?? TEST_PASSWORD),
+          isAdmin: values.isAdmin ?? false,
+          permission: values.permission ?? '',
+          disabled: values.disabled ?? false,
+        })
+        .returning();
+      return row;
+    },
+    async login(phone: string, password = TEST_PASSWORD, remoteAddress = '10.9.0.1'): Promise<TokenPair> {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: phone, password }, remoteAddress });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return res.json();
+    },
+    /** signedIn creates a clerk (admin unless told otherwise) and returns it with its tokens. */
+    async signedIn(values: NewClerkValues = { isAdmin: true }): Promise<{ clerk: typeof clerk.$inferSelect; tokens: TokenPair; headers: { authorization: string } }> {
+      const c = await factories.newClerk(values);
+      const tokens = await factories.login(c.phoneNumber);
+      return { clerk: c, tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
+    },
+    /** lastSmsCode reads the newest code the outbox "sent" to a phone. */
+    async lastSmsCode(phone: string) {
+      const res = await app.inject({ method: 'GET', url: '/api/dev/sms-outbox' });
+      const item = res.json().list.find((m: { phone_number: string }) => m.phone_number === phone);
+      return item ? (/\d{6}/.exec(item.content)?.[0] ?? null) : null;
+    },
+  };
+
+  return {
+    app,
+    db,
+    database,
+    secrets,
+    config,
+    ...factories,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

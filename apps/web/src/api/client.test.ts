@@ -1,0 +1,188 @@
+import type { TokenPair } from '@lease/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TokenStore } from '../auth/session.ts';
+import type { AuthTokens } from '../auth/storage.ts';
+import { createApiClient } from './client.ts';
+import { ApiError } from './errors.ts';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+const json = (status: number, body: unknown, requestId = 'a1b2c3d4-req') =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-request-id': requestId } });
+const fail = (status: number, code: string, message: string) => json(status, { statusCode: status, code, message });
+
+function memoryTokens(initial: AuthTokens | null): TokenStore & { value: AuthTokens | null } {
+  const store = {
+    value: initial,
+    get: () => store.value,
+    save: (pair: TokenPair) => {
+      store.value = { access_token: pair.access_token, refresh_token: pair.refresh_token, expires: 0 };
+    },
+    clear: () => {
+      store.value = null;
+    },
+  };
+  return store;
+}
+
+function setup(handler: Handler, tokens = memoryTokens({ access_token: 'old', refresh_token: 'r1', expires: 0 })) {
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(String(input), init ?? {})));
+  const toast = { error: vi.fn(), warning: vi.fn() };
+  const onUnauthorized = vi.fn();
+  const client = createApiClient({ fetch, tokens, toast, onUnauthorized });
+  return { client, fetch, toast, onUnauthorized, tokens };
+}
+
+const bearer = (init: RequestInit) => new Headers(init.headers).get('authorization');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('api client', () => {
+  it('sends JSON with the bearer token and returns the payload', async () => {
+    const { client, fetch } = setup(() => json(200, { ok: true }));
+    await expect(client.post('/api/x', { a: 1 })).resolves.toEqual({ ok: true });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/x');
+    expect(bearer(init!)).toBe('Bearer old');
+    expect(init!.body).toBe('{"a":1}');
+  });
+
+  it('on 401 clears the stored session and calls onUnauthorized without a toast', async () => {
+    const { client, tokens, onUnauthorized, toast } = setup(() => fail(401, 'UNAUTHORIZED', '登录已失效'));
+    await expect(client.get('/api/user/me')).rejects.toMatchObject({ status: 401, sessionEnded: true });
+    expect(tokens.value).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it('on TOKEN_EXPIRED refreshes once for three concurrent requests, then retries each', async () => {
+    let refreshes = 0;
+    const { client, fetch, tokens } = setup(async (url, init) => {
+      if (url === '/api/auth/refresh') {
+        refreshes += 1;
+        expect(JSON.parse(String(init.body))).toEqual({ refresh_token: 'r1' });
+        await new Promise((r) => setTimeout(r, 5));
+        return json(200, { access_token: 'new', refresh_token: 'r2', expires_in: 900 });
+      }
+      return bearer(init) === 'Bearer new' ? json(200, { url }) : fail(403, 'TOKEN_EXPIRED', '登录凭证已过期');
+    });
+    const results = await Promise.all(['/api/a', '/api/b', '/api/c'].map((p) => client.get(p)));
+    expect(results).toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
+    expect(refreshes).toBe(1);
+    expect(fetch).toHaveBeenCalledTimes(7);
+    expect(tokens.value).toMatchObject({ access_token: 'new', refresh_token: 'r2' });
+  });
+
+  it('when the refresh fails, clears the session and reports unauthorized', async () => {
+    const { client, tokens, onUnauthorized, toast } = setup((url) =>
+      url === '/api/auth/refresh' ? fail(401, 'UNAUTHORIZED', '登录已失效') : fail(403, 'TOKEN_EXPIRED', '过期'),
+    );
+    await expect(client.get('/api/a')).rejects.toMatchObject({ sessionEnded: true });
+    expect(tokens.value).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it('retries the original request only once after a refresh', async () => {
+    const { client, fetch, onUnauthorized } = setup((url) =>
+      url === '/api/auth/refresh'
+        ? json(200, { access_token: 'new', refresh_token: 'r2', expires_in: 900 })
+        : fail(403, 'TOKEN_EXPIRED', '过期'),
+    );
+    await expect(client.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('SECPWD_MISMATCH warns with the server message and the first five characters of x-request-id', async () => {
+    const { client, toast, tokens } = setup(() => json(403, { statusCode: 403, code: 'SECPWD_MISMATCH', message: '密码错误' }, 'a1b2c3d4e5'));
+    await expect(client.post('/api/x')).rejects.toMatchObject({ code: 'SECPWD_MISMATCH', requestId: 'a1b2c3d4e5' });
+    expect(toast.warning).toHaveBeenCalledWith('密码错误 (a1b2c)');
+    expect(tokens.value).not.toBeNull();
+  });
+
+  it('PERMISSION_DENIED without a message falls back to 请求出错', async () => {
+    const { client, toast } = setup(() => json(403, { statusCode: 403, code: 'PERMISSION_DENIED' }, 'ffeeddccbb'));
+    await expect(client.get('/api/x')).rejects.toBeInstanceOf(ApiError);
+    expect(toast.warning).toHaveBeenCalledWith('请求出错 (ffeed)');
+  });
+
+  it('any other 403 ends the session', async () => {
+    const { client, tokens, onUnauthorized } = setup(() => fail(403, 'UNAUTHORIZED', '禁止'));
+    await expect(client.get('/api/x')).rejects.toMatchObject({ sessionEnded: true });
+    expect(tokens.value).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('a network failure shows 请求失败，请检查网络', async () => {
+    const { client, toast } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(client.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+    expect(toast.error).toHaveBeenCalledWith('请求失败，请检查网络');
+  });
+
+  it('gives up after 10 s', async () => {
+    vi.useFakeTimers();
+    const { client, toast } = setup(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const settled = vi.fn();
+    const outcome = client.get('/api/slow').catch((e: unknown) => {
+      settled();
+      return e;
+    });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toMatchObject({ status: 0, code: 'TIMEOUT' });
+    expect(toast.error).toHaveBeenCalledWith('请求失败，请检查网络');
+  });
+
+  it('a per-call timeout overrides the default', async () => {
+    vi.useFakeTimers();
+    const { client } = setup(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const settled = vi.fn();
+    const pending = client.get('/api/abm', { timeoutMs: 30_000 }).catch((e: unknown) => settled(e));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(20_000);
+    await pending;
+    expect(settled).toHaveBeenCalledOnce();
+  });
+
+  it('does not retry a 500 and rejects with a typed ApiError', async () => {
+    const { client, fetch, toast } = setup(() => fail(500, 'INTERNAL', '服务器内部错误'));
+    const err = await client.get('/api/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 500, code: 'INTERNAL', message: '服务器内部错误', requestId: 'a1b2c3d4-req' });
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(toast.warning).toHaveBeenCalledWith('服务器内部错误');
+  });
+
+  it('silent calls leave the notice to the caller and keep field errors', async () => {
+    const { client, toast } = setup(() =>
+      json(400, { statusCode: 400, code: 'VALIDATION_FAILED', message: '请求参数有误', errors: [{ field: 'phone_number', message: '请输入正确的手机号' }] }),
+    );
+    await expect(client.post('/api/x', {}, { silent: true })).rejects.toMatchObject({
+      errors: [{ field: 'phone_number', message: '请输入正确的手机号' }],
+    });
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it('public calls carry no token', async () => {
+    const { client, fetch } = setup(() => json(200, { ok: true }));
+    await client.post('/api/auth/login', { account: '13800000000', password: 'x' }, { auth: false });
+    expect(bearer(fetch.mock.calls[0][1]!)).toBeNull();
+  });
+});

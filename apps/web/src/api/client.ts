@@ -1,0 +1,181 @@
+import { ErrorCode, type TokenPair } from '@lease/shared';
+import type { TokenStore } from '../auth/session.ts';
+import { ApiError, ClientErrorCode, errorToastText, NETWORK_FAILURE_TEXT, readErrorBody } from './errors.ts';
+
+/** Spec §9: calls give up after 10 s and are never retried; wallpaper and ABM calls get 30 s. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const LONG_TIMEOUT_MS = 30_000;
+
+/** Toaster shows the client's two kinds of notice; the app binds it to antd's message. */
+export interface Toaster {
+  error(text: string): void;
+  warning(text: string): void;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  tokens: TokenStore;
+  toast: Toaster;
+  /** Called after the session was cleared; the app sends the user to /login. */
+  onUnauthorized: () => void;
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  timeoutMs?: number;
+  /** The caller shows the failure itself (field errors, the enrol page's dialog): no toast. */
+  silent?: boolean;
+  /** Public calls (login, reset password, SMS before login) carry no token. */
+  auth?: boolean;
+}
+
+interface Exchange {
+  res: Response;
+  body: unknown;
+}
+
+const isTokenPair = (v: unknown): v is TokenPair =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Record<string, unknown>).access_token === 'string' &&
+  typeof (v as Record<string, unknown>).refresh_token === 'string';
+
+function queryString(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * createApiClient builds the typed request function of spec §8: JSON over same-origin `/api`, bearer
+ * token, one shared token refresh on TOKEN_EXPIRED, and the error catalogue's toasts. Navigation stays
+ * outside (onUnauthorized) so the rules are testable with a fake fetch.
+ */
+export function createApiClient(deps: ApiClientDeps) {
+  const baseUrl = deps.baseUrl ?? '';
+  let refreshing: Promise<boolean> | null = null;
+
+  async function exchange(path: string, opts: RequestOptions, token: string | undefined): Promise<Exchange> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      const res = await deps.fetch(baseUrl + path + queryString(opts.query), {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: controller.signal,
+      });
+      return { res, body: await readBody(res) };
+    } catch {
+      const code = controller.signal.aborted ? ClientErrorCode.TIMEOUT : ClientErrorCode.NETWORK;
+      throw new ApiError({ status: 0, code, message: NETWORK_FAILURE_TEXT });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function refresh(): Promise<boolean> {
+    const refreshToken = deps.tokens.get()?.refresh_token;
+    if (!refreshToken) return false;
+    try {
+      const { res, body } = await exchange('/api/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } }, undefined);
+      if (!res.ok || !isTokenPair(body)) return false;
+      deps.tokens.save(body);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** refreshAfter makes every request that saw the same expired token wait on one refresh call. */
+  function refreshAfter(usedToken: string | undefined): Promise<boolean> {
+    const current = deps.tokens.get()?.access_token;
+    if (current && current !== usedToken) return Promise.resolve(true);
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function endSession(err: ApiError): never {
+    deps.tokens.clear();
+    deps.onUnauthorized();
+    throw new ApiError({ ...err, message: err.message, sessionEnded: true });
+  }
+
+  async function attempt<T>(path: string, opts: RequestOptions, mayRefresh: boolean): Promise<T> {
+    const token = opts.auth === false ? undefined : deps.tokens.get()?.access_token;
+    const { res, body } = await exchange(path, opts, token);
+    // The payload's type is the endpoint's contract (api/*.ts); the client does not re-validate it.
+    if (res.ok) return body as T;
+
+    const parsed = readErrorBody(body);
+    const err = new ApiError({
+      status: res.status,
+      code: parsed.code ?? ClientErrorCode.UNKNOWN,
+      message: parsed.message ?? '',
+      errors: parsed.errors,
+      requestId: res.headers.get('x-request-id') ?? '',
+    });
+    if (res.status === 401) endSession(err);
+    if (res.status !== 403) throw err;
+    if (err.code === ErrorCode.TOKEN_EXPIRED && mayRefresh && token) {
+      if (await refreshAfter(token)) return attempt<T>(path, opts, false);
+      endSession(err);
+    }
+    if (err.code === ErrorCode.SECPWD_MISMATCH || err.code === ErrorCode.PERMISSION_DENIED) throw err;
+    endSession(err);
+  }
+
+  function report(err: ApiError) {
+    if (err.sessionEnded) return;
+    if (err.status === 0) deps.toast.error(NETWORK_FAILURE_TEXT);
+    else deps.toast.warning(errorToastText(err));
+  }
+
+  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    try {
+      return await attempt<T>(path, opts, true);
+    } catch (err) {
+      // Anything but an ApiError is a bug in the caller; let it surface unchanged.
+      if (err instanceof ApiError && !opts.silent) report(err);
+      throw err;
+    }
+  }
+
+  type Opts = Omit<RequestOptions, 'method' | 'body'>;
+  return {
+    request,
+    get: <T>(path: string, opts?: Opts) => request<T>(path, { ...opts, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, opts?: Opts) => request<T>(path, { ...opts, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, opts?: Opts) => request<T>(path, { ...opts, method: 'PUT', body }),
+    del: <T>(path: string, opts?: Opts) => request<T>(path, { ...opts, method: 'DELETE' }),
+    /** report shows a failure the caller first caught silently but decided not to handle. */
+    report,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,26 @@
+import type { RegisterStoreRequest, SmsPurpose, SmsSentResponse, TokenPair } from '@lease/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './index.ts';
+
+/** ClientConfig is the public deployment settings the console needs before or outside a page. */
+export interface ClientConfig {
+  flow_bill_url: string | null;
+  amap_key: string | null;
+}
+
+export const clientConfigQuery = queryOptions({
+  queryKey: ['system', 'client-config'],
+  queryFn: () => api.get<ClientConfig>('/api/system/client-config', { auth: false }),
+  staleTime: 10 * 60_000,
+});
+
+/** sendSmsCodeNoAuth asks for a code before login (password reset, store registration). */
+export const sendSmsCodeNoAuth = (phoneNumber: string, purpose: Extract<SmsPurpose, 'reset-password' | 'register'>) =>
+  api.post<SmsSentResponse>('/api/system/smsverify-noauth', { phone_number: phoneNumber, purpose }, { auth: false });
+
+/** sendSmsCode asks for a code for the signed-in clerk; it goes to the clerk's own phone. */
+export const sendSmsCode = (purpose: Extract<SmsPurpose, 'update-password' | 'clerk-new' | 'sensitive'>, phoneNumber?: string) =>
+  api.post<SmsSentResponse>('/api/system/smsverify', { purpose, phone_number: phoneNumber });
+
+export const registerStore = (body: RegisterStoreRequest) =>
+  api.post<TokenPair>('/api/system/register-store', body, { auth: false, silent: true });

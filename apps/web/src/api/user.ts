@@ -1,0 +1,13 @@
+import type { OkResponse, UpdatePasswordRequest, UserInfo } from '@lease/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './index.ts';
+
+/** meQuery is the signed-in clerk; the route guard refreshes it at most every 30 s of navigation. */
+export const meQuery = queryOptions({
+  queryKey: ['user', 'me'],
+  queryFn: () => api.get<UserInfo>('/api/user/me'),
+  staleTime: 30_000,
+});
+
+export const updatePassword = (body: UpdatePasswordRequest) =>
+  api.put<OkResponse>('/api/user/update-password', body, { silent: true });

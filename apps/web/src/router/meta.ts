@@ -1,0 +1,86 @@
+import type { Module, Perm, PermissionRequirement, UserInfo } from '@lease/shared';
+import type { Params } from 'react-router';
+
+export type LayoutName = 'console' | 'empty';
+
+/** Menu sections of the console sider, in display order. */
+export const MENU_SECTIONS = {
+  apple: 'Apple 设备',
+  android: 'Android 设备',
+  report: '报告中心',
+  merchant: '门店管理',
+  security: '安全中心',
+} as const;
+export type MenuSection = keyof typeof MENU_SECTIONS;
+
+/** RouteValidation checks a route's params; a failure is a fatal 404 with `message` or 'Page Not Found'. */
+export interface RouteValidation {
+  check: (params: Params) => boolean;
+  message?: string;
+}
+
+/** What a route does instead of rendering when entered (see router/intercepts.ts). */
+export type Interception =
+  | { kind: 'proceed' }
+  | { kind: 'cancel'; notice: { type: 'info' | 'error'; text: string } }
+  | { kind: 'leave'; url: string };
+
+export interface InterceptContext {
+  params: Params;
+  user: UserInfo | null;
+}
+
+/**
+ * RouteMeta is the guard meta of one route of spec §2. Children inherit their ancestors' requirements
+ * (module, permission, admin-only, public) and layout.
+ */
+export interface RouteMeta {
+  /** Stable route name; names starting with `dev` are exempt from the login check. */
+  name: string;
+  /** Page title in Chinese; also the menu label unless `menu.label` is set. */
+  title?: string;
+  layout?: LayoutName;
+  module?: Module;
+  permission?: PermissionRequirement | Perm;
+  adminOnly?: boolean;
+  /** Reachable without a session. */
+  public?: boolean;
+  /** Only for visitors: a session holder is sent to /console (the login page). */
+  guestOnly?: boolean;
+  validate?: RouteValidation;
+  /** A pure alias: the path to go to instead (query string kept). */
+  redirect?: (params: Params) => string;
+  intercept?: (ctx: InterceptContext) => Interception | Promise<Interception>;
+  menu?: { section?: MenuSection; label?: string };
+}
+
+/** GuardMeta is a route's meta merged with its ancestors', what the guard decides on. */
+export interface GuardMeta {
+  name: string;
+  modules: Module[];
+  permissions: (PermissionRequirement | Perm)[];
+  adminOnly: boolean;
+  public: boolean;
+  guestOnly: boolean;
+}
+
+export function mergeMeta(chain: readonly RouteMeta[]): GuardMeta {
+  const leaf = chain.at(-1);
+  return {
+    name: leaf?.name ?? '',
+    modules: chain.flatMap((m) => (m.module ? [m.module] : [])),
+    permissions: chain.flatMap((m) => (m.permission ? [m.permission] : [])),
+    adminOnly: chain.some((m) => m.adminOnly),
+    public: chain.some((m) => m.public),
+    guestOnly: Boolean(leaf?.guestOnly),
+  };
+}
+
+/** AppRoute is one entry of the route table (routes.tsx); `page` loads its screen lazily. */
+export interface AppRoute {
+  path?: string;
+  index?: boolean;
+  meta: RouteMeta;
+  page?: () => Promise<{ default: React.ComponentType }>;
+  children?: AppRoute[];
+}
