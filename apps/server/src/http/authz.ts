@@ -30,6 +30,16 @@ declare module 'fastify' {
     auth: AuthContext | null;
     authzDecided: boolean;
   }
+  interface FastifyInstance {
+    /** routeTable lists every registered route with its declared rule, for the backstop test. */
+    routeTable: RouteSummary[];
+  }
+}
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+  auth?: AuthRule;
 }
 
 const GUARDED_PREFIXES = ['/api/'];
@@ -60,9 +70,12 @@ function bearer(request: FastifyRequest): string | null {
 export function registerAuthz(app: FastifyInstance, authenticate: Authenticator) {
   app.decorateRequest('auth', null);
   app.decorateRequest('authzDecided', false);
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
+    for (const method of [route.method].flat()) routeTable.push({ method, url, get auth() { return route.config?.auth; } });
     if (!GUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
     if (url.startsWith('/api/docs')) {
       route.config = { ...route.config, auth: 'public' };

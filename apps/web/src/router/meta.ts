@@ -1,4 +1,5 @@
 import type { Module, Perm, PermissionRequirement, UserInfo } from '@lease/shared';
+import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 
 export type LayoutName = 'console' | 'empty';
@@ -81,6 +82,6 @@ export interface AppRoute {
   path?: string;
   index?: boolean;
   meta: RouteMeta;
-  page?: () => Promise<{ default: React.ComponentType }>;
+  page?: () => Promise<{ default: ComponentType }>;
   children?: AppRoute[];
 }

@@ -1,0 +1,61 @@
+import { SMS_CODE_RE, type SmsSentResponse } from '@lease/shared';
+import { Button, Form, Input, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { feedback } from '../app/feedback.ts';
+import { required } from './formRules.ts';
+
+/** Seconds before another code may be asked for when the server does not say. */
+export const SMS_RESEND_SECONDS = 60;
+
+function useCountdown() {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft(left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return [left, setLeft] as const;
+}
+
+interface SmsCodeFieldProps {
+  /** Validates what the code depends on (the phone field) and asks for the code. */
+  send: () => Promise<SmsSentResponse>;
+  name?: string;
+  label?: string;
+}
+
+/** SmsCodeField is the 6-digit code input with a '获取验证码' button that counts down 60 s. */
+export function SmsCodeField({ send, name = 'sms_code', label = '短信验证码' }: SmsCodeFieldProps) {
+  const [left, setLeft] = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  const onSend = async () => {
+    setSending(true);
+    try {
+      const sent = await send();
+      setLeft(sent.resend_after > 0 ? sent.resend_after : SMS_RESEND_SECONDS);
+      feedback.message.success(`验证码已发送至 ${sent.masked_phone}`);
+    } catch {
+      // The request client or the form validation already told the user what went wrong.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Form.Item label={label} required>
+      <Space.Compact block>
+        <Form.Item
+          name={name}
+          noStyle
+          rules={[required('请输入短信验证码'), { pattern: SMS_CODE_RE, message: '验证码为 6 位数字' }]}
+        >
+          <Input placeholder="6 位数字验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+        </Form.Item>
+        <Button onClick={onSend} loading={sending} disabled={left > 0} style={{ minWidth: 112 }}>
+          {left > 0 ? `${left} 秒后重发` : '获取验证码'}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}

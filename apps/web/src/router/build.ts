@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router';
+import { loadChunk } from '../app/chunkReload.ts';
+import EmptyLayout from '../layouts/EmptyLayout.tsx';
+import type { AppRoute, LayoutName } from './meta.ts';
+
+const lazyComponent = (page: NonNullable<AppRoute['page']>) => async () => ({ Component: (await loadChunk(page)).default });
+
+export function toRouteObject(route: AppRoute): RouteObject {
+  const common = { id: route.meta.name, handle: route.meta, lazy: route.page && lazyComponent(route.page) };
+  if (route.index) return { ...common, index: true };
+  return { ...common, path: route.path, children: route.children?.map(toRouteObject) };
+}
+
+const layoutOf = (route: AppRoute): LayoutName => {
+  if (!route.meta.layout) throw new Error(`Route "${route.meta.name}" has no layout`);
+  return route.meta.layout;
+};
+
+/**
+ * buildLayoutRoutes nests the table's top-level routes under one pathless route per layout. The
+ * console layout is its own chunk so the login page never downloads the sider and menu.
+ */
+export function buildLayoutRoutes(table: readonly AppRoute[]): RouteObject[] {
+  const under = (layout: LayoutName) => table.filter((r) => layoutOf(r) === layout).map(toRouteObject);
+  return [
+    {
+      id: 'layout-console',
+      lazy: lazyComponent(() => import('../layouts/ConsoleLayout.tsx')),
+      children: under('console'),
+    },
+    { id: 'layout-empty', Component: EmptyLayout, children: under('empty') },
+  ];
+}
