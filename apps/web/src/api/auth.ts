@@ -5,7 +5,7 @@ export const login = (body: LoginRequest) =>
   api.post<TokenPair>('/api/auth/login', body, { auth: false, silent: true });
 
 export const logout = (refreshToken: string) =>
-  api.post<OkResponse>('/api/auth/logout', { refresh_token: refreshToken }, { auth: false, silent: true });
+  api.post<OkResponse>('/api/auth/logout', { refresh_token: refreshToken }, { auth: false });
 
 export const resetPassword = (body: ResetPasswordRequest) =>
   api.put<OkResponse>('/api/auth/reset-password', body, { auth: false, silent: true });

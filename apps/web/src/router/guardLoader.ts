@@ -56,7 +56,7 @@ export function createGuardLoader(deps: GuardLoaderDeps) {
     const meta = mergeMeta(chain);
     const hasToken = deps.hasSession();
     const user = needsUser(meta, hasToken) ? await loadUserOrNull() : null;
-    const decision = decideGuard(meta, { hasToken: hasToken && deps.hasSession() }, user, url.pathname + url.search);
+    const decision = decideGuard(meta, { hasToken }, user, url.pathname + url.search);
     if (!decision.allow) {
       if (decision.notice) deps.notify({ type: 'warning', text: decision.notice });
       throw replace(decision.redirect);

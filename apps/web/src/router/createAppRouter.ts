@@ -1,0 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter } from 'react-router';
+import { setUnauthorizedHandler } from '../api/index.ts';
+import { meQuery } from '../api/user.ts';
+import { ERROR_TOAST_DURATION_S, feedback } from '../app/feedback.ts';
+import { hasSession } from '../auth/session.ts';
+import { PageLoading } from '../components/PageLoading.tsx';
+import RouteErrorPage from '../pages/errors/RouteErrorPage.tsx';
+import { buildLayoutRoutes } from './build.ts';
+import { loginPath } from './guard.ts';
+import { createGuardLoader } from './guardLoader.ts';
+import type { AppRoute } from './meta.ts';
+
+/** createAppRouter turns the route table into the data router, with the guard loader at its root. */
+export function createAppRouter(table: readonly AppRoute[], queryClient: QueryClient) {
+  const children = buildLayoutRoutes(table);
+  const guardLoader = createGuardLoader({
+    routes: children,
+    hasSession: () => hasSession(),
+    loadUser: () => queryClient.fetchQuery(meQuery),
+    currentLocation: () => (router.state.initialized ? router.state.location : null),
+    notify: ({ type, text }) => {
+      if (type === 'error') feedback.message.error(text, ERROR_TOAST_DURATION_S);
+      else feedback.message[type](text);
+    },
+    leave: (url) => window.location.assign(url),
+  });
+
+  const router = createBrowserRouter([
+    {
+      id: 'root',
+      loader: guardLoader,
+      // The guard must see every navigation, not only those that change the root's params.
+      shouldRevalidate: () => true,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: PageLoading,
+      children,
+    },
+  ]);
+
+  setUnauthorizedHandler(() => {
+    // During a navigation the guard loader redirects to /login itself.
+    if (router.state.navigation.state !== 'idle') return;
+    const { pathname, search } = router.state.location;
+    // The cache is dropped once the console has unmounted, so no page refetches without a session.
+    void router.navigate(loginPath(pathname + search), { replace: true }).then(() => queryClient.clear());
+  });
+
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

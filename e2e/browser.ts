@@ -1,0 +1,26 @@
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E } from './seed.ts';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** launchBrowser starts Debian's Chromium headless with the flags this closed network needs. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  return context.newPage();
+}
+
+/** login signs in through the real login form and waits for the console. */
+export async function login(page: Page, phone: string, password = E2E.password) {
+  await page.goto('/login');
+  await page.getByPlaceholder('手机号').fill(phone);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(/\/console/);
+}
