@@ -143,6 +143,20 @@ describe('dev tools', () => {
     }
   });
 
+  it('pages the outbox with page_num from 0 and refuses page_size 0 or 51 with Chinese messages', async () => {
+    const phones = [nextPhone(), nextPhone(), nextPhone()];
+    for (const p of phones) await noauth(p, 'register');
+    const first = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?page_num=0&page_size=2' });
+    expect(first.json().list.map((m: { phone_number: string }) => m.phone_number)).toEqual([phones[2], phones[1]]);
+    const second = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?page_num=1&page_size=2' });
+    expect(second.json().list[0].phone_number).toBe(phones[0]);
+    for (const query of ['page_size=0', 'page_size=51', 'page_num=-1', 'page_size=abc', 'page_num=1.5']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toMatch(/每页条数应在 1-50 之间|页码应为非负整数/);
+    }
+  });
+
   it('report the adapters and database in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/test' });
     expect(res.json()).toEqual({ adapters: [{ name: 'sms', label: '短信网关', impl: expect.stringContaining('发件箱'), live: false }], database: t.database.kind });
