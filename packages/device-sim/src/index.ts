@@ -1,0 +1,1 @@
+export * from './apns/mock-apns-server.ts';
