@@ -7,3 +7,5 @@ export * from './schemas/sms.ts';
 export * from './schemas/user.ts';
 export * from './schemas/system.ts';
 export * from './schemas/logs.ts';
+export * from './device-status.ts';
+export * from './schemas/ios-device.ts';

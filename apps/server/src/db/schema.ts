@@ -4,3 +4,5 @@ export * from '../modules/clerk/clerk.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/logs/logs.table.ts';
 export * from '../adapters/sms/sms.table.ts';
+export * from '../modules/ios-device/ios-device.table.ts';
+export * from '../mdm/apple/mdm.table.ts';

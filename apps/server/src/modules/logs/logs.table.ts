@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clerk } from '../clerk/clerk.table.ts';
 import { store } from '../store/store.table.ts';
@@ -35,11 +36,14 @@ export const operationLog = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     status: integer('status').notNull().default(0),
     result: text('result').notNull().default(''),
+    /** For a scheduled action (lock at a future time): when the jobs runner fires it. */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('operation_log_store_idx').on(t.storeId, t.platform, t.dateCreated),
     index('operation_log_device_idx').on(t.deviceId, t.dateCreated),
+    index('operation_log_scheduled_idx').on(t.scheduledAt).where(sql`status = 5`),
   ],
 );

@@ -8,7 +8,8 @@ export const store = pgTable('store', {
   dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
   storeName: text('store_name').notNull(),
   discountRate: numeric('discount_rate', { precision: 5, scale: 4 }).notNull().default('1'),
-  deviceCount: integer('device_count').notNull().default(0),
+  /** deviceCount is the number of phones the store may manage at once (its purchased slots). */
+  deviceCount: integer('device_count').notNull().default(100),
   usedDeviceCount: integer('used_device_count').notNull().default(0),
   rcsCount: integer('rcs_count').notNull().default(0),
   usedRcsCount: integer('used_rcs_count').notNull().default(0),
