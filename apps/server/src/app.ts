@@ -27,6 +27,11 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import type { Secrets } from './secrets.ts';
+import type { ApnsPusher } from './adapters/apns/apns-pusher.ts';
+import { apnsFromConfig } from './adapters/apns/apns-from-config.ts';
+import { type MdmKeys, loadMdmKeys } from './mdm/apple/mdm-keys.ts';
+import { createMdmEngine } from './mdm/apple/mdm-engine.ts';
+import { mdmRoutes } from './mdm/apple/mdm.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -36,6 +41,9 @@ export interface AppDeps {
   secrets: Secrets;
   /** Defaults to the outbox sender; tests may pass their own. */
   smsSender?: SmsSender;
+  /** Tests and the demo pass a CA and a pusher aimed at the local APNs stand-in. */
+  mdmKeys?: MdmKeys;
+  apnsPusher?: ApnsPusher;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -90,14 +98,36 @@ export async function buildApp(deps: AppDeps) {
     config,
     version,
   });
+  const mdmKeys = deps.mdmKeys ?? loadMdmKeys(config.dataDir, config.mdm.topic);
+  const pusher = deps.apnsPusher ?? apnsFromConfig(config.apns, mdmKeys.topic);
+  const mdm = createMdmEngine({
+    db,
+    keys: mdmKeys,
+    pusher: () => pusher,
+    publicUrl: () => config.publicUrl ?? `http://localhost:${config.port}`,
+    log: app.log,
+  });
+  await app.register(mdmRoutes, { keys: mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
+  app.decorate('mdm', mdm);
+  app.addHook('onClose', () => pusher.close());
+
   if (config.devTools) {
     await app.register(devRoutes, {
       database,
       outbox: smsSender === outbox ? outbox : undefined,
-      adapters: () => [{ name: 'sms', label: '短信网关', impl: smsSender.label, live: smsSender.live }],
+      adapters: () => [
+        { name: 'sms', label: '短信网关', impl: smsSender.label, live: smsSender.live },
+        { name: 'apns', label: 'APNs 推送', impl: pusher.label, live: pusher.live },
+      ],
     });
   }
   await registerStatic(app, config.webDist, config.dataDir);
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mdm: ReturnType<typeof createMdmEngine>;
+  }
+}

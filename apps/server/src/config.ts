@@ -27,6 +27,13 @@ const ConfigSchema = z.object({
   FLOW_BILL_URL: z.string().url().optional(),
   AMAP_KEY: z.string().optional(),
   TRUST_PROXY: bool.optional(),
+  MDM_TOPIC: z.string().regex(/^com\.apple\.mgmt\./, 'MDM_TOPIC must start with com.apple.mgmt.').optional(),
+  APNS_ORIGIN: z.string().url().default('https://api.push.apple.com'),
+  APNS_CERT_FILE: z.string().optional(),
+  APNS_KEY_FILE: z.string().optional(),
+  APNS_AUTH_KEY_FILE: z.string().optional(),
+  APNS_KEY_ID: z.string().optional(),
+  APNS_TEAM_ID: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -61,5 +68,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     links: { flowBillUrl: parsed.FLOW_BILL_URL ?? null },
     amapKey: parsed.AMAP_KEY ?? null,
+    mdm: { topic: parsed.MDM_TOPIC },
+    apns: {
+      origin: parsed.APNS_ORIGIN,
+      certFile: parsed.APNS_CERT_FILE,
+      keyFile: parsed.APNS_KEY_FILE,
+      authKeyFile: parsed.APNS_AUTH_KEY_FILE,
+      keyId: parsed.APNS_KEY_ID,
+      teamId: parsed.APNS_TEAM_ID,
+    },
   };
 }

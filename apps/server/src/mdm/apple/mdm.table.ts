@@ -91,6 +91,8 @@ export const mdmIdentity = pgTable(
     deviceId: uuid('device_id').references(() => iosDevice.id, { onDelete: 'set null' }),
     notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the store released or removed the phone: it is then told it is unrecognised, and unenrols. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
   },
 );
 

@@ -71,6 +71,8 @@ export const iosDevice = pgTable(
     availableOsUpdates: jsonb('available_os_updates').$type<Record<string, unknown>[]>().notNull().default([]),
     needOsUpdate: boolean('need_os_update').notNull().default(false),
     isSimulated: boolean('is_simulated').notNull().default(false),
+    /** When DeviceInformation last answered; the refetch job asks again when it is old. */
+    factsUpdatedAt: timestamp('facts_updated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('ios_device_store_serial_key').on(t.storeId, t.serialNumber),

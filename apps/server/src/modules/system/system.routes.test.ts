@@ -159,7 +159,13 @@ describe('dev tools', () => {
 
   it('report the adapters and database in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/test' });
-    expect(res.json()).toEqual({ adapters: [{ name: 'sms', label: '短信网关', impl: expect.stringContaining('发件箱'), live: false }], database: t.database.kind });
+    expect(res.json()).toEqual({
+      adapters: [
+        { name: 'sms', label: '短信网关', impl: expect.stringContaining('发件箱'), live: false },
+        { name: 'apns', label: 'APNs 推送', impl: expect.stringContaining('未配置'), live: false },
+      ],
+      database: t.database.kind,
+    });
   });
 });
 

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { EnrollmentStatus } from '@lease/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { reserveDeviceSlots } from '../../modules/ios-device/device-quota.ts';
+import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
+import type { Commander } from './commander.ts';
+import { DeviceRefusal } from './device-refusal.ts';
+import type { EnrollmentRepo } from './enrollment.repo.ts';
+import type { PlistDict } from './plist.ts';
+import type { QueueRepo } from './queue.repo.ts';
+
+export interface DeviceIdentity {
+  fingerprint: string;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * createCheckinService handles Authenticate, TokenUpdate and CheckOut (Apple's check-in protocol). The
+ * certificate proved by Mdm-Signature is bound to the UDID at Authenticate, as nanomdm's certauth does;
+ * every later message must come with that same certificate.
+ */
+export function createCheckinService(deps: { db: Db; enrollments: EnrollmentRepo; queue: QueueRepo; commander: () => Commander; topic: string }) {
+  const { db, enrollments } = deps;
+
+  async function authenticate(id: DeviceIdentity, msg: PlistDict) {
+    const udid = text(msg.UDID);
+    const serial = text(msg.SerialNumber).toUpperCase();
+    if (!udid || !serial) throw new DeviceRefusal('bad-message', 'Authenticate needs UDID and SerialNumber');
+    const cert = await enrollments.identity(id.fingerprint);
+    if (!cert) throw new DeviceRefusal('unknown-identity');
+    if (cert.releasedAt) throw new DeviceRefusal('released');
+    const bound = await enrollments.byFingerprint(id.fingerprint);
+    if (bound?.released) throw new DeviceRefusal('released');
+    if (bound && bound.udid !== udid) throw new DeviceRefusal('identity-mismatch', 'certificate belongs to another device');
+    const other = await enrollments.byUdid(udid);
+
+    await db.transaction(async (tx) => {
+      let device = cert.deviceId ? await enrollments.deviceById(tx, cert.deviceId) : await enrollments.deviceBySerial(tx, cert.storeId, serial);
+      if (device && device.serialNumber !== serial) throw new DeviceRefusal('identity-mismatch', 'profile was made for another serial number');
+      if (other && other.deviceId !== device?.id && !other.released) {
+        const owner = await enrollments.deviceById(tx, other.deviceId);
+        if (owner && owner.storeId !== cert.storeId) throw new DeviceRefusal('enrolled-elsewhere');
+      }
+      if (!device) {
+        try {
+          await reserveDeviceSlots(tx, cert.storeId, cert.clerkId, 1);
+        } catch (err) {
+          if (err instanceof AppError) throw new DeviceRefusal('quota', err.message);
+          throw err;
+        }
+        [device] = await tx.insert(iosDevice).values({ storeId: cert.storeId, clerkId: cert.clerkId, serialNumber: serial }).returning();
+      }
+      // A phone enrolling again (after erase or removal) must never run what was queued for its old life.
+      await deps.queue.cancelPending(tx, device.id, '设备重新接入，旧指令已取消');
+      await tx.update(iosDevice).set({ udid: null }).where(eq(iosDevice.udid, udid));
+      await tx
+        .update(iosDevice)
+        .set({ udid, osVersion: text(msg.OSVersion) || device.osVersion, model: text(msg.ProductName) || device.model, imei1: text(msg.IMEI).replace(/\s/g, '') || device.imei1, meid: text(msg.MEID) || device.meid, dateUpdated: new Date() })
+        .where(eq(iosDevice.id, device.id));
+      await enrollments.bind(tx, { deviceId: device.id, udid, fingerprint: id.fingerprint });
+    });
+  }
+
+  async function enrolledFor(id: DeviceIdentity, msg: PlistDict) {
+    const row = await enrollments.byFingerprint(id.fingerprint);
+    if (!row) throw new DeviceRefusal('not-enrolled');
+    if (row.udid !== text(msg.UDID)) throw new DeviceRefusal('identity-mismatch', 'UDID does not match the certificate');
+    return row;
+  }
+
+  async function tokenUpdate(id: DeviceIdentity, msg: PlistDict) {
+    const row = await enrolledFor(id, msg);
+    if (row.released) throw new DeviceRefusal('released');
+    const token = msg.Token;
+    const pushMagic = text(msg.PushMagic);
+    if (!Buffer.isBuffer(token) || !pushMagic) throw new DeviceRefusal('bad-message', 'TokenUpdate needs Token and PushMagic');
+    const unlock = Buffer.isBuffer(msg.UnlockToken) ? msg.UnlockToken.toString('base64') : row.unlockToken;
+    const firstTime = !row.enabled && row.tokenUpdatedAt === null;
+    await db.transaction(async (tx) => {
+      await enrollments.update(row.deviceId, { topic: text(msg.Topic) || deps.topic, tokenHex: token.toString('hex'), pushMagic, unlockToken: unlock, enabled: true, pushDead: false, tokenUpdatedAt: new Date(), nextPushAt: null }, tx);
+      await tx.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.ENROLLED, lastActiveTime: new Date() }).where(eq(iosDevice.id, row.deviceId));
+    });
+    if (firstTime) await deps.commander().refreshFacts([row.deviceId]);
+  }
+
+  async function checkOut(id: DeviceIdentity, msg: PlistDict) {
+    const row = await enrolledFor(id, msg);
+    await db.transaction(async (tx) => {
+      await enrollments.update(row.deviceId, { enabled: false }, tx);
+      await deps.queue.cancelPending(tx, row.deviceId, '设备已移除管理描述文件');
+      await tx.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.CHECKED_OUT, dateUpdated: new Date() }).where(eq(iosDevice.id, row.deviceId));
+    });
+  }
+
+  return {
+    async handle(id: DeviceIdentity, msg: PlistDict) {
+      switch (msg.MessageType) {
+        case 'Authenticate':
+          return authenticate(id, msg);
+        case 'TokenUpdate':
+          return tokenUpdate(id, msg);
+        case 'CheckOut':
+          return checkOut(id, msg);
+        default:
+          // DeclarativeManagement, GetToken and user-channel messages are not used by this server.
+          throw new DeviceRefusal('bad-message', `unsupported MessageType ${String(msg.MessageType)}`);
+      }
+    },
+  };
+}
+export type CheckinService = ReturnType<typeof createCheckinService>;

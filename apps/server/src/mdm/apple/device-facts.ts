@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { LockStatus, SuperviseStatus } from '@lease/shared';
+import type { Db } from '../../db/client.ts';
+import { type AppEntry, type SimCard, iosDevice, iosLocationLog, iosSimLog } from '../../modules/ios-device/ios-device.table.ts';
+import type { PlistDict, PlistValue } from './plist.ts';
+
+type Tx = Pick<Db, 'select' | 'update' | 'insert'>;
+type DeviceUpdate = Partial<typeof iosDevice.$inferInsert>;
+
+const str = (v: PlistValue | undefined) => (typeof v === 'string' ? v : undefined);
+const num = (v: PlistValue | undefined) => (typeof v === 'number' ? v : undefined);
+const dict = (v: PlistValue | undefined) => (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v) ? (v as PlistDict) : undefined);
+const list = (v: PlistValue | undefined) => (Array.isArray(v) ? v : []);
+
+/** simsOf reads the SIM slots: ServiceSubscriptions on iOS 12+, the deprecated top-level keys before. */
+export function simsOf(q: PlistDict): [SimCard | null, SimCard | null, string[]] {
+  const subs = list(q.ServiceSubscriptions).map(dict).filter((d): d is PlistDict => d !== undefined);
+  const imeis: string[] = [];
+  const cards = subs.map((s, i): SimCard | null => {
+    const imei = str(s.IMEI);
+    if (imei) imeis.push(imei);
+    const iccid = str(s.ICCID);
+    if (!iccid) return null;
+    return { slot: i + 1, iccid, phone_number: str(s.PhoneNumber), carrier: str(s.CurrentCarrierNetwork) ?? str(s.SubscriberCarrierNetwork), imei };
+  });
+  if (!subs.length && str(q.ICCID)) cards.push({ slot: 1, iccid: str(q.ICCID), phone_number: str(q.PhoneNumber), carrier: str(q.CurrentCarrierNetwork) });
+  if (!imeis.length && str(q.IMEI)) imeis.push(str(q.IMEI)!);
+  return [cards[0] ?? null, cards[1] ?? null, imeis];
+}
+
+const sameSim = (a: SimCard | null | undefined, b: SimCard | null | undefined) => (a?.iccid ?? null) === (b?.iccid ?? null);
+
+/** applyDeviceInformation writes the QueryResponses facts and logs a SIM change; returns whether SIMs changed. */
+export async function applyDeviceInformation(tx: Tx, deviceId: string, q: PlistDict): Promise<boolean> {
+  const [before] = await tx.select({ sim1: iosDevice.sim1, sim2: iosDevice.sim2, lockStatus: iosDevice.lockStatus, factsUpdatedAt: iosDevice.factsUpdatedAt }).from(iosDevice).where(eq(iosDevice.id, deviceId));
+  if (!before) return false;
+  const [sim1, sim2, imeis] = simsOf(q);
+  const set: DeviceUpdate = { factsUpdatedAt: new Date(), dateUpdated: new Date(), sim1, sim2 };
+  // model is the hardware identifier (iPhone15,2) the console maps to a marketing name; product_name is Apple's ModelName.
+  if (str(q.ProductName)) set.model = str(q.ProductName);
+  if (str(q.ModelName)) set.productName = str(q.ModelName);
+  if (str(q.ModelNumber)) set.market = str(q.ModelNumber);
+  if (str(q.OSVersion)) set.osVersion = str(q.OSVersion);
+  if (num(q.DeviceCapacity) !== undefined) set.storageCapacity = num(q.DeviceCapacity);
+  if (num(q.BatteryLevel) !== undefined && num(q.BatteryLevel)! >= 0) set.batteryLevel = num(q.BatteryLevel);
+  if (imeis[0]) set.imei1 = imeis[0].replace(/\s/g, '');
+  if (imeis[1]) set.imei2 = imeis[1].replace(/\s/g, '');
+  if (str(q.MEID)) set.meid = str(q.MEID);
+  if (typeof q.IsSupervised === 'boolean') set.superviseStatus = q.IsSupervised ? SuperviseStatus.SUPERVISED : SuperviseStatus.UNSUPERVISED;
+  if (typeof q.IsMDMLostModeEnabled === 'boolean') {
+    // The phone's word settles the lock state, except while a lock or unlock is still on its way.
+    const settled = before.lockStatus === LockStatus.LOCKED || before.lockStatus === LockStatus.UNLOCKED;
+    if (settled) set.lockStatus = q.IsMDMLostModeEnabled ? LockStatus.LOCKED : LockStatus.UNLOCKED;
+  }
+  const simsChanged = before.factsUpdatedAt !== null && (!sameSim(before.sim1, sim1) || !sameSim(before.sim2, sim2));
+  if (simsChanged || before.factsUpdatedAt === null) await tx.insert(iosSimLog).values({ deviceId, sim1, sim2 });
+  await tx.update(iosDevice).set(set).where(eq(iosDevice.id, deviceId));
+  return simsChanged;
+}
+
+export async function applyInstalledApps(tx: Tx, deviceId: string, response: PlistDict) {
+  const apps: AppEntry[] = list(response.InstalledApplicationList)
+    .map(dict)
+    .filter((a): a is PlistDict => a !== undefined && typeof a.Identifier === 'string')
+    .map((a) => ({ app_name: str(a.Name) ?? str(a.Identifier)!, bundle_id: str(a.Identifier)!, version: str(a.ShortVersion) ?? str(a.Version) }));
+  await tx.update(iosDevice).set({ appList: apps, dateUpdated: new Date() }).where(eq(iosDevice.id, deviceId));
+}
+
+export async function applyLocation(tx: Tx, deviceId: string, response: PlistDict) {
+  const latitude = num(response.Latitude);
+  const longitude = num(response.Longitude);
+  if (latitude === undefined || longitude === undefined) return;
+  const accuracy = num(response.HorizontalAccuracy);
+  const stamp = response.Timestamp;
+  const measuredAt = stamp instanceof Date ? stamp : typeof stamp === 'string' && !Number.isNaN(Date.parse(stamp)) ? new Date(stamp) : new Date();
+  await tx.insert(iosLocationLog).values({ deviceId, latitude, longitude, accuracy, measuredAt });
+  await tx
+    .update(iosDevice)
+    .set({ lastActiveLocation: { latitude, longitude, accuracy, at: measuredAt.toISOString() }, dateUpdated: new Date() })
+    .where(eq(iosDevice.id, deviceId));
+}
+
+export const setLockStatus = (tx: Tx, deviceId: string, lockStatus: number) =>
+  tx.update(iosDevice).set({ lockStatus, dateUpdated: new Date() }).where(eq(iosDevice.id, deviceId));

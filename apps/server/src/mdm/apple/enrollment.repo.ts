@@ -1,0 +1,47 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
+import { mdmEnrollment, mdmIdentity } from './mdm.table.ts';
+
+type Tx = Pick<Db, 'select' | 'update' | 'insert' | 'delete'>;
+export type EnrollmentRow = typeof mdmEnrollment.$inferSelect;
+
+/** EnrollmentRepo reads and writes the device channel and the certificates our CA issued. */
+export function createEnrollmentRepo(db: Db) {
+  return {
+    async identity(fingerprint: string) {
+      const [row] = await db.select().from(mdmIdentity).where(eq(mdmIdentity.fingerprint, fingerprint));
+      return row;
+    },
+    async recordIdentity(values: typeof mdmIdentity.$inferInsert) {
+      await db.insert(mdmIdentity).values(values).onConflictDoNothing();
+    },
+    async byFingerprint(fingerprint: string, tx: Tx = db): Promise<EnrollmentRow | undefined> {
+      const [row] = await tx.select().from(mdmEnrollment).where(eq(mdmEnrollment.certFingerprint, fingerprint));
+      return row;
+    },
+    async byUdid(udid: string, tx: Tx = db): Promise<EnrollmentRow | undefined> {
+      const [row] = await tx.select().from(mdmEnrollment).where(eq(mdmEnrollment.udid, udid));
+      return row;
+    },
+    async deviceBySerial(tx: Tx, storeId: string, serial: string) {
+      const [row] = await tx.select().from(iosDevice).where(and(eq(iosDevice.storeId, storeId), eq(iosDevice.serialNumber, serial)));
+      return row;
+    },
+    async deviceById(tx: Tx, id: string) {
+      const [row] = await tx.select().from(iosDevice).where(eq(iosDevice.id, id));
+      return row;
+    },
+    /** bind makes this certificate the device's only identity: a new Authenticate replaces the old one. */
+    async bind(tx: Tx, values: { deviceId: string; udid: string; fingerprint: string }) {
+      await tx.delete(mdmEnrollment).where(and(eq(mdmEnrollment.udid, values.udid), ne(mdmEnrollment.deviceId, values.deviceId)));
+      const fresh = { udid: values.udid, certFingerprint: values.fingerprint, enabled: false, released: false, authenticatedAt: new Date(), pushMagic: null, tokenHex: null, pushDead: false, pushFailures: 0, nextPushAt: null };
+      await tx.insert(mdmEnrollment).values({ deviceId: values.deviceId, ...fresh }).onConflictDoUpdate({ target: mdmEnrollment.deviceId, set: fresh });
+      await tx.update(mdmIdentity).set({ deviceId: values.deviceId }).where(eq(mdmIdentity.fingerprint, values.fingerprint));
+    },
+    async update(deviceId: string, values: Partial<typeof mdmEnrollment.$inferInsert>, tx: Tx = db) {
+      await tx.update(mdmEnrollment).set(values).where(eq(mdmEnrollment.deviceId, deviceId));
+    },
+  };
+}
+export type EnrollmentRepo = ReturnType<typeof createEnrollmentRepo>;

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApnsPusher } from '../../adapters/apns/apns-pusher.ts';
+import type { Db } from '../../db/client.ts';
+import { createChallengeRepo } from './challenge.repo.ts';
+import { createCheckinService } from './checkin.service.ts';
+import { type Commander, createCommander } from './commander.ts';
+import { createConnectService } from './connect.service.ts';
+import { createEnrollmentProfileService } from './enrollment-profile.service.ts';
+import { createEnrollmentRepo } from './enrollment.repo.ts';
+import type { MdmKeys } from './mdm-keys.ts';
+import { createPushService } from './push.service.ts';
+import { createQueueRepo } from './queue.repo.ts';
+import type { DeviceEvent } from './result-effects.ts';
+
+export interface MdmEngineDeps {
+  db: Db;
+  keys: MdmKeys;
+  pusher: () => ApnsPusher;
+  publicUrl: () => string;
+  log: FastifyBaseLogger;
+  onEvents?: (events: DeviceEvent[]) => void;
+}
+
+/** createMdmEngine wires the Apple MDM parts together; app.ts registers its routes and hands the commander to services. */
+export function createMdmEngine(deps: MdmEngineDeps) {
+  const { db } = deps;
+  const queue = createQueueRepo(db);
+  const enrollments = createEnrollmentRepo(db);
+  const challenges = createChallengeRepo(db);
+  const push = createPushService({ db, pusher: deps.pusher, log: deps.log });
+  const commander: Commander = createCommander({ db, queue, push });
+  return {
+    keys: deps.keys,
+    queue,
+    enrollments,
+    challenges,
+    push,
+    commander,
+    profiles: createEnrollmentProfileService({ keys: deps.keys, challenges, publicUrl: deps.publicUrl }),
+    checkin: createCheckinService({ db, enrollments, queue, commander: () => commander, topic: deps.keys.topic }),
+    connect: createConnectService({ db, enrollments, queue, onEvents: deps.onEvents }),
+  };
+}
+export type MdmEngine = ReturnType<typeof createMdmEngine>;
