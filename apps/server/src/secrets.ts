@@ -7,6 +7,8 @@ export interface Secrets {
   jwt: Uint8Array;
   /** HMAC key for stored SMS codes. */
   sms: Uint8Array;
+  /** AES-256-GCM key of the hirer's enrolment links (sn_encrypt). */
+  enroll: Uint8Array;
 }
 
 function loadOrCreate(dir: string, name: string): Uint8Array {
@@ -21,8 +23,8 @@ function loadOrCreate(dir: string, name: string): Uint8Array {
 export function loadSecrets(dataDir: string): Secrets {
   const dir = path.join(dataDir, 'keys');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return { jwt: loadOrCreate(dir, 'jwt-hs256.key'), sms: loadOrCreate(dir, 'sms-hmac.key') };
+  return { jwt: loadOrCreate(dir, 'jwt-hs256.key'), sms: loadOrCreate(dir, 'sms-hmac.key'), enroll: loadOrCreate(dir, 'enroll-aes.key') };
 }
 
 /** ephemeralSecrets is for tests and in-memory runs: new keys each time. */
-export const ephemeralSecrets = (): Secrets => ({ jwt: randomBytes(32), sms: randomBytes(32) });
+export const ephemeralSecrets = (): Secrets => ({ jwt: randomBytes(32), sms: randomBytes(32), enroll: randomBytes(32) });

@@ -5,15 +5,17 @@ import { comingSoon, DEVICE_NOT_FOUND_TEXT, deviceSlugTarget, isUuid, LEGACY_ALI
 
 const placeholder = () => import('./components/Placeholder.tsx');
 const deviceId = { check: ({ id }: { id?: string }) => isUuid(id), message: DEVICE_NOT_FOUND_TEXT };
+
+const consoleRoute = (
+  path: string,
+  meta: Omit<RouteMeta, 'layout'>,
+  page: AppRoute['page'] = placeholder,
+  children?: AppRoute[],
+): AppRoute => ({ path, meta: { ...meta, layout: 'console' }, page, children });
+
 const alias = (path: string, to: string): AppRoute => ({
   path,
   meta: { name: `legacy${path.replaceAll('/', '-')}`, layout: 'console', redirect: () => to },
-});
-const console = (path: string, meta: Omit<RouteMeta, 'layout'>, page: AppRoute['page'] = placeholder, children?: AppRoute[]): AppRoute => ({
-  path,
-  meta: { ...meta, layout: 'console' },
-  page,
-  children,
 });
 
 /**
@@ -22,69 +24,184 @@ const console = (path: string, meta: Omit<RouteMeta, 'layout'>, page: AppRoute['
  */
 export const ROUTES: AppRoute[] = [
   { path: '/', meta: { name: 'index', layout: 'empty', redirect: () => '/console' } },
-  { path: '/login', meta: { name: 'login', title: '登录', layout: 'empty', guestOnly: true }, page: () => import('./pages/login/LoginPage.tsx') },
+  {
+    path: '/login',
+    meta: { name: 'login', title: '登录', layout: 'empty', guestOnly: true },
+    page: () => import('./pages/login/LoginPage.tsx'),
+  },
   {
     path: '/forgot-password',
     meta: { name: 'forgot-password', title: '找回密码', layout: 'empty', public: true },
     page: () => import('./pages/forgot-password/ForgotPasswordPage.tsx'),
   },
-  { path: '/system/dev', meta: { name: 'dev', title: '开发者页面', layout: 'empty' }, page: () => import('./pages/dev/DevPage.tsx') },
+  {
+    path: '/system/dev',
+    meta: { name: 'dev', title: '开发者页面', layout: 'empty' },
+    page: () => import('./pages/dev/DevPage.tsx'),
+  },
   {
     path: '/system/register',
     meta: { name: 'system-register', title: '注册', layout: 'empty', public: true },
     page: () => import('./pages/register/RegisterPage.tsx'),
     children: [
       { index: true, meta: { name: 'system-register-index', redirect: () => '/system/register/new-store' } },
-      { path: 'new-store', meta: { name: 'system-register-new-store', title: '注册门店' }, page: () => import('./pages/register/NewStorePage.tsx') },
+      {
+        path: 'new-store',
+        meta: { name: 'system-register-new-store', title: '注册门店' },
+        page: () => import('./pages/register/NewStorePage.tsx'),
+      },
     ],
   },
-  { path: '/goto/:key/*', meta: { name: 'goto', title: '正在跳转', layout: 'empty', intercept: gotoExternal }, page: () => import('./pages/goto/GotoPage.tsx') },
+  {
+    path: '/goto/:key/*',
+    meta: { name: 'goto', title: '正在跳转', layout: 'empty', intercept: gotoExternal },
+    page: () => import('./pages/goto/GotoPage.tsx'),
+  },
   { path: '/enroll/:snEncrypt', meta: { name: 'enroll', title: '设备登记', layout: 'empty', public: true }, page: placeholder },
 
-  console('/console', { name: 'console', title: '首页', menu: {} }, () => import('./pages/home/HomePage.tsx')),
-  console('/console/device/ios/list', { name: 'console-device-ios-list', title: 'Apple 设备列表', module: Module.APPLE, menu: { section: 'apple', label: '设备列表' } }),
-  console('/console/device/ios/recycled-list', { name: 'console-device-ios-recycled-list', title: 'Apple 回收站', module: Module.APPLE, menu: { section: 'apple', label: '回收站' } }),
-  console('/console/device/ios/default-restriction', { name: 'console-device-ios-default-restriction', title: 'Apple 默认限制', module: Module.APPLE, menu: { section: 'apple', label: '默认限制' } }),
-  console('/console/device/ios/:id', { name: 'console-device-ios-id', title: 'Apple 设备详情', module: Module.APPLE, validate: deviceId }),
-  console(
+  consoleRoute('/console', { name: 'console', title: '首页', menu: {} }, () => import('./pages/home/HomePage.tsx')),
+
+  consoleRoute('/console/device/ios/list', {
+    name: 'console-device-ios-list',
+    title: 'Apple 设备列表',
+    module: Module.APPLE,
+    menu: { section: 'apple', label: '设备列表' },
+  }),
+  consoleRoute('/console/device/ios/recycled-list', {
+    name: 'console-device-ios-recycled-list',
+    title: 'Apple 回收站',
+    module: Module.APPLE,
+    menu: { section: 'apple', label: '回收站' },
+  }),
+  consoleRoute('/console/device/ios/default-restriction', {
+    name: 'console-device-ios-default-restriction',
+    title: 'Apple 默认限制',
+    module: Module.APPLE,
+    menu: { section: 'apple', label: '默认限制' },
+  }),
+  consoleRoute('/console/device/ios/:id', {
+    name: 'console-device-ios-id',
+    title: 'Apple 设备详情',
+    module: Module.APPLE,
+    validate: deviceId,
+  }),
+
+  consoleRoute(
     '/console/device/android/list',
-    { name: 'console-device-android-list', title: 'Android 设备列表', module: Module.ANDROID, menu: { section: 'android', label: '设备列表' } },
+    {
+      name: 'console-device-android-list',
+      title: 'Android 设备列表',
+      module: Module.ANDROID,
+      menu: { section: 'android', label: '设备列表' },
+    },
     () => import('./pages/device/android/AndroidListPage.tsx'),
     [
-      { index: true, meta: { name: 'console-device-android-list-default', title: 'Android 设备列表' }, page: placeholder },
-      { path: 'archived', meta: { name: 'console-device-android-list-archived', title: 'Android 已归档设备' }, page: placeholder },
+      {
+        index: true,
+        meta: { name: 'console-device-android-list-default', title: 'Android 设备列表', tab: '设备列表' },
+        page: placeholder,
+      },
+      {
+        path: 'archived',
+        meta: { name: 'console-device-android-list-archived', title: 'Android 已归档设备', tab: '已归档' },
+        page: placeholder,
+      },
     ],
   ),
-  console('/console/device/android/default-restriction', { name: 'console-device-android-default-restriction', title: 'Android 默认限制', module: Module.ANDROID, menu: { section: 'android', label: '默认限制' } }),
-  console('/console/device/android/:id', { name: 'console-device-android-id', title: 'Android 设备详情', module: Module.ANDROID, validate: deviceId }),
-  console('/console/device/wallpaper', { name: 'console-device-wallpaper', title: '壁纸管理', menu: {} }),
-  { path: '/console/device/:slug', meta: { name: 'console-device-slug', layout: 'console', redirect: ({ slug }) => deviceSlugTarget(slug) } },
+  consoleRoute('/console/device/android/default-restriction', {
+    name: 'console-device-android-default-restriction',
+    title: 'Android 默认限制',
+    module: Module.ANDROID,
+    menu: { section: 'android', label: '默认限制' },
+  }),
+  consoleRoute('/console/device/android/:id', {
+    name: 'console-device-android-id',
+    title: 'Android 设备详情',
+    module: Module.ANDROID,
+    validate: deviceId,
+  }),
+
+  consoleRoute('/console/device/wallpaper', { name: 'console-device-wallpaper', title: '壁纸管理', menu: {} }),
+  {
+    path: '/console/device/:slug',
+    meta: { name: 'console-device-slug', layout: 'console', redirect: ({ slug }) => deviceSlugTarget(slug) },
+  },
   ...Object.entries(LEGACY_ALIASES).map(([from, to]) => alias(from, to)),
 
-  console('/console/report/rcs', { name: 'console-report-rcs', title: '风控查询', menu: { section: 'report' } }),
-  console('/console/report/basic', { name: 'console-report-basic', title: '基础版报告', module: Module.REPORT_BASIC, menu: { section: 'report' } }),
-  console('/console/report/advanced', { name: 'console-report-advanced', title: '进阶版报告', module: Module.REPORT_ADVANCED, menu: { section: 'report' } }),
-  console('/console/report/professional', { name: 'console-report-professional', title: '专业版报告', intercept: comingSoon, menu: { section: 'report' } }),
+  consoleRoute('/console/report/rcs', { name: 'console-report-rcs', title: '风控查询', menu: { section: 'report' } }),
+  consoleRoute('/console/report/basic', {
+    name: 'console-report-basic',
+    title: '基础版报告',
+    module: Module.REPORT_BASIC,
+    menu: { section: 'report' },
+  }),
+  consoleRoute('/console/report/advanced', {
+    name: 'console-report-advanced',
+    title: '进阶版报告',
+    module: Module.REPORT_ADVANCED,
+    menu: { section: 'report' },
+  }),
+  consoleRoute('/console/report/professional', {
+    name: 'console-report-professional',
+    title: '专业版报告',
+    intercept: comingSoon,
+    menu: { section: 'report' },
+  }),
 
-  console('/console/merchant/config', { name: 'console-merchant-config', title: '门店设置', adminOnly: true, menu: { section: 'merchant' } }),
-  console('/console/merchant/employee', { name: 'console-merchant-employee', title: '店员管理', adminOnly: true, menu: { section: 'merchant' } }),
-  console('/console/merchant/update-abm-token', { name: 'console-merchant-update-abm-token', title: '更新 ABM 令牌', adminOnly: true, menu: { section: 'merchant' } }),
+  consoleRoute('/console/merchant/config', {
+    name: 'console-merchant-config',
+    title: '门店设置',
+    adminOnly: true,
+    menu: { section: 'merchant' },
+  }),
+  consoleRoute('/console/merchant/employee', {
+    name: 'console-merchant-employee',
+    title: '店员管理',
+    adminOnly: true,
+    menu: { section: 'merchant' },
+  }),
+  consoleRoute('/console/merchant/update-abm-token', {
+    name: 'console-merchant-update-abm-token',
+    title: '更新 ABM 令牌',
+    adminOnly: true,
+    menu: { section: 'merchant' },
+  }),
 
-  console('/console/security/password', { name: 'console-security-password', title: '修改密码', menu: { section: 'security' } }, () => import('./pages/security/password/ChangePasswordPage.tsx')),
-  console('/console/security/login-log', { name: 'console-security-login-log', title: '登录日志', permission: Perm.LOGIN_LOG, menu: { section: 'security' } }),
-  console(
+  consoleRoute(
+    '/console/security/password',
+    { name: 'console-security-password', title: '修改密码', menu: { section: 'security' } },
+    () => import('./pages/security/password/ChangePasswordPage.tsx'),
+  ),
+  consoleRoute('/console/security/login-log', {
+    name: 'console-security-login-log',
+    title: '登录日志',
+    permission: Perm.LOGIN_LOG,
+    menu: { section: 'security' },
+  }),
+  consoleRoute(
     '/console/security/operation-log',
     { name: 'console-security-operation-log', title: '操作日志', menu: { section: 'security' } },
     () => import('./pages/security/operation-log/OperationLogPage.tsx'),
     [
-      { index: true, meta: { name: 'console-security-operation-log-index', redirect: () => '/console/security/operation-log/apple' } },
-      { path: 'apple', meta: { name: 'console-security-operation-log-apple', title: 'Apple 操作日志', permission: Perm.OPERATION_LOG }, page: placeholder },
-      { path: 'android', meta: { name: 'console-security-operation-log-android', title: 'Android 操作日志' }, page: placeholder },
+      {
+        path: 'apple',
+        meta: { name: 'console-security-operation-log-apple', title: 'Apple 操作日志', tab: 'Apple 设备', permission: Perm.OPERATION_LOG },
+        page: placeholder,
+      },
+      {
+        path: 'android',
+        meta: { name: 'console-security-operation-log-android', title: 'Android 操作日志', tab: 'Android 设备' },
+        page: placeholder,
+      },
     ],
   ),
 
-  console('/console/appstore', { name: 'console-appstore', title: '应用商店', menu: {} }),
-  console('/console/help', { name: 'console-help', title: '帮助中心', menu: {} }),
+  consoleRoute('/console/appstore', { name: 'console-appstore', title: '应用商店', menu: {} }),
+  consoleRoute('/console/help', { name: 'console-help', title: '帮助中心', menu: {} }),
 
-  { path: '*', meta: { name: 'not-found', title: '页面不存在', layout: 'empty', public: true }, page: () => import('./pages/errors/NotFoundPage.tsx') },
+  {
+    path: '*',
+    meta: { name: 'not-found', title: '页面不存在', layout: 'empty', public: true },
+    page: () => import('./pages/errors/NotFoundPage.tsx'),
+  },
 ];

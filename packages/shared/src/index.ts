@@ -9,3 +9,5 @@ export * from './schemas/system.ts';
 export * from './schemas/logs.ts';
 export * from './device-status.ts';
 export * from './schemas/ios-device.ts';
+export * from './apple-models.ts';
+export * from './operation-actions.ts';

@@ -75,6 +75,23 @@ describe('api client', () => {
     expect(tokens.value).toMatchObject({ access_token: 'new', refresh_token: 'r2' });
   });
 
+  it('does not refresh again for a request that fails after the token was already rotated', async () => {
+    let refreshes = 0;
+    const { client } = setup(async (url, init) => {
+      if (url === '/api/auth/refresh') {
+        refreshes += 1;
+        return json(200, { access_token: 'new', refresh_token: 'r2', expires_in: 900 });
+      }
+      if (bearer(init) === 'Bearer new') return json(200, { url });
+      // The slow request's answer arrives after the fast one has finished refreshing.
+      if (url === '/api/slow') await new Promise((r) => setTimeout(r, 20));
+      return fail(403, 'TOKEN_EXPIRED', '登录凭证已过期');
+    });
+    const results = await Promise.all([client.get('/api/fast'), client.get('/api/slow')]);
+    expect(results).toEqual([{ url: '/api/fast' }, { url: '/api/slow' }]);
+    expect(refreshes).toBe(1);
+  });
+
   it('when the refresh fails, clears the session and reports unauthorized', async () => {
     const { client, tokens, onUnauthorized, toast } = setup((url) =>
       url === '/api/auth/refresh' ? fail(401, 'UNAUTHORIZED', '登录已失效') : fail(403, 'TOKEN_EXPIRED', '过期'),
@@ -86,11 +103,13 @@ describe('api client', () => {
   });
 
   it('retries the original request only once after a refresh', async () => {
-    const { client, fetch, onUnauthorized } = setup((url) =>
-      url === '/api/auth/refresh'
+    const { client, fetch, onUnauthorized } = setup(async (url) => {
+      // A macrotask per call lets the test time out instead of spinning if the client loops.
+      await new Promise((r) => setTimeout(r, 0));
+      return url === '/api/auth/refresh'
         ? json(200, { access_token: 'new', refresh_token: 'r2', expires_in: 900 })
-        : fail(403, 'TOKEN_EXPIRED', '过期'),
-    );
+        : fail(403, 'TOKEN_EXPIRED', '过期');
+    });
     await expect(client.get('/api/a')).rejects.toBeInstanceOf(ApiError);
     expect(fetch).toHaveBeenCalledTimes(3);
     expect(onUnauthorized).toHaveBeenCalledOnce();

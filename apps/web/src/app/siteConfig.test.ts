@@ -12,7 +12,7 @@ describe('site config', () => {
   });
 
   it.each([
-    ['a 404', async () => new Response('missing', { status: 404 })],
+    ['a 404', async () => Response.json({ statusCode: 404, error: 'Not Found', message: 'Route not found' }, { status: 404 })],
     ['an HTML fallback page', async () => new Response('<!doctype html>', { status: 200 })],
     ['a network failure', async () => Promise.reject(new TypeError('Failed to fetch'))],
     ['a JSON array', async () => Response.json([])],

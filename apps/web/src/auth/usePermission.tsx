@@ -8,6 +8,12 @@ export function usePermission(requirement: PermissionRequirement | Perm): boolea
 }
 
 /** Can renders its children only when the clerk holds the permission (the server refuses it anyway). */
-export function Can({ permission, fallback = null, children }: { permission: PermissionRequirement | Perm; fallback?: ReactNode; children: ReactNode }) {
+interface CanProps {
+  permission: PermissionRequirement | Perm;
+  fallback?: ReactNode;
+  children: ReactNode;
+}
+
+export function Can({ permission, fallback = null, children }: CanProps) {
   return usePermission(permission) ? children : fallback;
 }

@@ -6,7 +6,9 @@ import type { AppRoute, LayoutName } from './meta.ts';
 const lazyComponent = (page: NonNullable<AppRoute['page']>) => async () => ({ Component: (await loadChunk(page)).default });
 
 export function toRouteObject(route: AppRoute): RouteObject {
-  const common = { id: route.meta.name, handle: route.meta, lazy: route.page && lazyComponent(route.page) };
+  // A redirect-only route never renders; `element: null` says so instead of an empty-page warning.
+  const element = route.page || route.children ? undefined : null;
+  const common = { id: route.meta.name, handle: route.meta, element, lazy: route.page && lazyComponent(route.page) };
   if (route.index) return { ...common, index: true };
   return { ...common, path: route.path, children: route.children?.map(toRouteObject) };
 }

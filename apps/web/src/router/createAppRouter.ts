@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '../api/index.ts';
 import { meQuery } from '../api/user.ts';
 import { ERROR_TOAST_DURATION_S, feedback } from '../app/feedback.ts';
@@ -11,8 +11,17 @@ import { loginPath } from './guard.ts';
 import { createGuardLoader } from './guardLoader.ts';
 import type { AppRoute } from './meta.ts';
 
-/** createAppRouter turns the route table into the data router, with the guard loader at its root. */
-export function createAppRouter(table: readonly AppRoute[], queryClient: QueryClient) {
+type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+
+/**
+ * createAppRouter turns the route table into the data router, with the guard loader at its root.
+ * Tests pass a memory router factory.
+ */
+export function createAppRouter(
+  table: readonly AppRoute[],
+  queryClient: QueryClient,
+  createRouter: RouterFactory = (routes) => createBrowserRouter(routes),
+) {
   const children = buildLayoutRoutes(table);
   const guardLoader = createGuardLoader({
     routes: children,
@@ -26,7 +35,7 @@ export function createAppRouter(table: readonly AppRoute[], queryClient: QueryCl
     leave: (url) => window.location.assign(url),
   });
 
-  const router = createBrowserRouter([
+  const router = createRouter([
     {
       id: 'root',
       loader: guardLoader,

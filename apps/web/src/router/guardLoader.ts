@@ -1,9 +1,9 @@
 import type { UserInfo } from '@lease/shared';
-import { data, matchRoutes, replace, type LoaderFunctionArgs, type Location, type RouteObject } from 'react-router';
+import { data, replace, type LoaderFunctionArgs, type Location, type RouteObject } from 'react-router';
 import { isApiError } from '../api/errors.ts';
 import { decideGuard, HOME_PATH } from './guard.ts';
-import { mergeMeta, type GuardMeta, type Interception, type RouteMeta } from './meta.ts';
-import { isRouteMeta } from './useRouteMeta.ts';
+import { mergeMeta, type GuardMeta, type Interception } from './meta.ts';
+import { matchMeta } from './routeMeta.ts';
 
 export interface GuardLoaderDeps {
   routes: RouteObject[];
@@ -48,7 +48,7 @@ export function createGuardLoader(deps: GuardLoaderDeps) {
 
   return async function guardLoader({ request, params }: LoaderFunctionArgs) {
     const url = new URL(request.url);
-    const chain: RouteMeta[] = (matchRoutes(deps.routes, url.pathname) ?? []).map((m) => m.route.handle).filter(isRouteMeta);
+    const { chain } = matchMeta(deps.routes, url.pathname);
     const leaf = chain.at(-1);
     if (!leaf) return null;
     if (leaf.redirect) throw replace(`${leaf.redirect(params)}${url.search}`);

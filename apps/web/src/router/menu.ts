@@ -24,6 +24,23 @@ export function joinPath(parent: string, path: string | undefined): string {
   return `${parent.replace(/\/$/, '')}/${path}`;
 }
 
+interface Visit {
+  route: AppRoute;
+  path: string;
+  chain: RouteMeta[];
+}
+
+/** walkRoutes lists every route of the table with its full path and its meta chain, parents first. */
+export function walkRoutes(routes: readonly AppRoute[], parentPath = '', parentChain: RouteMeta[] = []): Visit[] {
+  return routes.flatMap((route) => {
+    const path = joinPath(parentPath, route.path);
+    const chain = [...parentChain, route.meta];
+    return [{ route, path, chain }, ...walkRoutes(route.children ?? [], path, chain)];
+  });
+}
+
+const mayEnter = (chain: RouteMeta[], user: UserInfo) => accessDenial(mergeMeta(chain), user) === null;
+
 /**
  * buildMenu derives the console sider from the route table: every route with `menu` meta that the
  * user may enter, grouped by section in table order. It applies the guard's own access rule, so the
@@ -32,29 +49,22 @@ export function joinPath(parent: string, path: string | undefined): string {
 export function buildMenu(routes: readonly AppRoute[], user: UserInfo): MenuEntry[] {
   const entries: MenuEntry[] = [];
   const groups = new Map<MenuSection, MenuGroup>();
-
-  const visit = (route: AppRoute, parentPath: string, chain: RouteMeta[]) => {
-    const path = joinPath(parentPath, route.path);
-    const metas = [...chain, route.meta];
+  for (const { route, path, chain } of walkRoutes(routes)) {
     const { menu, title, name } = route.meta;
-    if (menu && title && accessDenial(mergeMeta(metas), user) === null) {
-      const link: MenuLink = { type: 'link', key: name, label: menu.label ?? title, path };
-      if (!menu.section) {
-        entries.push(link);
-      } else {
-        let group = groups.get(menu.section);
-        if (!group) {
-          group = { type: 'group', key: menu.section, label: MENU_SECTIONS[menu.section], children: [] };
-          groups.set(menu.section, group);
-          entries.push(group);
-        }
-        group.children.push(link);
-      }
+    if (!menu || !title || !mayEnter(chain, user)) continue;
+    const link: MenuLink = { type: 'link', key: name, label: menu.label ?? title, path };
+    if (!menu.section) {
+      entries.push(link);
+      continue;
     }
-    route.children?.forEach((child) => visit(child, path, metas));
-  };
-
-  routes.forEach((route) => visit(route, '', []));
+    let group = groups.get(menu.section);
+    if (!group) {
+      group = { type: 'group', key: menu.section, label: MENU_SECTIONS[menu.section], children: [] };
+      groups.set(menu.section, group);
+      entries.push(group);
+    }
+    group.children.push(link);
+  }
   return entries;
 }
 
@@ -63,4 +73,21 @@ export function selectedMenuKey(entries: readonly MenuEntry[], pathname: string)
   const links = entries.flatMap((e) => (e.type === 'group' ? e.children : [e]));
   const matching = links.filter((l) => pathname === l.path || pathname.startsWith(`${l.path}/`));
   return matching.sort((a, b) => b.path.length - a.path.length)[0]?.key;
+}
+
+export interface RouteTab {
+  path: string;
+  label: string;
+}
+
+/** routeTabs lists the children of route `parentName` that carry a `tab` label and the user may enter. */
+export function routeTabs(routes: readonly AppRoute[], parentName: string, user: UserInfo): RouteTab[] {
+  const visits = walkRoutes(routes);
+  const parent = visits.find((v) => v.route.meta.name === parentName);
+  if (!parent) return [];
+  return (parent.route.children ?? []).flatMap((child) => {
+    const tab = child.meta.tab;
+    if (!tab || !mayEnter([...parent.chain, child.meta], user)) return [];
+    return [{ path: child.index ? parent.path : joinPath(parent.path, child.path), label: tab }];
+  });
 }

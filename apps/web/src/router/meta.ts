@@ -53,6 +53,8 @@ export interface RouteMeta {
   redirect?: (params: Params) => string;
   intercept?: (ctx: InterceptContext) => Interception | Promise<Interception>;
   menu?: { section?: MenuSection; label?: string };
+  /** Label when the route is shown as a tab of its parent page (router/menu.ts routeTabs). */
+  tab?: string;
 }
 
 /** GuardMeta is a route's meta merged with its ancestors', what the guard decides on. */

@@ -1,4 +1,4 @@
-import { UUID_RE } from '@lease/shared';
+import { UUID_RE } from '@lease/shared/patterns';
 import type { Interception } from './meta.ts';
 
 export const isUuid = (value: string | undefined): value is string => Boolean(value && UUID_RE.test(value));

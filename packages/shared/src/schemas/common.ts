@@ -1,20 +1,8 @@
 import { z } from 'zod';
 
-/** Validation rules of spec §5 shared by every form and endpoint. */
-export const PHONE_RE = /^1\d{10}$/;
-export const PASSWORD_RE = /^[A-Za-z0-9!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]{6,16}$/;
-export const SMS_CODE_RE = /^\d{6}$/;
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg } from '../patterns.ts';
 
-export const msg = {
-  phone: '请输入正确的手机号',
-  password: '密码为 6-16 位字母、数字或常用符号',
-  weakPassword: '密码过于简单，请换一个',
-  smsCode: '验证码为 6 位数字',
-  pageSize: '每页条数应在 1-50 之间',
-  pageNum: '页码应为非负整数',
-  required: '此项为必填项',
-} as const;
+export { PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg };
 
 export const phoneNumber = z.string({ error: msg.phone }).trim().regex(PHONE_RE, msg.phone);
 export const password = z.string({ error: msg.password }).regex(PASSWORD_RE, msg.password);

@@ -69,3 +69,92 @@ export const enrollSubmitRequest = z.object({
   hirer_name: z.string().trim().min(1, '请输入姓名').max(20, '姓名最多 20 个字符'),
   hirer_phone_number: z.union([z.literal(''), z.string().regex(/^1\d{10}$/, '请输入正确的手机号')]).default(''),
 });
+
+export interface SimCardInfo {
+  slot: number;
+  iccid?: string;
+  phone_number?: string;
+  carrier?: string;
+  imei?: string;
+}
+
+export interface GeoPointInfo {
+  latitude: number;
+  longitude: number;
+  accuracy?: number;
+  at: string;
+}
+
+/** OperationProgress is the device's newest unfinished operation, shown in the list (spec §3 "progress"). */
+export interface OperationProgress {
+  operation_log_id: string;
+  action: string;
+  status: number;
+  scheduled_at: string | null;
+}
+
+/** IosDeviceListItem is one row of the Apple device list; the hirer phone is masked (reveal with get-hirer-phone). */
+export interface IosDeviceListItem {
+  id: string;
+  serial_number: string;
+  udid: string | null;
+  model: string;
+  model_name: string;
+  product_name: string;
+  color: string;
+  storage_capacity: number | null;
+  os_version: string;
+  imei_1: string;
+  imei_2: string;
+  hirer_name: string;
+  hirer_phone_number: string;
+  remark: string;
+  for_clerk: { id: string; name: string } | null;
+  enrollment_status: number;
+  lock_status: number;
+  supervise_status: number;
+  abm_status: number;
+  activation_lock_status: number;
+  recycled_status: number;
+  battery_level: number | null;
+  registration_time: string;
+  last_active_time: string | null;
+  is_simulated: boolean;
+  enroll_link: string;
+  progress: OperationProgress | null;
+}
+
+export interface IosDeviceDetail extends IosDeviceListItem {
+  market: string;
+  meid: string;
+  sim_1: SimCardInfo | null;
+  sim_2: SimCardInfo | null;
+  last_active_location: GeoPointInfo | null;
+  app_list: { app_name: string; bundle_id: string; version?: string }[];
+  system_restriction: Record<string, boolean>;
+  app_restriction_enable: boolean;
+  app_restriction_type: number;
+  app_restriction_list: { app_name: string; bundle_id: string }[];
+  available_os_updates: Record<string, unknown>[];
+  os_update_status: number;
+  global_proxy_status: number;
+  need_os_update: boolean;
+  diff_system_restriction_keys: string[];
+  facts_updated_at: string | null;
+  /** mdm_check: whether the phone can be reached (enrolled, push token valid) and when it last answered. */
+  mdm_check: { enrolled: boolean; push_ready: boolean; pending_commands: number; last_seen_at: string | null } | null;
+}
+
+export interface OperationLogItem {
+  id: string;
+  action: string;
+  action_label: string;
+  status: number;
+  result: string;
+  detail: Record<string, unknown>;
+  clerk_name: string | null;
+  device_id: string | null;
+  scheduled_at: string | null;
+  date_created: string;
+  date_updated: string;
+}

@@ -95,6 +95,19 @@ export function createQueueRepo(db: Db) {
         .where(and(eq(mdmCommand.id, commandId), eq(mdmCommand.deviceId, deviceId), inArray(mdmCommand.status, PENDING_COMMAND_STATUSES)));
     },
 
+    /** supersede cancels a device's pending commands of these types: a newer lock or unlock replaces them. */
+    async supersede(tx: Queryable, deviceId: string, requestTypes: string[], reason: string) {
+      const cancelled = await tx
+        .update(mdmCommand)
+        .set({ status: CommandStatus.CANCELLED, completedAt: new Date() })
+        .where(and(eq(mdmCommand.deviceId, deviceId), inArray(mdmCommand.requestType, requestTypes), inArray(mdmCommand.status, PENDING_COMMAND_STATUSES)))
+        .returning({ operationLogId: mdmCommand.operationLogId });
+      const ops = cancelled.map((c) => c.operationLogId).filter((id): id is string => id !== null);
+      if (ops.length) {
+        await tx.update(operationLog).set({ status: OperationStatus.CANCELLED, result: reason, dateUpdated: new Date() }).where(inArray(operationLog.id, ops));
+      }
+    },
+
     /** cancelPending drops a device's queue (re-enrolment, removal): old commands must never reach the phone. */
     async cancelPending(tx: Queryable, deviceId: string, reason: string) {
       const cancelled = await tx

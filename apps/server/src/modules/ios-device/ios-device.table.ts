@@ -80,8 +80,11 @@ export const iosDevice = pgTable(
     index('ios_device_list_reg_idx').on(t.storeId, t.recycledStatus, t.registrationTime.desc(), t.id),
     index('ios_device_list_active_idx').on(t.storeId, t.recycledStatus, t.lastActiveTime.desc(), t.id),
     index('ios_device_clerk_idx').on(t.storeId, t.clerkId, t.registrationTime.desc()),
-    index('ios_device_imei_idx').on(t.storeId, t.imei1),
-    index('ios_device_hirer_phone_idx').on(t.storeId, t.hirerPhoneNumber),
+    // Prefix searches (LIKE 'x%') need text_pattern_ops under a non-C collation.
+    index('ios_device_imei1_idx').on(t.storeId, t.imei1.op('text_pattern_ops')),
+    index('ios_device_imei2_idx').on(t.storeId, t.imei2.op('text_pattern_ops')),
+    index('ios_device_serial_idx').on(t.storeId, t.serialNumber.op('text_pattern_ops')),
+    index('ios_device_hirer_phone_idx').on(t.storeId, t.hirerPhoneNumber.op('text_pattern_ops')),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, uniqueIndex, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clerk } from '../clerk/clerk.table.ts';
 import { store } from '../store/store.table.ts';
 
@@ -38,12 +38,15 @@ export const operationLog = pgTable(
     result: text('result').notNull().default(''),
     /** For a scheduled action (lock at a future time): when the jobs runner fires it. */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** The client's Idempotency-Key: replays of one click return the first operation (Fleet #50103). */
+    idempotencyKey: text('idempotency_key'),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('operation_log_store_idx').on(t.storeId, t.platform, t.dateCreated),
     index('operation_log_device_idx').on(t.deviceId, t.dateCreated),
+    uniqueIndex('operation_log_idempotency_key').on(t.storeId, t.idempotencyKey).where(sql`idempotency_key is not null`),
     index('operation_log_scheduled_idx').on(t.scheduledAt).where(sql`status = 5`),
   ],
 );

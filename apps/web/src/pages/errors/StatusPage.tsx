@@ -1,27 +1,22 @@
-import { Button, Result } from 'antd';
+import { Button, Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-type ResultStatus = 403 | 404 | 500 | 'error' | 'warning';
-
-const resultStatus = (status: number): ResultStatus =>
-  status === 403 || status === 404 || status === 500 ? status : status >= 500 || status === 0 ? 'error' : 'warning';
-
-/** StatusPage is the full-page answer for errors and unknown routes: status, message, a way home. */
+/**
+ * StatusPage is the full-page answer for errors and unknown routes: status, message, a way home.
+ * Built from plain elements because it ships in the first download (antd's Result carries large
+ * illustrations).
+ */
 export function StatusPage({ status, title, children }: { status: number; title: ReactNode; children?: ReactNode }) {
+  const { token } = theme.useToken();
   return (
-    <Result
-      status={resultStatus(status)}
-      title={status || '出错了'}
-      subTitle={title}
-      extra={
-        <>
-          {children}
-          <Link to="/">
-            <Button type="primary">返回首页</Button>
-          </Link>
-        </>
-      }
-    />
+    <Flex vertical align="center" gap={16} style={{ padding: '64px 16px', textAlign: 'center' }}>
+      <div style={{ fontSize: 72, fontWeight: 600, lineHeight: 1, color: token.colorTextQuaternary }}>{status || '!'}</div>
+      <div style={{ fontSize: token.fontSizeHeading4, color: token.colorText }}>{title}</div>
+      {children}
+      <Link to="/">
+        <Button type="primary">返回首页</Button>
+      </Link>
+    </Flex>
   );
 }

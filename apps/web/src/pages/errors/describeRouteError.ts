@@ -14,8 +14,10 @@ export function describeRouteError(error: unknown): RouteErrorView {
   if (isRouteErrorResponse(error)) {
     const data: unknown = error.data;
     const fromData = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : data;
-    const message = typeof fromData === 'string' && fromData ? fromData : error.statusText;
-    return { status: error.status, message: message || (error.status === 404 ? PAGE_NOT_FOUND_TEXT : '请求出错') };
+    if (typeof fromData === 'string' && fromData) return { status: error.status, message: fromData };
+    // The router fills a missing statusText with a generic one, so a 404 names itself here.
+    if (error.status === 404) return { status: 404, message: PAGE_NOT_FOUND_TEXT };
+    return { status: error.status, message: error.statusText || '请求出错' };
   }
   if (error instanceof ApiError) {
     return { status: error.status, message: error.status === 0 ? NETWORK_FAILURE_TEXT : error.message || '请求出错' };

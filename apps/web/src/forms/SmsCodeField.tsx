@@ -1,8 +1,9 @@
-import { SMS_CODE_RE, type SmsSentResponse } from '@lease/shared';
+import type { SmsSentResponse } from '@lease/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { feedback } from '../app/feedback.ts';
 import { required } from './formRules.ts';
+import { SMS_CODE_RE, msg } from '@lease/shared/patterns';
 
 /** Seconds before another code may be asked for when the server does not say. */
 export const SMS_RESEND_SECONDS = 60;
@@ -48,7 +49,7 @@ export function SmsCodeField({ send, name = 'sms_code', label = '短信验证码
         <Form.Item
           name={name}
           noStyle
-          rules={[required('请输入短信验证码'), { pattern: SMS_CODE_RE, message: '验证码为 6 位数字' }]}
+          rules={[required('请输入短信验证码'), { pattern: SMS_CODE_RE, message: msg.smsCode }]}
         >
           <Input placeholder="6 位数字验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
         </Form.Item>

@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm';
+import { type IosLockRequest, EnrollmentStatus, LockStatus, OperationStatus, RecycledStatus } from '@lease/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { AuthContext } from '../../http/authz.ts';
+import { Priority } from '../../mdm/apple/commander.ts';
+import * as commands from '../../mdm/apple/commands.ts';
+import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
+import { mdmEnrollment, mdmIdentity } from '../../mdm/apple/mdm.table.ts';
+import { verifyCallerSecret } from '../auth/caller-secret.ts';
+import type { ClerkRepo } from '../clerk/clerk.repo.ts';
+import { operationLog } from '../logs/logs.table.ts';
+import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
+import { releaseDeviceSlots } from './device-quota.ts';
+import type { IosDeviceService } from './ios-device.service.ts';
+import { iosDevice } from './ios-device.table.ts';
+import type { IosDeviceRepo } from './ios-device.repo.ts';
+import { runIosOperation } from './ios-operation.ts';
+
+const LOST_MODE = ['EnableLostMode', 'DisableLostMode'];
+
+interface Deps {
+  db: Db;
+  mdm: MdmEngine;
+  devices: IosDeviceService;
+  repo: IosDeviceRepo;
+  oplog: OperationLogRepo;
+  clerks: ClerkRepo;
+}
+
+/**
+ * createIosCommandService runs the console's Apple device commands (spec §7 command/{name}). The route has
+ * already checked the permission code; here each command checks the device is the caller's to touch and in
+ * a state where the command makes sense, then logs and queues it.
+ */
+export function createIosCommandService({ db, mdm, devices, repo, oplog, clerks }: Deps) {
+  const run = runIosOperation.bind(null, db, mdm);
+
+  async function managed(auth: AuthContext, id: string) {
+    const { device } = await devices.load(auth, id);
+    if (device.recycledStatus === RecycledStatus.RECYCLED) throw new AppError('CONFLICT', '设备在回收站中，请先移出');
+    if (device.enrollmentStatus !== EnrollmentStatus.ENROLLED) throw new AppError('CONFLICT', '设备尚未接入管理，无法下发指令');
+    return device;
+  }
+
+  const requireLostMode = (lockStatus: number) => {
+    if (lockStatus !== LockStatus.LOCKED) throw new AppError('CONFLICT', '设备未处于锁定（丢失模式）状态，无法执行此操作');
+  };
+
+  return {
+    async getHirerPhone(auth: AuthContext, id: string) {
+      const { device } = await devices.load(auth, id);
+      await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'get-hirer-phone', status: OperationStatus.DONE }]);
+      return { hirer_phone_number: device.hirerPhoneNumber };
+    },
+
+    async simLog(auth: AuthContext, id: string, page: { page_num: number; page_size: number }) {
+      await devices.load(auth, id);
+      const { rows, total } = await repo.simLog(id, page);
+      return { total, list: rows.map((r) => ({ date_created: r.dateCreated.toISOString(), sim_1: r.sim1 ?? null, sim_2: r.sim2 ?? null })) };
+    },
+
+    /** lock puts the phone in Lost Mode now, or schedules it: a job fires it at `when` unless cancelled. */
+    async lock(auth: AuthContext, req: IosLockRequest, idempotencyKey?: string) {
+      const device = await managed(auth, req.device_id);
+      const text = { message: req.message, phoneNumber: req.phone_number || undefined, footnote: req.footnote || undefined };
+      const at = req.when === 'now' ? null : new Date(req.when);
+      const detail = { message: req.message, phone_number: req.phone_number, footnote: req.footnote, when: req.when };
+      if (at && at.getTime() > Date.now()) {
+        return run(auth, { deviceId: device.id, action: 'lock', detail, idempotencyKey, scheduledAt: at, lockStatus: device.lockStatus === LockStatus.UNLOCKED ? LockStatus.SCHEDULED : undefined });
+      }
+      return run(auth, {
+        deviceId: device.id,
+        action: 'lock',
+        detail,
+        idempotencyKey,
+        lockStatus: LockStatus.LOCKING,
+        command: { build: (uuid) => commands.enableLostMode(text, { uuid }), priority: Priority.SECURITY, supersede: LOST_MODE },
+      });
+    },
+
+    async unlock(auth: AuthContext, id: string, idempotencyKey?: string) {
+      const device = await managed(auth, id);
+      await cancelSchedules(device.id, '已解锁，预约锁定取消');
+      return run(auth, {
+        deviceId: device.id,
+        action: 'unlock',
+        idempotencyKey,
+        lockStatus: LockStatus.UNLOCKING,
+        command: { build: (uuid) => commands.disableLostMode({ uuid }), priority: Priority.SECURITY, supersede: LOST_MODE },
+      });
+    },
+
+    async cancelSchedule(auth: AuthContext, operationLogId: string) {
+      const row = await oplog.get(auth.storeId, operationLogId);
+      if (!row || row.log.platform !== 'ios' || !row.log.deviceId) throw notFound('操作记录不存在');
+      const { device } = await devices.load(auth, row.log.deviceId);
+      if (row.log.status !== OperationStatus.SCHEDULED) throw new AppError('CONFLICT', '该预约已执行或已取消');
+      await db.transaction(async (tx) => {
+        await oplog.update(auth.storeId, operationLogId, { status: OperationStatus.CANCELLED, result: '预约已取消' }, tx);
+        if (device.lockStatus === LockStatus.SCHEDULED) await tx.update(iosDevice).set({ lockStatus: LockStatus.UNLOCKED }).where(eq(iosDevice.id, device.id));
+      });
+      return { ok: true as const };
+    },
+
+    async playSound(auth: AuthContext, id: string, key?: string) {
+      const device = await managed(auth, id);
+      requireLostMode(device.lockStatus);
+      return run(auth, { deviceId: id, action: 'play-lost-mode-sound', idempotencyKey: key, command: { build: (uuid) => commands.playLostModeSound({ uuid }), priority: Priority.SECURITY } });
+    },
+
+    async getLocation(auth: AuthContext, id: string, key?: string) {
+      const device = await managed(auth, id);
+      requireLostMode(device.lockStatus);
+      return run(auth, { deviceId: id, action: 'get-location', idempotencyKey: key, command: { build: (uuid) => commands.deviceLocation({ uuid }), priority: Priority.SECURITY } });
+    },
+
+    async reboot(auth: AuthContext, id: string, key?: string) {
+      await managed(auth, id);
+      return run(auth, { deviceId: id, action: 'reboot', idempotencyKey: key, command: { build: (uuid) => commands.restartDevice({ uuid }), priority: Priority.NORMAL } });
+    },
+
+    async clearPasscode(auth: AuthContext, id: string, password: string | undefined, key?: string) {
+      await verifyCallerSecret(clerks, auth, password);
+      await managed(auth, id);
+      const [enrollment] = await db.select({ unlockToken: mdmEnrollment.unlockToken }).from(mdmEnrollment).where(eq(mdmEnrollment.deviceId, id));
+      if (!enrollment?.unlockToken) throw new AppError('CONFLICT', '设备未提供解锁令牌（UnlockToken），无法清除密码');
+      const token = Buffer.from(enrollment.unlockToken, 'base64');
+      return run(auth, { deviceId: id, action: 'clear-passcode', idempotencyKey: key, command: { build: (uuid) => commands.clearPasscode(token, { uuid }), priority: Priority.SECURITY } });
+    },
+
+    async installedAppList(auth: AuthContext, id: string, key?: string) {
+      await managed(auth, id);
+      return run(auth, { deviceId: id, action: 'get-installed-app-list', idempotencyKey: key, command: { build: (uuid) => commands.installedApplicationList({ uuid }), priority: Priority.NORMAL } });
+    },
+
+    async moveToRecycleBin(auth: AuthContext, id: string, recycled: boolean) {
+      const { device } = await devices.load(auth, id);
+      if ((device.recycledStatus === RecycledStatus.RECYCLED) === recycled) throw new AppError('CONFLICT', recycled ? '设备已在回收站中' : '设备不在回收站中');
+      await repo.update({ storeId: auth.storeId }, [id], { recycledStatus: recycled ? RecycledStatus.RECYCLED : RecycledStatus.ACTIVE });
+      await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: recycled ? 'move-to-recycle-bin' : 'restore-from-recycle-bin', status: OperationStatus.DONE }]);
+      return { ok: true as const };
+    },
+
+    /**
+     * remove deletes a device from the recycle bin for good: its queue is dropped, its slot freed, and its
+     * certificate marked released, so the phone hears `unrecognized device` at its next connect and unenrols.
+     */
+    async remove(auth: AuthContext, id: string) {
+      const { device } = await devices.load(auth, id);
+      if (device.recycledStatus !== RecycledStatus.RECYCLED) throw new AppError('CONFLICT', '请先将设备移入回收站，再删除');
+      await db.transaction(async (tx) => {
+        await tx.update(mdmIdentity).set({ releasedAt: new Date() }).where(eq(mdmIdentity.deviceId, id));
+        await mdm.queue.cancelPending(tx, id, '设备已删除');
+        await tx.insert(operationLog).values({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'remove', status: OperationStatus.DONE, detail: { serial_number: device.serialNumber } });
+        await tx.delete(iosDevice).where(and(eq(iosDevice.id, id), eq(iosDevice.storeId, auth.storeId)));
+        await releaseDeviceSlots(tx, auth.storeId, device.clerkId, 1);
+      });
+      return { ok: true as const };
+    },
+  };
+
+  async function cancelSchedules(deviceId: string, reason: string) {
+    await db
+      .update(operationLog)
+      .set({ status: OperationStatus.CANCELLED, result: reason, dateUpdated: new Date() })
+      .where(and(eq(operationLog.deviceId, deviceId), eq(operationLog.status, OperationStatus.SCHEDULED), eq(operationLog.action, 'lock')));
+  }
+}
+export type IosCommandService = ReturnType<typeof createIosCommandService>;

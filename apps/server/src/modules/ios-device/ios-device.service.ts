@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import {
+  type IosDeviceDetail,
+  type IosListQuery,
+  type OperationLogItem,
+  OperationStatus,
+  Perm,
+  actionLabel,
+  hasPermission,
+} from '@lease/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { AuthContext } from '../../http/authz.ts';
+import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
+import { clerk } from '../clerk/clerk.table.ts';
+import type { EnrollCodec } from '../enroll/enroll-code.ts';
+import type { OperationLogRepo, OperationLogRow } from '../logs/operation-log.repo.ts';
+import { store } from '../store/store.table.ts';
+import { toDetail, toListItem, toProgress } from './ios-device.dto.ts';
+import type { DeviceScope, IosDeviceRepo, IosDeviceRow } from './ios-device.repo.ts';
+
+const IN_PROGRESS = [OperationStatus.QUEUED, OperationStatus.SENT, OperationStatus.SCHEDULED];
+
+export interface IosDeviceServiceDeps {
+  db: Db;
+  repo: IosDeviceRepo;
+  oplog: OperationLogRepo;
+  mdm: MdmEngine;
+  codec: EnrollCodec;
+  publicUrl: () => string;
+}
+
+/** scopeOf: the store's devices, and only the caller's own without list:view-all (Aa3). */
+export const scopeOf = (auth: AuthContext): DeviceScope =>
+  hasPermission(auth.perms, Perm.APPLE_LIST_VIEW_ALL) ? { storeId: auth.storeId } : { storeId: auth.storeId, clerkId: auth.clerkId };
+
+export function toOperationItem(log: OperationLogRow, clerkName: string | null): OperationLogItem {
+  return {
+    id: log.id,
+    action: log.action,
+    action_label: actionLabel(log.action),
+    status: log.status,
+    result: log.result,
+    detail: log.detail,
+    clerk_name: clerkName,
+    device_id: log.deviceId,
+    scheduled_at: log.scheduledAt?.toISOString() ?? null,
+    date_created: log.dateCreated.toISOString(),
+    date_updated: log.dateUpdated.toISOString(),
+  };
+}
+
+/** createIosDeviceService: the Apple device list, detail and the device record's own fields. */
+export function createIosDeviceService(deps: IosDeviceServiceDeps) {
+  const { repo, oplog } = deps;
+  const linkOf = (d: IosDeviceRow) => `${deps.publicUrl()}/enroll/${deps.codec.encode({ storeId: d.storeId, serialNumber: d.serialNumber })}`;
+
+  async function load(auth: AuthContext, id: string) {
+    const row = await repo.find(scopeOf(auth), id);
+    if (!row) throw notFound('设备不存在');
+    return row;
+  }
+
+  async function page(auth: AuthContext, q: IosListQuery, recycled: boolean) {
+    const { rows, total } = await repo.list(scopeOf(auth), q, recycled);
+    const progress = await oplog.latestInProgress(rows.map((r) => r.device.id), IN_PROGRESS);
+    return { total, list: rows.map((r) => toListItem(r.device, r.clerkName, linkOf(r.device), toProgress(progress.get(r.device.id)))) };
+  }
+
+  return {
+    load,
+    linkOf,
+    list: (auth: AuthContext, q: IosListQuery) => page(auth, q, false),
+    recycledList: (auth: AuthContext, q: IosListQuery) => page(auth, q, true),
+
+    async detail(auth: AuthContext, id: string, mdmCheck: boolean): Promise<IosDeviceDetail> {
+      const { device, clerkName } = await load(auth, id);
+      const progress = await oplog.latestInProgress([device.id], IN_PROGRESS);
+      const [s] = await deps.db.select({ restriction: store.systemRestriction }).from(store).where(eq(store.id, auth.storeId));
+      let check: IosDeviceDetail['mdm_check'] = null;
+      if (mdmCheck) {
+        const { enrollment, pending } = await repo.mdmCheck(device.id);
+        check = {
+          enrolled: Boolean(enrollment?.enabled && !enrollment.released),
+          push_ready: Boolean(enrollment?.tokenHex && !enrollment.pushDead),
+          pending_commands: pending,
+          last_seen_at: device.lastActiveTime?.toISOString() ?? null,
+        };
+        if (check.enrolled) await deps.mdm.commander.refreshFacts([device.id]);
+      }
+      return toDetail(toListItem(device, clerkName, linkOf(device), toProgress(progress.get(device.id))), device, s?.restriction ?? {}, check);
+    },
+
+    async clerks(auth: AuthContext) {
+      const rows = await deps.db.select({ id: clerk.id, name: clerk.name, disabled: clerk.disabled }).from(clerk).where(eq(clerk.storeId, auth.storeId)).orderBy(clerk.name);
+      return rows.map((c) => ({ id: c.id, name: c.name, disabled: c.disabled }));
+    },
+
+    async models(auth: AuthContext) {
+      return (await repo.models(scopeOf(auth))).map((m) => m.model);
+    },
+
+    async installedApps(auth: AuthContext, id: string) {
+      return (await load(auth, id)).device.appList;
+    },
+
+    async operationLogs(auth: AuthContext, deviceId: string, p: { page_num: number; page_size: number }) {
+      await load(auth, deviceId);
+      const { rows, total } = await oplog.listForDevice(auth.storeId, 'ios', deviceId, p);
+      return { total, list: rows.map((r) => toOperationItem(r.log, r.clerkName)) };
+    },
+
+    async operationLog(auth: AuthContext, id: string) {
+      const row = await oplog.get(auth.storeId, id);
+      if (!row || row.log.platform !== 'ios' || !row.log.deviceId) throw notFound('操作记录不存在');
+      await load(auth, row.log.deviceId);
+      return toOperationItem(row.log, row.clerkName);
+    },
+
+    async locationLog(auth: AuthContext, deviceId: string, p: { page_num: number; page_size: number }) {
+      await load(auth, deviceId);
+      const { rows, total } = await repo.locationLog(deviceId, p);
+      return { total, list: rows.map((r) => ({ latitude: r.latitude, longitude: r.longitude, accuracy: r.accuracy, measured_at: r.measuredAt.toISOString(), date_created: r.dateCreated.toISOString() })) };
+    },
+
+    async updateRemark(auth: AuthContext, id: string, remark: string) {
+      await load(auth, id);
+      await repo.update(scopeOf(auth), [id], { remark });
+      await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'update-remark', status: OperationStatus.DONE, detail: { remark } }]);
+    },
+
+    async updateHirer(auth: AuthContext, id: string, hirerName: string, hirerPhone: string) {
+      await load(auth, id);
+      await repo.update(scopeOf(auth), [id], { hirerName, hirerPhoneNumber: hirerPhone });
+      await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'update-hirer', status: OperationStatus.DONE, detail: { hirer_name: hirerName } }]);
+    },
+
+    /** changeForClerk hands devices over to another clerk of the same store, all or nothing. */
+    async changeForClerk(auth: AuthContext, deviceIds: string[], toClerk: string) {
+      const [target] = await deps.db.select().from(clerk).where(eq(clerk.id, toClerk));
+      if (!target || target.storeId !== auth.storeId) throw notFound('店员不存在');
+      if (target.disabled) throw new AppError('CONFLICT', '该店员已停用');
+      const ids = [...new Set(deviceIds)];
+      const devices = await repo.findMany(scopeOf(auth), ids);
+      if (devices.length !== ids.length) throw notFound('设备不存在');
+      await deps.db.transaction(async (tx) => {
+        await repo.update(scopeOf(auth), ids, { clerkId: toClerk }, tx);
+        await oplog.insertMany(
+          devices.map((d) => ({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios' as const, deviceId: d.id, action: 'change-for-clerk', status: OperationStatus.DONE, detail: { from: d.clerkId, to: toClerk, to_name: target.name } })),
+          tx,
+        );
+      });
+      return { count: ids.length };
+    },
+  };
+}
+export type IosDeviceService = ReturnType<typeof createIosDeviceService>;

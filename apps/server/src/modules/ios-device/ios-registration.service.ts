@@ -1,0 +1,51 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { OperationStatus } from '@lease/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { AuthContext } from '../../http/authz.ts';
+import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
+import { clerk } from '../clerk/clerk.table.ts';
+import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
+import { store } from '../store/store.table.ts';
+import { reserveDeviceSlots } from './device-quota.ts';
+import { iosDevice } from './ios-device.table.ts';
+
+/**
+ * createIosRegistrationService registers serials before phones enrol (spec `ios/new`), charging the store's
+ * and the clerk's quotas, and hands out enrolment profiles for Apple Configurator or one phone's link.
+ */
+export function createIosRegistrationService(deps: { db: Db; oplog: OperationLogRepo; mdm: MdmEngine; linkOf: (d: typeof iosDevice.$inferSelect) => string }) {
+  const { db } = deps;
+  return {
+    async register(auth: AuthContext, serials: string[], forClerk: string | undefined, remark = '') {
+      const unique = [...new Set(serials)];
+      const owner = forClerk ?? auth.clerkId;
+      if (forClerk) {
+        const [c] = await db.select({ storeId: clerk.storeId }).from(clerk).where(eq(clerk.id, forClerk));
+        if (!c || c.storeId !== auth.storeId) throw notFound('店员不存在');
+      }
+      const existing = await db
+        .select({ serial: iosDevice.serialNumber })
+        .from(iosDevice)
+        .where(and(eq(iosDevice.storeId, auth.storeId), inArray(iosDevice.serialNumber, unique)));
+      if (existing.length) throw new AppError('CONFLICT', `序列号已登记：${existing.map((e) => e.serial).join('、')}`);
+      const rows = await db.transaction(async (tx) => {
+        await reserveDeviceSlots(tx, auth.storeId, owner, unique.length);
+        const inserted = await tx.insert(iosDevice).values(unique.map((serialNumber) => ({ storeId: auth.storeId, clerkId: owner, serialNumber, remark }))).returning();
+        await deps.oplog.insertMany(
+          inserted.map((d) => ({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios' as const, deviceId: d.id, action: 'new', status: OperationStatus.DONE, detail: { serial_number: d.serialNumber } })),
+          tx,
+        );
+        return inserted;
+      });
+      return { list: rows.map((d) => ({ id: d.id, serial_number: d.serialNumber, enroll_link: deps.linkOf(d) })) };
+    },
+
+    /** storeProfile prepares many phones with Apple Configurator; they join the caller's list. */
+    async storeProfile(auth: AuthContext) {
+      const [s] = await db.select({ name: store.storeName }).from(store).where(eq(store.id, auth.storeId));
+      return deps.mdm.profiles.profileFor({ storeId: auth.storeId, clerkId: auth.clerkId, deviceId: null }, s.name);
+    },
+  };
+}
+export type IosRegistrationService = ReturnType<typeof createIosRegistrationService>;

@@ -1,0 +1,115 @@
+import { Module, Perm, type UserInfo } from '@lease/shared';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { meQuery } from '../api/user.ts';
+import { AppRoot } from '../app/AppRoot.tsx';
+import { queryClient } from '../app/queryClient.ts';
+import { authStore } from '../auth/storage.ts';
+import { ROUTES } from '../routes.tsx';
+import { clerk } from '../test/fixtures.ts';
+import { createAppRouter } from './createAppRouter.ts';
+
+/** renderApp mounts the real route table and guard at `path`, with `user` already signed in. */
+async function renderApp(path: string, user: UserInfo | null = clerk()) {
+  if (user) {
+    authStore.set({ access_token: 'access', refresh_token: 'refresh', expires: Date.now() + 60_000 });
+    queryClient.setQueryData(meQuery.queryKey, user);
+  }
+  const router = createAppRouter(ROUTES, queryClient, (routes) => createMemoryRouter(routes, { initialEntries: [path] }));
+  render(<AppRoot router={router} queryClient={queryClient} />);
+  await act(async () => {});
+  return router;
+}
+
+const pathOf = (router: Awaited<ReturnType<typeof renderApp>>) => router.state.location.pathname + router.state.location.search;
+
+beforeEach(() => {
+  // No server in unit tests: the site config falls back to its defaults.
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+});
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('app router', () => {
+  it('sends a visitor without a session to the login page and back afterwards', async () => {
+    const router = await renderApp('/console/device/ios/list', null);
+    expect(await screen.findByRole('button', { name: /登\s*录/ })).toBeTruthy();
+    expect(pathOf(router)).toBe('/login?redirect=%2Fconsole%2Fdevice%2Fios%2Flist');
+    expect(screen.getByRole('link', { name: '忘记密码' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '注册门店' })).toBeTruthy();
+  });
+
+  it('checks the login form before calling the server', async () => {
+    await renderApp('/login', null);
+    fireEvent.click(await screen.findByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('请输入手机号')).toBeTruthy();
+    expect(screen.getByText('请输入密码')).toBeTruthy();
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).startsWith('/api/'))).toBe(false);
+  });
+
+  it('applies the host site config on the login page', async () => {
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      String(url).startsWith('/custom/') ? Response.json({ title: '某某租机', hideLoginPageLogo: true }) : new Response('', { status: 404 }),
+    );
+    await renderApp('/login', null);
+    expect(await screen.findByText('某某租机')).toBeTruthy();
+    expect(document.title).toBe('某某租机');
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('opening the professional report directly shows the notice and replaces to /console', async () => {
+    const router = await renderApp('/console/report/professional');
+    expect(await screen.findByText('即将推出，敬请期待')).toBeTruthy();
+    expect(await screen.findByText('欢迎回来，张三')).toBeTruthy();
+    expect(pathOf(router)).toBe('/console');
+  });
+
+  it('navigating to the professional report from a console page stays on that page', async () => {
+    const router = await renderApp('/console/help');
+    await screen.findAllByText('帮助中心');
+    await act(() => router.navigate('/console/report/professional'));
+    expect(await screen.findByText('即将推出，敬请期待')).toBeTruthy();
+    expect(pathOf(router)).toBe('/console/help');
+  });
+
+  it('answers an invalid device id with 404 设备不存在', async () => {
+    await renderApp('/console/device/ios/not-a-uuid');
+    expect(await screen.findByText('设备不存在')).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /返回首页/ })).toBeTruthy();
+  });
+
+  it('answers an unknown path with Page not found and the path', async () => {
+    await renderApp('/console/no-such-page', null);
+    expect(await screen.findByText(/Page not found/)).toBeTruthy();
+    expect(screen.getByText('/console/no-such-page')).toBeTruthy();
+  });
+
+  it('warns and returns to /console without the login-log permission', async () => {
+    const router = await renderApp('/console/security/login-log');
+    expect(await screen.findByText('没有权限访问该页面')).toBeTruthy();
+    expect(pathOf(router)).toBe('/console');
+  });
+
+  it('follows a legacy alias to a placeholder page that says so', async () => {
+    const router = await renderApp('/console/device/list');
+    expect(await screen.findByText('此页面功能正在建设中，将在后续版本提供')).toBeTruthy();
+    expect(pathOf(router)).toBe('/console/device/ios/list');
+  });
+
+  it('shows only the menu areas the clerk may enter', async () => {
+    await renderApp('/console', clerk({ available_modules: [Module.APPLE], permission: [Perm.LOGIN_LOG] }));
+    const [menu] = await screen.findAllByRole('menu');
+    expect(within(menu).getByText('Apple 设备')).toBeTruthy();
+    expect(within(menu).queryByText('Android 设备')).toBeNull();
+    expect(within(menu).queryByText('门店管理')).toBeNull();
+    const links = within(menu).getAllByRole('link').map((a) => a.textContent);
+    expect(links).toEqual(expect.arrayContaining(['设备列表', '登录日志', '修改密码']));
+    expect(links).not.toContain('店员管理');
+    expect(screen.getAllByText('测试门店').length).toBeGreaterThan(0);
+  });
+});
