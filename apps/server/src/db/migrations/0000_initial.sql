@@ -82,6 +82,7 @@ CREATE TABLE "operation_log" (
 	"status" integer DEFAULT 0 NOT NULL,
 	"result" text DEFAULT '' NOT NULL,
 	"scheduled_at" timestamp with time zone,
+	"idempotency_key" text,
 	"date_created" timestamp with time zone DEFAULT now() NOT NULL,
 	"date_updated" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -148,7 +149,8 @@ CREATE TABLE "ios_device" (
 	"sim_2" jsonb,
 	"available_os_updates" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"need_os_update" boolean DEFAULT false NOT NULL,
-	"is_simulated" boolean DEFAULT false NOT NULL
+	"is_simulated" boolean DEFAULT false NOT NULL,
+	"facts_updated_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "ios_location_log" (
@@ -213,7 +215,8 @@ CREATE TABLE "mdm_identity" (
 	"clerk_id" uuid,
 	"device_id" uuid,
 	"not_after" timestamp with time zone NOT NULL,
-	"issued_at" timestamp with time zone DEFAULT now() NOT NULL
+	"issued_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"released_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "scep_challenge" (
@@ -256,6 +259,7 @@ CREATE INDEX "login_log_account_idx" ON "login_log" USING btree ("account","date
 CREATE INDEX "login_log_ip_idx" ON "login_log" USING btree ("ip","date_created");--> statement-breakpoint
 CREATE INDEX "operation_log_store_idx" ON "operation_log" USING btree ("for_store","platform","date_created");--> statement-breakpoint
 CREATE INDEX "operation_log_device_idx" ON "operation_log" USING btree ("device_id","date_created");--> statement-breakpoint
+CREATE UNIQUE INDEX "operation_log_idempotency_key" ON "operation_log" USING btree ("for_store","idempotency_key") WHERE idempotency_key is not null;--> statement-breakpoint
 CREATE INDEX "operation_log_scheduled_idx" ON "operation_log" USING btree ("scheduled_at") WHERE status = 5;--> statement-breakpoint
 CREATE INDEX "sms_code_phone_idx" ON "sms_code" USING btree ("phone_number","purpose","created_at");--> statement-breakpoint
 CREATE INDEX "sms_outbox_created_idx" ON "sms_outbox" USING btree ("date_created");--> statement-breakpoint
@@ -264,8 +268,10 @@ CREATE UNIQUE INDEX "ios_device_udid_key" ON "ios_device" USING btree ("udid");-
 CREATE INDEX "ios_device_list_reg_idx" ON "ios_device" USING btree ("for_store","recycled_status","registration_time" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "ios_device_list_active_idx" ON "ios_device" USING btree ("for_store","recycled_status","last_active_time" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "ios_device_clerk_idx" ON "ios_device" USING btree ("for_store","for_clerk","registration_time" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "ios_device_imei_idx" ON "ios_device" USING btree ("for_store","imei_1");--> statement-breakpoint
-CREATE INDEX "ios_device_hirer_phone_idx" ON "ios_device" USING btree ("for_store","hirer_phone_number");--> statement-breakpoint
+CREATE INDEX "ios_device_imei1_idx" ON "ios_device" USING btree ("for_store","imei_1" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "ios_device_imei2_idx" ON "ios_device" USING btree ("for_store","imei_2" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "ios_device_serial_idx" ON "ios_device" USING btree ("for_store","serial_number" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "ios_device_hirer_phone_idx" ON "ios_device" USING btree ("for_store","hirer_phone_number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "ios_location_log_device_idx" ON "ios_location_log" USING btree ("device_id","date_created");--> statement-breakpoint
 CREATE INDEX "ios_sim_log_device_idx" ON "ios_sim_log" USING btree ("device_id","date_created");--> statement-breakpoint
 CREATE INDEX "mdm_command_pending_idx" ON "mdm_command" USING btree ("device_id","priority" DESC NULLS LAST,"created_at") WHERE status in ('queued', 'sent', 'not-now');--> statement-breakpoint
