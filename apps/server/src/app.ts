@@ -32,6 +32,17 @@ import { apnsFromConfig } from './adapters/apns/apns-from-config.ts';
 import { type MdmKeys, loadMdmKeys } from './mdm/apple/mdm-keys.ts';
 import { createMdmEngine } from './mdm/apple/mdm-engine.ts';
 import { mdmRoutes } from './mdm/apple/mdm.routes.ts';
+import { createEnrollCodec } from './modules/enroll/enroll-code.ts';
+import { enrollRoutes } from './modules/enroll/enroll.routes.ts';
+import { createEnrollService } from './modules/enroll/enroll.service.ts';
+import { createIosCommandService } from './modules/ios-device/ios-command.service.ts';
+import { iosCommandRoutes } from './modules/ios-device/ios-command.routes.ts';
+import { createIosDeviceRepo } from './modules/ios-device/ios-device.repo.ts';
+import { iosDeviceRoutes } from './modules/ios-device/ios-device.routes.ts';
+import { createIosDeviceService } from './modules/ios-device/ios-device.service.ts';
+import { createIosExportService } from './modules/ios-device/ios-export.service.ts';
+import { createIosRegistrationService } from './modules/ios-device/ios-registration.service.ts';
+import { createOperationLogRepo } from './modules/logs/operation-log.repo.ts';
 
 z.config(z.locales.zhCN());
 
@@ -100,16 +111,25 @@ export async function buildApp(deps: AppDeps) {
   });
   const mdmKeys = deps.mdmKeys ?? loadMdmKeys(config.dataDir, config.mdm.topic);
   const pusher = deps.apnsPusher ?? apnsFromConfig(config.apns, mdmKeys.topic);
-  const mdm = createMdmEngine({
-    db,
-    keys: mdmKeys,
-    pusher: () => pusher,
-    publicUrl: () => config.publicUrl ?? `http://localhost:${config.port}`,
-    log: app.log,
-  });
+  const publicUrl = () => config.publicUrl ?? `http://localhost:${config.port}`;
+  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: () => pusher, publicUrl, log: app.log });
   await app.register(mdmRoutes, { keys: mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
   app.decorate('mdm', mdm);
   app.addHook('onClose', () => pusher.close());
+
+  const oplog = createOperationLogRepo(db);
+  const codec = createEnrollCodec(secrets.enroll);
+  const iosRepo = createIosDeviceRepo(db);
+  const iosDevices = createIosDeviceService({ db, repo: iosRepo, oplog, mdm, codec, publicUrl });
+  const iosCommands = createIosCommandService({ db, mdm, devices: iosDevices, repo: iosRepo, oplog, clerks: clerkRepo });
+  await app.register(iosDeviceRoutes, {
+    devices: iosDevices,
+    registration: createIosRegistrationService({ db, oplog, mdm, linkOf: iosDevices.linkOf }),
+    commands: iosCommands,
+    exporter: createIosExportService({ repo: iosRepo, oplog }),
+  });
+  await app.register(iosCommandRoutes, { commands: iosCommands });
+  await app.register(enrollRoutes, { enroll: createEnrollService({ db, codec, mdm, oplog }) });
 
   if (config.devTools) {
     await app.register(devRoutes, {

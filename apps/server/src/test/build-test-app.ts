@@ -7,6 +7,10 @@ import { loadConfig } from '../config.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { clerk } from '../modules/clerk/clerk.table.ts';
 import { store } from '../modules/store/store.table.ts';
+import { iosDevice } from '../modules/ios-device/ios-device.table.ts';
+import { mdmEnrollment } from '../mdm/apple/mdm.table.ts';
+import { ephemeralMdmKeys } from '../mdm/apple/mdm-keys.ts';
+import type { ApnsPusher } from '../adapters/apns/apns-pusher.ts';
 import { ephemeralSecrets } from '../secrets.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -25,12 +29,15 @@ interface NewClerkValues {
 }
 
 /** buildTestApp starts the real app on a fresh database; config overrides go through the env shape. */
-export async function buildTestApp(env: Record<string, string> = {}) {
+let serialSeq = 0;
+const sharedMdmKeys = ephemeralMdmKeys();
+
+export async function buildTestApp(env: Record<string, string> = {}, options: { apnsPusher?: ApnsPusher } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DEV_TOOLS: '1', LOGIN_IP_LIMIT_PER_MINUTE: '1000', ...env });
   const database = await openTestDatabase();
   const secrets = ephemeralSecrets();
-  const app = await buildApp({ config, database, secrets });
+  const app = await buildApp({ config, database, secrets, mdmKeys: sharedMdmKeys, apnsPusher: options.apnsPusher });
   await app.ready();
   const { db } = database;
 
@@ -68,6 +75,21 @@ export async function buildTestApp(env: Record<string, string> = {}) {
       const c = await factories.newClerk(values);
       const tokens = await factories.login(c.phoneNumber);
       return { clerk: c, tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
+    },
+    /** newIosDevice inserts an Apple device; `enrolled` also gives it an MDM channel as after TokenUpdate. */
+    async newIosDevice(values: Partial<typeof iosDevice.$inferInsert> & { storeId: string; enrolled?: boolean }): Promise<typeof iosDevice.$inferSelect> {
+      const { enrolled, ...rest } = values;
+      const n = serialSeq++;
+      const serialNumber = rest.serialNumber ?? `TST${String(process.pid).slice(-3)}${String(n).padStart(6, '0')}`;
+      const udid = enrolled ? `00008120-${String(n).padStart(16, '0')}` : null;
+      const [row] = await db
+        .insert(iosDevice)
+        .values({ serialNumber, udid, enrollmentStatus: enrolled ? 1 : 0, ...rest })
+        .returning();
+      if (enrolled) {
+        await db.insert(mdmEnrollment).values({ deviceId: row.id, udid: udid!, certFingerprint: `fp-${row.id}`, topic: 'com.apple.mgmt.test', tokenHex: n.toString(16).padStart(64, '0'), pushMagic: `magic-${n}`, unlockToken: Buffer.from('unlock').toString('base64'), enabled: true });
+      }
+      return row;
     },
     /** lastSmsCode reads the newest code the outbox "sent" to a phone. */
     async lastSmsCode(phone: string) {
