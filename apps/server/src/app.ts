@@ -43,6 +43,9 @@ import { createIosDeviceService } from './modules/ios-device/ios-device.service.
 import { createIosExportService } from './modules/ios-device/ios-export.service.ts';
 import { createIosRegistrationService } from './modules/ios-device/ios-registration.service.ts';
 import { createOperationLogRepo } from './modules/logs/operation-log.repo.ts';
+import { scheduledLockJob } from './modules/ios-device/scheduled-lock.job.ts';
+import { mdmMaintenanceJobs } from './mdm/apple/maintenance.jobs.ts';
+import { startJobs } from './jobs/scheduler.ts';
 
 z.config(z.locales.zhCN());
 
@@ -56,6 +59,8 @@ export interface AppDeps {
   mdmKeys?: MdmKeys;
   apnsPusher?: ApnsPusher;
   logger?: FastifyServerOptions['logger'];
+  /** Periodic jobs run in the real server; tests call them directly instead. */
+  startJobs?: boolean;
 }
 
 const version: ServerVersion = {
@@ -130,6 +135,10 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(iosCommandRoutes, { commands: iosCommands });
   await app.register(enrollRoutes, { enroll: createEnrollService({ db, codec, mdm, oplog }) });
+  if (deps.startJobs) {
+    const stop = startJobs([scheduledLockJob(db, mdm), ...mdmMaintenanceJobs(db, mdm)], app.log);
+    app.addHook('onClose', async () => stop());
+  }
 
   if (config.devTools) {
     await app.register(devRoutes, {

@@ -14,6 +14,7 @@ const app = await buildApp({
   database,
   secrets: loadSecrets(config.dataDir),
   logger: { level: config.logLevel },
+  startJobs: true,
 });
 const demo = config.demo.enabled ? await ensureDemoStore(database.db, config) : null;
 

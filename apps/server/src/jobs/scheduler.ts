@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Job is one periodic task; each must be safe to run in several server processes at once. */
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+/**
+ * startJobs runs each job on its interval, never two runs of one job at once in this process; across
+ * processes the jobs themselves use SKIP LOCKED or idempotent statements (DESIGN §8).
+ */
+export function startJobs(jobs: Job[], log: FastifyBaseLogger) {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<string>();
+  for (const job of jobs) {
+    const tick = async () => {
+      if (running.has(job.name)) return;
+      running.add(job.name);
+      try {
+        const result = await job.run();
+        if (result) log.debug({ job: job.name, result }, 'job ran');
+      } catch (err) {
+        log.error({ err, job: job.name }, 'job failed; it will run again on its next tick');
+      } finally {
+        running.delete(job.name);
+      }
+    };
+    const timer = setInterval(() => void tick(), job.everyMs);
+    timer.unref();
+    timers.push(timer);
+  }
+  return () => timers.forEach(clearInterval);
+}
