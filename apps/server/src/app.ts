@@ -46,6 +46,8 @@ import { createOperationLogRepo } from './modules/logs/operation-log.repo.ts';
 import { scheduledLockJob } from './modules/ios-device/scheduled-lock.job.ts';
 import { mdmMaintenanceJobs } from './mdm/apple/maintenance.jobs.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { createAmapGeocoder, offlineGeocoder } from './adapters/amap/geocoder.ts';
+import { helperRoutes } from './modules/helper/helper.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(iosCommandRoutes, { commands: iosCommands });
   await app.register(enrollRoutes, { enroll: createEnrollService({ db, codec, mdm, oplog }) });
+  const geocoder = config.amapService ? createAmapGeocoder(config.amapService) : offlineGeocoder;
+  await app.register(helperRoutes, { geocoder });
   if (deps.startJobs) {
     const stop = startJobs([scheduledLockJob(db, mdm), ...mdmMaintenanceJobs(db, mdm)], app.log);
     app.addHook('onClose', async () => stop());
@@ -147,6 +151,7 @@ export async function buildApp(deps: AppDeps) {
       adapters: () => [
         { name: 'sms', label: '短信网关', impl: smsSender.label, live: smsSender.live },
         { name: 'apns', label: 'APNs 推送', impl: pusher.label, live: pusher.live },
+        { name: 'amap', label: '高德逆地理编码', impl: geocoder.label, live: geocoder.live },
       ],
     });
   }

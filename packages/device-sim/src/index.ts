@@ -1,1 +1,15 @@
 export * from './apns/mock-apns-server.ts';
+
+export { SimulatedIphone, createSimulatedIphone, type PushNotice, type PushSource, type SimulatedIphoneOptions } from './ios/simulated-iphone.ts';
+export type { IphoneSnapshot } from './ios/device-snapshot.ts';
+export type { DeviceOptions, GeoLocation, InstalledApp, SimCardOptions, EnrollmentStatus, UnenrollReason, CommandLogEntry } from './ios/device-state.ts';
+export { EnrollmentError, type EnrollmentResult, type EnrollmentStep } from './ios/enrolment.ts';
+export type { CommandEvent, SessionResult, SessionEnd } from './ios/mdm-session.ts';
+export type { ErrorChainItem, SettingsResultShape } from './ios/command-handlers/index.ts';
+export { createSimFleet, type FleetStats, type SimFleet, type SimFleetOptions } from './ios/sim-fleet.ts';
+export { createKeyPool, type KeyPool } from './ios/key-pool.ts';
+export { type FetchLike, type HttpOutcome, MDM_CONTENT_TYPE, UNRECOGNIZED_DEVICE } from './ios/transport.ts';
+export { fetchViaInject, type InjectTarget } from './ios/fetch-via-inject.ts';
+export { CARRIERS, CHINESE_APPS, IOS_RELEASES, IPHONE_MODELS, type CarrierCode, type ModelSpec } from './ios/device-catalog.ts';
+export { isLuhnValid, luhnCheckDigit, randomIccid, randomImei, randomPhoneNumber, randomSerialNumber, randomUdid } from './ios/device-identifiers.ts';
+export { generateDeviceKey } from './ios/identity.ts';

@@ -30,14 +30,15 @@ interface NewClerkValues {
 
 /** buildTestApp starts the real app on a fresh database; config overrides go through the env shape. */
 let serialSeq = 0;
-const sharedMdmKeys = ephemeralMdmKeys();
+/** One CA for every test app in a process: generating RSA keys per test would be slow. */
+export const testMdmKeys = ephemeralMdmKeys();
 
 export async function buildTestApp(env: Record<string, string> = {}, options: { apnsPusher?: ApnsPusher } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DEV_TOOLS: '1', LOGIN_IP_LIMIT_PER_MINUTE: '1000', ...env });
   const database = await openTestDatabase();
   const secrets = ephemeralSecrets();
-  const app = await buildApp({ config, database, secrets, mdmKeys: sharedMdmKeys, apnsPusher: options.apnsPusher });
+  const app = await buildApp({ config, database, secrets, mdmKeys: testMdmKeys, apnsPusher: options.apnsPusher });
   await app.ready();
   const { db } = database;
 

@@ -2,6 +2,7 @@ import { type KeyObject, X509Certificate, createHash, createPublicKey, randomByt
 import forge from 'node-forge';
 import { CmsError, type OpenedCms, bytesOf, certificatesOf, octetNode, openCms, printableNode, signCms, textOf } from './cms.ts';
 import { fromDer, toDer } from './asn1.ts';
+import type { FetchLike } from './transport.ts';
 import { type DeviceIdentity, type SubjectPair, certificateRequest, forgePrivateKey, generateDeviceKey, selfSignedCertificate } from './identity.ts';
 
 /** SCEP attribute OIDs (RFC 8894 §3.2.1), duplicated here because the simulator shares no code with the server. */
@@ -32,11 +33,11 @@ export interface ScepTransport {
 }
 
 /** httpScepTransport talks to a SCEP URL as iOS does: GET for GetCACaps/GetCACert, POST for PKIOperation. */
-export function httpScepTransport(url: string, fetchFn: typeof fetch = fetch): ScepTransport {
-  async function call(operation: string, init?: RequestInit): Promise<Buffer> {
+export function httpScepTransport(url: string, fetchFn: FetchLike = (target, init) => fetch(target, init)): ScepTransport {
+  async function call(operation: string, init: RequestInit = {}): Promise<Buffer> {
     const target = new URL(url);
     target.searchParams.set('operation', operation);
-    const res = await fetchFn(target, init);
+    const res = await fetchFn(target.toString(), init);
     if (!res.ok) throw new ScepError(`${operation} answered HTTP ${res.status}`);
     return Buffer.from(await res.arrayBuffer());
   }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { CommandRequest } from '../../mdm/apple/commander.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -26,7 +27,6 @@ export interface OperationResult {
   replayed: boolean;
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505' || /duplicate key|unique constraint/i.test(String((err as Error)?.message));
 
 /**
  * runIosOperation writes the operation-log row and queues its MDM command in one transaction, then wakes the
@@ -74,7 +74,7 @@ export async function runIosOperation(db: Db, mdm: MdmEngine, auth: AuthContext,
     return result;
   } catch (err) {
     // A parallel replay won the race for the idempotency key: answer with its operation.
-    if (plan.idempotencyKey && isUniqueViolation(err)) {
+    if (plan.idempotencyKey && isUniqueViolation(err, 'operation_log_idempotency_key')) {
       const winner = await existing();
       if (winner) return winner;
     }

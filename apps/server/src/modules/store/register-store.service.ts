@@ -1,6 +1,7 @@
 import { DEFAULT_STORE_MODULES, type Module, type RegisterStoreRequest, SmsPurpose } from '@lease/shared';
 import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthService, ClientInfo } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -46,7 +47,7 @@ export function createRegisterStoreService(deps: { db: Db; clerkRepo: ClerkRepo;
         password: req.password,
       }).catch((err: unknown) => {
         // Two registrations racing for one phone: the unique index decides, the loser gets a clear answer.
-        if ((err as { code?: string }).code === '23505' || String(err).includes('clerk_phone_number_key')) {
+        if (isUniqueViolation(err, 'clerk_phone_number_key')) {
           throw new AppError('CONFLICT', '该手机号已注册，请直接登录');
         }
         throw err;
