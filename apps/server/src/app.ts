@@ -48,6 +48,8 @@ import { mdmMaintenanceJobs } from './mdm/apple/maintenance.jobs.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createAmapGeocoder, offlineGeocoder } from './adapters/amap/geocoder.ts';
 import { helperRoutes } from './modules/helper/helper.routes.ts';
+import type { MockApns } from '@lease/device-sim';
+import { startDemoDevices } from './demo/demo-devices.ts';
 
 z.config(z.locales.zhCN());
 
@@ -63,6 +65,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Periodic jobs run in the real server; tests call them directly instead. */
   startJobs?: boolean;
+  /** Simulated iPhones for the demo store, woken through this local APNs stand-in. */
+  demoDevices?: { apns: MockApns; count: number };
 }
 
 const version: ServerVersion = {
@@ -136,7 +140,23 @@ export async function buildApp(deps: AppDeps) {
     exporter: createIosExportService({ repo: iosRepo, oplog }),
   });
   await app.register(iosCommandRoutes, { commands: iosCommands });
-  await app.register(enrollRoutes, { enroll: createEnrollService({ db, codec, mdm, oplog }) });
+  const enroll = createEnrollService({ db, codec, mdm, oplog });
+  await app.register(enrollRoutes, { enroll });
+  const demo = deps.demoDevices;
+  if (demo) {
+    const phones: { stop(): Promise<void> }[] = [];
+    // Started once the server listens: the phones enrol over real HTTP, like any phone.
+    app.addHook('onListen', async () => {
+      const { port } = app.server.address() as { port: number };
+      startDemoDevices({ db, enroll, codec, apns: demo.apns, origin: `http://127.0.0.1:${port}`, count: demo.count, log: app.log })
+        .then((started) => {
+          phones.push(...started);
+          app.log.info({ phones: started.length }, 'demo phones enrolled');
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'demo phones failed to start'));
+    });
+    app.addHook('onClose', async () => void (await Promise.all(phones.map((p) => p.stop()))));
+  }
   const geocoder = config.amapService ? createAmapGeocoder(config.amapService) : offlineGeocoder;
   await app.register(helperRoutes, { geocoder });
   if (deps.startJobs) {

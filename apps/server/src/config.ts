@@ -16,6 +16,7 @@ const ConfigSchema = z.object({
   DEMO_ADMIN_PHONE: z.string().optional(),
   DEMO_ADMIN_PASSWORD: z.string().optional(),
   DEMO_STORE: bool.optional(),
+  DEMO_DEVICES: z.coerce.number().int().min(0).max(5).default(3),
   DEV_TOOLS: bool.optional(),
   NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.string().default('info'),
@@ -56,6 +57,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: parsed.DEMO_STORE ?? true,
       adminPhone: parsed.DEMO_ADMIN_PHONE,
       adminPassword: parsed.DEMO_ADMIN_PASSWORD,
+      devices: parsed.DEMO_DEVICES,
     },
     devTools: parsed.DEV_TOOLS ?? !isProduction,
     isProduction,
@@ -73,6 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     amapService: parsed.AMAP_SERVICE_KEY ? { key: parsed.AMAP_SERVICE_KEY, origin: parsed.AMAP_ORIGIN } : null,
     mdm: { topic: parsed.MDM_TOPIC },
     apns: {
+      configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),
       origin: parsed.APNS_ORIGIN,
       certFile: parsed.APNS_CERT_FILE,
       keyFile: parsed.APNS_KEY_FILE,
