@@ -21,6 +21,8 @@ export interface MockApnsOptions {
   tls?: { key: string; cert: string; ca?: string; requestCert?: boolean };
   /** Decides each push's answer; default: 200. */
   answer?: (push: ReceivedPush) => MockAnswer;
+  /** Fixed port for a stand-in other processes point at; default: any free port. */
+  port?: number;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function startMockApns(options: MockApnsOptions = {}) {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (s) => {
