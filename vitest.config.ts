@@ -16,6 +16,10 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        // Process-level crash tests: a real server killed with SIGKILL, on PostgreSQL (npm run test:crash).
+        test: { name: 'crash', include: ['apps/server/src/**/*.crash.ts'], environment: 'node', testTimeout: 600_000, hookTimeout: 600_000 },
+      },
     ],
   },
 });

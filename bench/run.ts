@@ -1,6 +1,9 @@
 import { benchConsoleBundle } from './console-bundle.ts';
 import { benchLogin } from './login-latency.ts';
 import { kb } from './stats.ts';
+import { benchIosList } from './ios-list.ts';
+import { benchFanout } from './mdm-fanout.ts';
+import { benchRoundTrips } from './mdm-throughput.ts';
 
 // `npm run bench`: prints figures against the targets of the issues; it never fails on a figure.
 const only = process.argv[2];
@@ -15,5 +18,27 @@ if (!only || only === 'login') {
   for (const kind of ['pglite', 'postgres'] as const) {
     const { p50, p95 } = await benchLogin(kind);
     row(`login server time, ${kind}`, `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`, '≤ 60 ms');
+  }
+}
+
+const engines = ['pglite', 'postgres'] as const;
+if (!only || only === 'list') {
+  for (const engine of engines) {
+    const r = await benchIosList(engine);
+    row(`ios list at ${r.devices / 1000}k devices, ${engine}`, `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`, 'p95 ≤ 30 ms');
+    for (const [q, p95] of Object.entries(r.perQuery)) console.log(`    ${q.padEnd(70)} p95 ${p95.toFixed(1)} ms`);
+  }
+}
+if (!only || only === 'fanout') {
+  for (const engine of engines) {
+    const r = await benchFanout(engine);
+    row(`lock fan-out to ${r.devices / 1000}k devices, ${engine}`, `queued ${r.queuedMs.toFixed(0)} ms, pushed ${r.pushedMs.toFixed(0)} ms`, '≤ 2000 ms');
+  }
+}
+if (!only || only === 'roundtrips') {
+  for (const engine of engines) {
+    const r = await benchRoundTrips(engine);
+    row(`MDM round trips, ${r.phones} phones, ${engine}`, `${r.perSecond.toFixed(0)}/s (${r.acked} in ${r.seconds.toFixed(1)} s)`, '≥ 1500/s (PostgreSQL)');
+    console.log(`    (enrolling ${r.phones} simulated iPhones over SCEP took ${r.enrolSeconds.toFixed(0)} s)`);
   }
 }

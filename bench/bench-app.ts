@@ -1,0 +1,69 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startMockApns } from '@lease/device-sim';
+import { createHttp2ApnsClient } from '../apps/server/src/adapters/apns/http2-apns-client.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { ephemeralMdmKeys } from '../apps/server/src/mdm/apple/mdm-keys.ts';
+import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
+import { store } from '../apps/server/src/modules/store/store.table.ts';
+import { ephemeralSecrets } from '../apps/server/src/secrets.ts';
+import { eq } from 'drizzle-orm';
+
+export type Engine = 'pglite' | 'postgres';
+const PG_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** benchApp starts the real app on a fresh database of the given engine, with APNs aimed at a local stand-in. */
+export async function benchApp(engine: Engine, storeSlots = 200_000) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-bench-'));
+  let dropDb: (() => Promise<void>) | undefined;
+  let database;
+  if (engine === 'postgres') {
+    const name = `bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite') });
+  }
+  const keys = ephemeralMdmKeys();
+  const apns = await startMockApns();
+  const keyPem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const pusher = createHttp2ApnsClient({ origin: apns.origin, topic: keys.topic, auth: { kind: 'token', keyPem, keyId: 'B', teamId: 'B' }, concurrency: 500 });
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), LOGIN_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, database, secrets: ephemeralSecrets(), mdmKeys: keys, apnsPusher: pusher });
+  await app.ready();
+  const admin = await createStoreWithAdmin(database.db, { storeName: '压测门店', adminName: '压测', phoneNumber: `166${String(Date.now()).slice(-8)}`, password: 'Bench#2026' });
+  await database.db.update(store).set({ deviceCount: storeSlots }).where(eq(store.id, admin.storeId));
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: admin.phoneNumber, password: 'Bench#2026' } });
+  const headers = { authorization: `Bearer ${login.json().access_token}` };
+  return {
+    app,
+    db: database.db,
+    apns,
+    admin,
+    headers,
+    async close() {
+      await app.close();
+      await apns.close();
+      await database.close();
+      await dropDb?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type BenchApp = Awaited<ReturnType<typeof benchApp>>;
