@@ -267,6 +267,7 @@ CREATE UNIQUE INDEX "ios_device_store_serial_key" ON "ios_device" USING btree ("
 CREATE UNIQUE INDEX "ios_device_udid_key" ON "ios_device" USING btree ("udid");--> statement-breakpoint
 CREATE INDEX "ios_device_list_reg_idx" ON "ios_device" USING btree ("for_store","recycled_status","registration_time" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "ios_device_list_active_idx" ON "ios_device" USING btree ("for_store","recycled_status","last_active_time" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "ios_device_count_idx" ON "ios_device" USING btree ("for_store","recycled_status","lock_status","last_active_time");--> statement-breakpoint
 CREATE INDEX "ios_device_clerk_idx" ON "ios_device" USING btree ("for_store","for_clerk","registration_time" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "ios_device_imei1_idx" ON "ios_device" USING btree ("for_store","imei_1" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "ios_device_imei2_idx" ON "ios_device" USING btree ("for_store","imei_2" text_pattern_ops);--> statement-breakpoint

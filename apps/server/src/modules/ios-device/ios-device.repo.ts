@@ -44,17 +44,18 @@ export function createIosDeviceRepo(db: Db) {
       const column = q.sort_index === 'last_active_time' ? iosDevice.lastActiveTime : iosDevice.registrationTime;
       const order = q.sort_direction === 'ascend' ? [sql`${column} asc nulls first`, asc(iosDevice.id)] : [sql`${column} desc nulls last`, desc(iosDevice.id)];
       const condition = and(...where);
-      const [rows, [{ n }]] = await Promise.all([
-        db
-          .select({ device: iosDevice, clerkName: clerk.name })
-          .from(iosDevice)
-          .leftJoin(clerk, eq(clerk.id, iosDevice.clerkId))
-          .where(condition)
-          .orderBy(...order)
-          .limit(q.page_size)
-          .offset(q.page_num * q.page_size),
+      // Deferred join: page through ids alone (index-only), then read just the page's rows. Deep pages
+      // then skip index entries instead of whole rows.
+      const [pageIds, [{ n }]] = await Promise.all([
+        db.select({ id: iosDevice.id }).from(iosDevice).where(condition).orderBy(...order).limit(q.page_size).offset(q.page_num * q.page_size),
         db.select({ n: count() }).from(iosDevice).where(condition),
       ]);
+      const ids = pageIds.map((r) => r.id);
+      const rows = ids.length
+        ? await db.select({ device: iosDevice, clerkName: clerk.name }).from(iosDevice).leftJoin(clerk, eq(clerk.id, iosDevice.clerkId)).where(inArray(iosDevice.id, ids))
+        : [];
+      const position = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => position.get(a.device.id)! - position.get(b.device.id)!);
       return { rows, total: n };
     },
 

@@ -78,7 +78,10 @@ export const iosDevice = pgTable(
     uniqueIndex('ios_device_store_serial_key').on(t.storeId, t.serialNumber),
     uniqueIndex('ios_device_udid_key').on(t.udid),
     index('ios_device_list_reg_idx').on(t.storeId, t.recycledStatus, t.registrationTime.desc(), t.id),
-    index('ios_device_list_active_idx').on(t.storeId, t.recycledStatus, t.lastActiveTime.desc(), t.id),
+    // NULLS LAST matches the list's ORDER BY, so both sort directions walk this index instead of sorting.
+    index('ios_device_list_active_idx').on(t.storeId, t.recycledStatus, t.lastActiveTime.desc().nullsLast(), t.id),
+    // The list's total: a narrow covering index lets count(*) with the status filters be index-only.
+    index('ios_device_count_idx').on(t.storeId, t.recycledStatus, t.lockStatus, t.lastActiveTime),
     index('ios_device_clerk_idx').on(t.storeId, t.clerkId, t.registrationTime.desc()),
     // Prefix searches (LIKE 'x%') need text_pattern_ops under a non-C collation.
     index('ios_device_imei1_idx').on(t.storeId, t.imei1.op('text_pattern_ops')),
