@@ -118,6 +118,9 @@ describe('queue guarantees (reliability checklist)', () => {
   it('#1 re-serves a command the phone never answered, once, and a duplicate answer changes nothing', async () => {
     const { deviceId, phone } = await h.newPhone(headers);
     await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
+    // The fault must catch the lock, not a refetch still finishing from enrolment.
+    await waitFor(() => phone.state.commandLog.length >= 3);
+    await phone.whenIdle();
     const dropped: string[] = [];
     phone.onSession((r) => {
       if (r.outcome === 'dropped') dropped.push(r.commandUuid.toLowerCase());
