@@ -21,7 +21,7 @@ if (!only || only === 'login') {
   }
 }
 
-const engines = ['pglite', 'postgres'] as const;
+const engines = (process.argv[3] ? [process.argv[3]] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
 if (!only || only === 'list') {
   for (const engine of engines) {
     const r = await benchIosList(engine);

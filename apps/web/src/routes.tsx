@@ -57,34 +57,35 @@ export const ROUTES: AppRoute[] = [
     meta: { name: 'goto', title: '正在跳转', layout: 'empty', intercept: gotoExternal },
     page: () => import('./pages/goto/GotoPage.tsx'),
   },
-  { path: '/enroll/:snEncrypt', meta: { name: 'enroll', title: '设备登记', layout: 'empty', public: true }, page: placeholder },
+  {
+    path: '/enroll/:snEncrypt',
+    meta: { name: 'enroll', title: '设备登记', layout: 'empty', public: true },
+    page: () => import('./pages/enroll/EnrollPage.tsx'),
+  },
 
   consoleRoute('/console', { name: 'console', title: '首页', menu: {} }, () => import('./pages/home/HomePage.tsx')),
 
-  consoleRoute('/console/device/ios/list', {
-    name: 'console-device-ios-list',
-    title: 'Apple 设备列表',
-    module: Module.APPLE,
-    menu: { section: 'apple', label: '设备列表' },
-  }),
-  consoleRoute('/console/device/ios/recycled-list', {
-    name: 'console-device-ios-recycled-list',
-    title: 'Apple 回收站',
-    module: Module.APPLE,
-    menu: { section: 'apple', label: '回收站' },
-  }),
+  consoleRoute(
+    '/console/device/ios/list',
+    { name: 'console-device-ios-list', title: 'Apple 设备列表', module: Module.APPLE, menu: { section: 'apple', label: '设备列表' } },
+    () => import('./pages/device/ios/list/IosListPage.tsx'),
+  ),
+  consoleRoute(
+    '/console/device/ios/recycled-list',
+    { name: 'console-device-ios-recycled-list', title: 'Apple 回收站', module: Module.APPLE, menu: { section: 'apple', label: '回收站' } },
+    () => import('./pages/device/ios/recycled/RecycledListPage.tsx'),
+  ),
   consoleRoute('/console/device/ios/default-restriction', {
     name: 'console-device-ios-default-restriction',
     title: 'Apple 默认限制',
     module: Module.APPLE,
     menu: { section: 'apple', label: '默认限制' },
   }),
-  consoleRoute('/console/device/ios/:id', {
-    name: 'console-device-ios-id',
-    title: 'Apple 设备详情',
-    module: Module.APPLE,
-    validate: deviceId,
-  }),
+  consoleRoute(
+    '/console/device/ios/:id',
+    { name: 'console-device-ios-id', title: 'Apple 设备详情', module: Module.APPLE, validate: deviceId, activeMenu: 'console-device-ios-list' },
+    () => import('./pages/device/ios/detail/IosDetailPage.tsx'),
+  ),
 
   consoleRoute(
     '/console/device/android/list',
@@ -119,6 +120,7 @@ export const ROUTES: AppRoute[] = [
     title: 'Android 设备详情',
     module: Module.ANDROID,
     validate: deviceId,
+    activeMenu: 'console-device-android-list',
   }),
 
   consoleRoute('/console/device/wallpaper', { name: 'console-device-wallpaper', title: '壁纸管理', menu: {} }),

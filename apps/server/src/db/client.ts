@@ -26,6 +26,9 @@ export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client can be cut off (server restart, failover); pg emits that on the pool, where an
+    // unhandled 'error' would end the process. The pool drops the client and opens a new one on demand.
+    pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

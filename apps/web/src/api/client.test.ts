@@ -204,4 +204,24 @@ describe('api client', () => {
     await client.post('/api/auth/login', { account: '13800000000', password: 'x' }, { auth: false });
     expect(bearer(fetch.mock.calls[0][1]!)).toBeNull();
   });
+  it('repeats array query values and sends extra headers such as Idempotency-Key', async () => {
+    const { client, fetch } = setup(() => json(200, { ok: true }));
+    await client.post('/api/x', { a: 1 }, { query: { registration_time: ['20260101', '20260131'], page_num: 0 }, headers: { 'Idempotency-Key': 'k-1' } });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/x?registration_time=20260101&registration_time=20260131&page_num=0');
+    expect(new Headers(init!.headers).get('idempotency-key')).toBe('k-1');
+    expect(bearer(init!)).toBe('Bearer old');
+  });
+
+  it('returns a file download as a Blob, but still reads a failure as the JSON error', async () => {
+    const file = new Response('PK-xlsx', { status: 200, headers: { 'content-type': 'application/octet-stream' } });
+    const ok = setup(() => file);
+    const blob = await ok.client.post<Blob>('/api/export', {}, { responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await blob.text()).toBe('PK-xlsx');
+
+    const bad = setup(() => fail(409, 'CONFLICT', '导出失败'));
+    await expect(bad.client.post('/api/export', {}, { responseType: 'blob' })).rejects.toMatchObject({ status: 409, message: '导出失败' });
+    expect(bad.toast.warning).toHaveBeenCalledWith('导出失败');
+  });
 });

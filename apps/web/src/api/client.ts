@@ -22,7 +22,8 @@ export interface ApiClientDeps {
   timeoutMs?: number;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+/** A query value; an array repeats the parameter (`registration_time=a&registration_time=b`). */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -33,6 +34,10 @@ export interface RequestOptions {
   silent?: boolean;
   /** Public calls (login, reset password, SMS before login) carry no token. */
   auth?: boolean;
+  /** Extra request headers, e.g. the `Idempotency-Key` of a device command. */
+  headers?: Record<string, string>;
+  /** `blob` returns a successful body as a Blob (file downloads); failures are still read as JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 interface Exchange {
@@ -50,7 +55,8 @@ function queryString(query: RequestOptions['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -78,7 +84,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function exchange(path: string, opts: RequestOptions, token: string | undefined): Promise<Exchange> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
@@ -88,7 +94,8 @@ export function createApiClient(deps: ApiClientDeps) {
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         signal: controller.signal,
       });
-      return { res, body: await readBody(res) };
+      const body = res.ok && opts.responseType === 'blob' ? await res.blob() : await readBody(res);
+      return { res, body };
     } catch {
       const code = controller.signal.aborted ? ClientErrorCode.TIMEOUT : ClientErrorCode.NETWORK;
       throw new ApiError({ status: 0, code, message: NETWORK_FAILURE_TEXT });

@@ -1,3 +1,4 @@
+import { useRouteMeta } from '../router/useRouteMeta.ts';
 import {
   AndroidOutlined,
   AppleOutlined,
@@ -39,7 +40,7 @@ function toItem(entry: MenuEntry): MenuItem {
 /** ConsoleMenu renders the menu entries derived from the route table (router/menu.ts). */
 export function ConsoleMenu({ entries }: { entries: MenuEntry[] }) {
   const { pathname } = useLocation();
-  const selected = selectedMenuKey(entries, pathname);
+  const selected = selectedMenuKey(entries, pathname, useRouteMeta()?.activeMenu);
   // Every section starts open: the clerk sees at once all the pages they may open.
   const sections = entries.flatMap((e) => (e.type === 'group' ? [e.key] : []));
   return (

@@ -96,9 +96,9 @@ describe('app router', () => {
   });
 
   it('follows a legacy alias to a placeholder page that says so', async () => {
-    const router = await renderApp('/console/device/list');
+    const router = await renderApp('/console/device/default-restriction');
     expect(await screen.findByText('此页面功能正在建设中，将在后续版本提供')).toBeTruthy();
-    expect(pathOf(router)).toBe('/console/device/ios/list');
+    expect(pathOf(router)).toBe('/console/device/ios/default-restriction');
   });
 
   it('shows only the menu areas the clerk may enter', async () => {

@@ -53,6 +53,8 @@ describe('console menu', () => {
     expect(selectedMenuKey(menu, '/console')).toBe('console');
     expect(selectedMenuKey(menu, '/console/device/android/list/archived')).toBe('console-device-android-list');
     expect(selectedMenuKey(menu, '/console/security/operation-log/apple')).toBe('console-security-operation-log');
+    // A device's detail page highlights its list, which its path does not start with.
+    expect(selectedMenuKey(menu, '/console/device/ios/3f2b8c1e-4d5a-4e6f-8a7b-9c0d1e2f3a4b', 'console-device-ios-list')).toBe('console-device-ios-list');
   });
 });
 

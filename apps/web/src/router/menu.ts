@@ -68,9 +68,13 @@ export function buildMenu(routes: readonly AppRoute[], user: UserInfo): MenuEntr
   return entries;
 }
 
-/** selectedMenuKey is the menu link whose path is the longest prefix of the current path. */
-export function selectedMenuKey(entries: readonly MenuEntry[], pathname: string): string | undefined {
+/**
+ * selectedMenuKey is the route's `activeMenu` when it names one, else the menu link whose path is the
+ * longest prefix of the current path.
+ */
+export function selectedMenuKey(entries: readonly MenuEntry[], pathname: string, activeMenu?: string): string | undefined {
   const links = entries.flatMap((e) => (e.type === 'group' ? e.children : [e]));
+  if (activeMenu && links.some((l) => l.key === activeMenu)) return activeMenu;
   const matching = links.filter((l) => pathname === l.path || pathname.startsWith(`${l.path}/`));
   return matching.sort((a, b) => b.path.length - a.path.length)[0]?.key;
 }

@@ -55,6 +55,8 @@ export interface RouteMeta {
   menu?: { section?: MenuSection; label?: string };
   /** Label when the route is shown as a tab of its parent page (router/menu.ts routeTabs). */
   tab?: string;
+  /** For a page outside the menu (a device's detail): the menu entry to highlight instead. */
+  activeMenu?: string;
 }
 
 /** GuardMeta is a route's meta merged with its ancestors', what the guard decides on. */

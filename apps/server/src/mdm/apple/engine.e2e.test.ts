@@ -5,6 +5,8 @@ import { iosDevice, iosLocationLog, iosSimLog } from '../../modules/ios-device/i
 import { operationLog } from '../../modules/logs/logs.table.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { mdmCommand } from './mdm.table.ts';
+import { parsePlistDict } from './plist.ts';
+import { validateCommand } from './schema/validate.ts';
 
 let h: MdmHarness;
 let headers: { authorization: string };
@@ -213,5 +215,16 @@ describe('device identity', () => {
     // The queue keeps moving for a real phone afterwards.
     const { deviceId } = await h.newPhone(headers);
     await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
+  });
+});
+
+describe('what the server sends', () => {
+  it('every command plist served in these tests is valid against Apple’s schema', async () => {
+    const served = await h.t.db.select({ payload: mdmCommand.payload, type: mdmCommand.requestType }).from(mdmCommand);
+    const types = new Set(served.map((c) => c.type));
+    expect(types.size).toBeGreaterThanOrEqual(8);
+    for (const { payload, type } of served) {
+      expect(validateCommand(parsePlistDict(payload)), type).toEqual([]);
+    }
   });
 });

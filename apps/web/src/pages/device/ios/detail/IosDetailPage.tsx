@@ -1,0 +1,135 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { EnrollmentStatus, hasPermission, Perm, RecycledStatus } from '@lease/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Result, Tabs } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { iosDetailQuery } from '../../../../api/iosDevice.ts';
+import { isApiError } from '../../../../api/index.ts';
+import { useUser } from '../../../../auth/useUser.ts';
+import { PageLoading } from '../../../../components/PageLoading.tsx';
+import { Panel } from '../../../../components/Panel.tsx';
+import { formatDateTime } from '../../../../lib/time.ts';
+import { DeviceCommandDialog, type DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
+import { deviceName } from '../list/deviceColumns.tsx';
+import { ChangeClerkDialog } from '../list/ChangeClerkDialog.tsx';
+import { ConnectionPanel } from './ConnectionPanel.tsx';
+import { canCancelSchedule, canChangeClerk, canLocate, canRefreshApps, isInTransit } from './deviceActions.ts';
+import { DeviceFacts } from './DeviceFacts.tsx';
+import { DeviceHeader } from './DeviceHeader.tsx';
+import { EnrollPanel } from './EnrollPanel.tsx';
+import { HirerDialog } from './HirerDialog.tsx';
+import { AppsTab } from './tabs/AppsTab.tsx';
+import { LocationTab } from './tabs/LocationTab.tsx';
+import { OperationLogTab } from './tabs/OperationLogTab.tsx';
+import { SimLogTab } from './tabs/SimLogTab.tsx';
+
+const BACK = '/console/device/ios/list';
+
+function DeviceError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const missing = isApiError(error) && error.status === 404;
+  return (
+    <Panel>
+      <Result
+        status={missing ? '404' : 'warning'}
+        title={missing ? '设备不存在' : '设备信息加载失败'}
+        subTitle={missing ? '设备可能已被删除，或不由你负责。' : isApiError(error) ? error.message : undefined}
+        extra={
+          <Flex gap={8} justify="center">
+            {!missing && <Button onClick={onRetry}>重试</Button>}
+            <Link to={BACK}>
+              <Button type="primary">返回设备列表</Button>
+            </Link>
+          </Flex>
+        }
+      />
+    </Panel>
+  );
+}
+
+/** IosDetailPage is one Apple device: its state and commands, every fact, and its logs. */
+export default function IosDetailPage() {
+  const { id = '' } = useParams();
+  const { permission: perms } = useUser();
+  const detail = useQuery({ ...iosDetailQuery(id), refetchInterval: (q) => (q.state.data && isInTransit(q.state.data) ? 5000 : false) });
+  const [command, setCommand] = useState<DeviceCommand | null>(null);
+  const [dialog, setDialog] = useState<'hirer' | 'clerk' | null>(null);
+  const [tab, setTab] = useState('facts');
+  const navigate = useNavigate();
+
+  const afterCommand = (done: DeviceCommand | null) => {
+    if (done === 'remove') void navigate('/console/device/ios/recycled-list', { replace: true });
+    else if (done === 'locate') setTab('location');
+    else if (done !== 'recycle' && done !== 'restore') setTab('log');
+  };
+
+  if (detail.isPending) return <PageLoading />;
+  if (detail.isError) return <DeviceError error={detail.error} onRetry={() => void detail.refetch()} />;
+  const d = detail.data;
+  const waitingForEnrol = d.enrollment_status !== EnrollmentStatus.ENROLLED && d.recycled_status !== RecycledStatus.RECYCLED;
+
+  return (
+    <Flex vertical gap={16}>
+      <Link to={BACK}>
+        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+          返回设备列表
+        </Button>
+      </Link>
+      <DeviceHeader device={d} perms={perms} onCommand={setCommand} />
+      <Flex gap={16} align="start">
+        <Panel style={{ flex: 1, minWidth: 0 }}>
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            style={{ marginTop: -12 }}
+            items={[
+              {
+                key: 'facts',
+                label: '设备信息',
+                children: (
+                  <DeviceFacts
+                    device={d}
+                    onEditHirer={() => setDialog('hirer')}
+                    onChangeClerk={canChangeClerk(perms).allowed ? () => setDialog('clerk') : undefined}
+                  />
+                ),
+              },
+              { key: 'log', label: '操作记录', children: <OperationLogTab deviceId={d.id} canCancel={canCancelSchedule(perms).allowed} /> },
+              {
+                key: 'location',
+                label: '定位',
+                children: <LocationTab deviceId={d.id} last={d.last_active_location} locateCheck={canLocate(d, perms)} onLocate={() => setCommand('locate')} />,
+              },
+              {
+                key: 'apps',
+                label: '已安装应用',
+                children: <AppsTab deviceId={d.id} refreshCheck={canRefreshApps(d, perms)} updatedAt={formatDateTime(d.facts_updated_at)} />,
+              },
+              { key: 'sim', label: 'SIM 卡记录', children: <SimLogTab deviceId={d.id} /> },
+            ]}
+          />
+        </Panel>
+        <Flex vertical gap={16} style={{ width: 300, flex: 'none' }}>
+          {waitingForEnrol && <EnrollPanel link={d.enroll_link} serial={d.serial_number} />}
+          <ConnectionPanel check={d.mdm_check} checking={detail.isFetching} onRecheck={() => void detail.refetch()} />
+        </Flex>
+      </Flex>
+      <DeviceCommandDialog
+        command={command}
+        device={{ id: d.id, model_name: deviceName(d), serial_number: d.serial_number }}
+        onClose={() => setCommand(null)}
+        onDone={() => afterCommand(command)}
+      />
+      {dialog === 'hirer' && <HirerDialog deviceId={d.id} name={d.hirer_name} onClose={() => setDialog(null)} />}
+      {dialog === 'clerk' && (
+        <ChangeClerkDialog
+          deviceIds={[d.id]}
+          currentClerkId={d.for_clerk?.id}
+          onClose={() => setDialog(null)}
+          // Without list:view-all the clerk no longer sees a phone handed to someone else.
+          onDone={() => !hasPermission(perms, Perm.APPLE_LIST_VIEW_ALL) && void navigate(BACK, { replace: true })}
+        />
+      )}
+    </Flex>
+  );
+}

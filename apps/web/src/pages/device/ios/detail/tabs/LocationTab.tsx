@@ -1,0 +1,100 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
+import type { GeoPointInfo } from '@lease/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Empty, Flex, Table, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { locationLogQuery, type LocationLogItem } from '../../../../../api/iosDevice.ts';
+import { tablePagination } from '../../../../../components/pagination.ts';
+import { amapMarkerUrl, wgs84ToGcj02 } from '../../../../../lib/geo.ts';
+import { formatDateTime, fromNow } from '../../../../../lib/time.ts';
+import { ActionButton } from '../../components/ActionButton.tsx';
+import type { ActionCheck } from '../deviceActions.ts';
+
+const coord = (lat: number, lng: number) => `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
+const accuracy = (m: number | null | undefined) => (m === null || m === undefined ? '—' : `±${Math.round(m)} 米`);
+
+function AmapLink({ lat, lng }: { lat: number; lng: number }) {
+  const gcj = wgs84ToGcj02({ lat, lng });
+  return (
+    <Typography.Link href={amapMarkerUrl(gcj)} target="_blank" rel="noreferrer">
+      在高德地图中查看
+    </Typography.Link>
+  );
+}
+
+function LastLocation({ point }: { point: GeoPointInfo }) {
+  const gcj = wgs84ToGcj02({ lat: point.latitude, lng: point.longitude });
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={2}
+      items={[
+        { key: 'wgs', label: 'WGS-84（GPS）', children: <Typography.Text copyable>{coord(point.latitude, point.longitude)}</Typography.Text> },
+        { key: 'gcj', label: 'GCJ-02（高德）', children: <Typography.Text copyable>{coord(gcj.lat, gcj.lng)}</Typography.Text> },
+        { key: 'acc', label: '精度', children: accuracy(point.accuracy) },
+        { key: 'at', label: '定位时间', children: `${formatDateTime(point.at)}（${fromNow(point.at)}）` },
+        { key: 'map', label: '地图', span: 2, children: <AmapLink lat={point.latitude} lng={point.longitude} /> },
+      ]}
+    />
+  );
+}
+
+interface LocationTabProps {
+  deviceId: string;
+  last: GeoPointInfo | null;
+  locateCheck: ActionCheck;
+  onLocate: () => void;
+}
+
+/**
+ * LocationTab shows where the phone last reported itself and the history. Phones report WGS-84; Chinese
+ * maps draw GCJ-02, so both are shown and the AMap link uses the converted point.
+ */
+export function LocationTab({ deviceId, last, locateCheck, onLocate }: LocationTabProps) {
+  const [page, setPage] = useState({ num: 0, size: 10 });
+  const log = useQuery(locationLogQuery(deviceId, page.num, page.size));
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center">
+        <Typography.Text strong>最近位置</Typography.Text>
+        <ActionButton icon={<EnvironmentOutlined />} check={locateCheck} onClick={onLocate}>
+          获取定位
+        </ActionButton>
+      </Flex>
+      {last ? (
+        <LastLocation point={last} />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无位置。Apple 只允许获取处于丢失模式（已锁定）设备的位置。" />
+      )}
+      <Typography.Text strong>定位记录</Typography.Text>
+      <Table<LocationLogItem>
+        rowKey={(r) => `${r.measured_at}-${r.latitude}-${r.longitude}`}
+        size="small"
+        dataSource={log.data?.list}
+        loading={log.isLoading}
+        locale={{ emptyText: '暂无定位记录' }}
+        columns={[
+          {
+            title: '定位时间',
+            key: 'measured',
+            width: 150,
+            render: (_, r) => <Tooltip title={`记录于 ${formatDateTime(r.date_created)}`}><span>{formatDateTime(r.measured_at)}</span></Tooltip>,
+          },
+          { title: 'WGS-84 坐标', key: 'wgs', render: (_, r) => coord(r.latitude, r.longitude) },
+          {
+            title: 'GCJ-02 坐标',
+            key: 'gcj',
+            render: (_, r) => {
+              const g = wgs84ToGcj02({ lat: r.latitude, lng: r.longitude });
+              return coord(g.lat, g.lng);
+            },
+          },
+          { title: '精度', key: 'acc', width: 90, render: (_, r) => accuracy(r.accuracy) },
+          { title: '地图', key: 'map', width: 140, render: (_, r) => <AmapLink lat={r.latitude} lng={r.longitude} /> },
+        ]}
+        pagination={tablePagination({ pageNum: page.num, pageSize: page.size, total: log.data?.total ?? 0, onChange: (num, size) => setPage({ num, size }) })}
+      />
+    </Flex>
+  );
+}

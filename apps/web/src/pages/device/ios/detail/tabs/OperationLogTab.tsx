@@ -1,0 +1,104 @@
+import { OperationStatus, operationStatusLabel, type OperationLogItem } from '@lease/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { cancelScheduledLock, iosKeys, operationLogQuery } from '../../../../../api/iosDevice.ts';
+import { feedback } from '../../../../../app/feedback.ts';
+import { tablePagination } from '../../../../../components/pagination.ts';
+import { formatDateTime } from '../../../../../lib/time.ts';
+
+const STATUS_COLOR: Record<number, string> = {
+  [OperationStatus.QUEUED]: 'default',
+  [OperationStatus.SENT]: 'processing',
+  [OperationStatus.DONE]: 'success',
+  [OperationStatus.FAILED]: 'error',
+  [OperationStatus.CANCELLED]: 'default',
+  [OperationStatus.SCHEDULED]: 'warning',
+};
+
+/** isWaiting: the row waits on the phone, so the tab polls until it settles. */
+export const isWaiting = (row: Pick<OperationLogItem, 'status'>) =>
+  row.status === OperationStatus.QUEUED || row.status === OperationStatus.SENT;
+
+export const POLL_MS = 3000;
+
+interface OperationLogTabProps {
+  deviceId: string;
+  canCancel: boolean;
+}
+
+/** OperationLogTab lists what was done to the device, live while commands wait on the phone (3 s polling). */
+export function OperationLogTab({ deviceId, canCancel }: OperationLogTabProps) {
+  const [page, setPage] = useState({ num: 0, size: 10 });
+  const queryClient = useQueryClient();
+  const log = useQuery({
+    ...operationLogQuery(deviceId, page.num, page.size),
+    refetchInterval: (q) => (q.state.data?.list.some(isWaiting) ? POLL_MS : false),
+  });
+  const cancel = useMutation({
+    mutationFn: cancelScheduledLock,
+    onSuccess: async () => {
+      feedback.message.success('预约锁定已取消');
+      await queryClient.invalidateQueries({ queryKey: iosKeys.all });
+    },
+  });
+
+  // When a waiting command settles, the device's own state (lock tag, facts) has changed too.
+  const waiting = log.data?.list.filter(isWaiting).length ?? 0;
+  const before = useRef(waiting);
+  useEffect(() => {
+    if (waiting < before.current) void queryClient.invalidateQueries({ queryKey: [...iosKeys.device(deviceId), 'detail'] });
+    before.current = waiting;
+  }, [waiting, deviceId, queryClient]);
+
+  const columns: TableColumnsType<OperationLogItem> = [
+    { title: '操作内容', dataIndex: 'action_label', width: 140 },
+    {
+      title: '状态',
+      key: 'status',
+      width: 84,
+      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{operationStatusLabel[r.status as OperationStatus] ?? r.status}</Tag>,
+    },
+    { title: '结果', dataIndex: 'result', render: (v: string) => v || <Typography.Text type="secondary">—</Typography.Text> },
+    { title: '操作人', key: 'clerk', width: 96, render: (_, r) => r.clerk_name ?? (r.detail.by === 'hirer' ? '租机人' : '系统') },
+    {
+      title: '时间',
+      key: 'time',
+      width: 190,
+      render: (_, r) => (
+        <Typography.Text style={{ fontSize: 12 }}>
+          创建 {formatDateTime(r.date_created)}
+          <br />
+          {r.scheduled_at ? `预约 ${formatDateTime(r.scheduled_at)}` : `更新 ${formatDateTime(r.date_updated)}`}
+        </Typography.Text>
+      ),
+    },
+  ];
+  if (canCancel && log.data?.list.some((r) => r.status === OperationStatus.SCHEDULED)) {
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      width: 96,
+      render: (_, r) =>
+        r.status === OperationStatus.SCHEDULED && r.action === 'lock' ? (
+          <Popconfirm title="取消这次预约锁定？" okText="取消预约" cancelText="不取消" onConfirm={() => cancel.mutateAsync(r.id)}>
+            <Button type="link" size="small" danger>
+              取消预约
+            </Button>
+          </Popconfirm>
+        ) : null,
+    });
+  }
+
+  return (
+    <Table<OperationLogItem>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={log.data?.list}
+      loading={log.isLoading}
+      locale={{ emptyText: '暂无操作记录' }}
+      pagination={tablePagination({ pageNum: page.num, pageSize: page.size, total: log.data?.total ?? 0, onChange: (num, size) => setPage({ num, size }) })}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { iosListQuery, lockStatusLabel, OFFLINE_DURATIONS, type IosListQuery } from '@lease/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Form, Input, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { clerkOptionsQuery } from '../../../../api/iosDevice.ts';
+import { schemaRule } from '../../../../forms/formRules.ts';
+import { compactDate, parseCompactDate } from '../../../../lib/time.ts';
+import { clearFilters, filtersOf, withFilters } from './listSearch.ts';
+
+interface FilterValues {
+  imei?: string;
+  hirer_phone_number?: string;
+  serial_number?: string;
+  registration?: [Dayjs, Dayjs] | null;
+  offline_duration?: number;
+  for_clerk?: string;
+  lock_status?: number;
+}
+
+const toValues = (q: IosListQuery): FilterValues => ({
+  imei: q.imei,
+  hirer_phone_number: q.hirer_phone_number,
+  serial_number: q.serial_number,
+  registration: q.registration_time ? [parseCompactDate(q.registration_time[0]), parseCompactDate(q.registration_time[1])] : null,
+  offline_duration: q.offline_duration,
+  for_clerk: q.for_clerk,
+  lock_status: q.lock_status,
+});
+
+const text = (v: string | undefined) => v?.trim() || undefined;
+
+const fromValues = (v: FilterValues): Partial<IosListQuery> => ({
+  imei: text(v.imei),
+  hirer_phone_number: text(v.hirer_phone_number),
+  serial_number: text(v.serial_number)?.toUpperCase(),
+  registration_time: v.registration ? [compactDate(v.registration[0]), compactDate(v.registration[1])] : undefined,
+  offline_duration: v.offline_duration ?? undefined,
+  for_clerk: v.for_clerk ?? undefined,
+  lock_status: v.lock_status ?? undefined,
+});
+
+const OFFLINE_OPTIONS = OFFLINE_DURATIONS.map((h) => ({ value: h, label: `超过 ${h} 小时` }));
+const LOCK_OPTIONS = Object.entries(lockStatusLabel).map(([value, label]) => ({ value: Number(value), label }));
+const field = { style: { marginBottom: 0 } };
+
+interface FilterBarProps {
+  query: IosListQuery;
+  onChange: (next: IosListQuery) => void;
+  /** The clerk filter is offered to clerks who see the whole store's devices (Aa3). */
+  showClerk: boolean;
+}
+
+/**
+ * FilterBar edits the list's filters; 查询 writes them to the URL. The form starts from the URL's filters
+ * and starts over when they change (back button, a pasted link), while turning pages leaves typing alone.
+ */
+export function FilterBar(props: FilterBarProps) {
+  return <FilterForm key={JSON.stringify(filtersOf(props.query))} {...props} />;
+}
+
+function FilterForm({ query, onChange, showClerk }: FilterBarProps) {
+  const [form] = Form.useForm<FilterValues>();
+  const clerks = useQuery({ ...clerkOptionsQuery, enabled: showClerk });
+
+  return (
+    <Form<FilterValues> form={form} layout="inline" initialValues={toValues(query)} onFinish={(v) => onChange(withFilters(query, fromValues(v)))} style={{ rowGap: 12 }}>
+      <Form.Item name="imei" rules={[schemaRule(iosListQuery.shape.imei)]} {...field}>
+        <Input allowClear placeholder="IMEI" style={{ width: 150 }} maxLength={15} />
+      </Form.Item>
+      <Form.Item name="hirer_phone_number" rules={[schemaRule(iosListQuery.shape.hirer_phone_number)]} {...field}>
+        <Input allowClear placeholder="租机人手机号" style={{ width: 140 }} maxLength={11} />
+      </Form.Item>
+      <Form.Item name="serial_number" rules={[schemaRule(iosListQuery.shape.serial_number)]} {...field}>
+        <Input allowClear placeholder="序列号" style={{ width: 140 }} maxLength={14} />
+      </Form.Item>
+      <Form.Item name="registration" {...field}>
+        <DatePicker.RangePicker placeholder={['登记开始日期', '结束日期']} style={{ width: 250 }} />
+      </Form.Item>
+      <Form.Item name="offline_duration" {...field}>
+        <Select allowClear placeholder="离线时长" options={OFFLINE_OPTIONS} style={{ width: 130 }} />
+      </Form.Item>
+      {showClerk && (
+        <Form.Item name="for_clerk" {...field}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="店员"
+            loading={clerks.isLoading}
+            options={(clerks.data ?? []).map((c) => ({ value: c.id, label: c.disabled ? `${c.name}（已停用）` : c.name }))}
+            style={{ width: 130 }}
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="lock_status" {...field}>
+        <Select allowClear placeholder="锁定状态" options={LOCK_OPTIONS} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item {...field}>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+      </Form.Item>
+      <Form.Item {...field}>
+        <Button
+          onClick={() => {
+            // Also clears typing that was never applied, when the URL has no filters to drop.
+            form.setFieldsValue(toValues(clearFilters(query)));
+            onChange(clearFilters(query));
+          }}
+        >
+          重置
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

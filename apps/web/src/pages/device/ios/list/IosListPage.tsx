@@ -1,0 +1,109 @@
+import { LockStatus, Perm, type IosDeviceListItem } from '@lease/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Flex, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { iosDeviceListQuery } from '../../../../api/iosDevice.ts';
+import { usePermission } from '../../../../auth/usePermission.tsx';
+import { useUser } from '../../../../auth/useUser.ts';
+import { Panel } from '../../../../components/Panel.tsx';
+import { ActionButton } from '../components/ActionButton.tsx';
+import { DeviceCommandDialog, type DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
+import { canChangeClerk, canLock, canRegister, canUnlock, isInTransit } from '../detail/deviceActions.ts';
+import { ChangeClerkDialog } from './ChangeClerkDialog.tsx';
+import { detailPath, deviceName } from './deviceColumns.tsx';
+import { DeviceTable } from './DeviceTable.tsx';
+import { EmptyGuide } from './EmptyGuide.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { clearFilters, filtersOf, hasActiveFilters } from './listSearch.ts';
+import { ListToolbar } from './ListToolbar.tsx';
+import { RegisterDialog } from './RegisterDialog.tsx';
+import { useListSearch } from './useListSearch.ts';
+
+const isLockedState = (s: number) => s === LockStatus.LOCKED || s === LockStatus.LOCKING;
+
+/** IosListPage is the Apple device list: filters in the URL, quick lock/unlock, batch clerk change. */
+export default function IosListPage() {
+  const { permission: perms } = useUser();
+  const viewAll = usePermission(Perm.APPLE_LIST_VIEW_ALL);
+  const [query, setQuery] = useListSearch();
+  const list = useQuery({
+    ...iosDeviceListQuery('list', query),
+    placeholderData: keepPreviousData,
+    // Rows with a command on its way refresh until the phones answer, so 锁定中… turns into 已锁定.
+    refetchInterval: (q) => (q.state.data?.list.some(isInTransit) ? 5000 : false),
+  });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<'register' | 'clerk' | null>(null);
+  const [command, setCommand] = useState<{ name: DeviceCommand; device: IosDeviceListItem } | null>(null);
+  const mayRegister = canRegister(perms);
+  const batch = canChangeClerk(perms);
+
+  // A selection belongs to one search: new filters clear it, turning pages keeps it.
+  const filterKey = JSON.stringify(filtersOf(query));
+  useEffect(() => setSelected([]), [filterKey]);
+
+  const actions = (d: IosDeviceListItem) => (
+    <Space size={0}>
+      <Link to={detailPath(d.id)}>
+        <Button type="link" size="small">
+          详情
+        </Button>
+      </Link>
+      {isLockedState(d.lock_status) ? (
+        <ActionButton type="link" size="small" check={canUnlock(d, perms)} onClick={() => setCommand({ name: 'unlock', device: d })}>
+          解锁
+        </ActionButton>
+      ) : (
+        <ActionButton type="link" size="small" danger check={canLock(d, perms)} onClick={() => setCommand({ name: 'lock', device: d })}>
+          锁定
+        </ActionButton>
+      )}
+    </Space>
+  );
+
+  return (
+    <Panel title="Apple 设备列表" extra={<ListToolbar query={query} canRegister={mayRegister.allowed} onRegister={() => setDialog('register')} />}>
+      <Flex vertical gap={16}>
+        <FilterBar query={query} onChange={setQuery} showClerk={viewAll} />
+        {batch.allowed && selected.length > 0 && (
+          <Flex align="center" gap={12}>
+            <Typography.Text>已选择 {selected.length} 台设备</Typography.Text>
+            <Button onClick={() => setDialog('clerk')}>更换店员</Button>
+            <Button type="link" onClick={() => setSelected([])}>
+              取消选择
+            </Button>
+          </Flex>
+        )}
+        <DeviceTable
+          query={query}
+          onQueryChange={setQuery}
+          rows={list.data?.list}
+          total={list.data?.total ?? 0}
+          loading={list.isFetching}
+          actions={actions}
+          selection={batch.allowed ? { keys: selected, onChange: setSelected } : undefined}
+          empty={
+            list.isSuccess && (
+              <EmptyGuide
+                filtered={hasActiveFilters(query)}
+                canRegister={mayRegister.allowed}
+                onRegister={() => setDialog('register')}
+                onClearFilters={() => setQuery(clearFilters(query))}
+              />
+            )
+          }
+        />
+      </Flex>
+      {dialog === 'register' && <RegisterDialog chooseClerk={viewAll} onClose={() => setDialog(null)} />}
+      {dialog === 'clerk' && <ChangeClerkDialog deviceIds={selected} onClose={() => setDialog(null)} onDone={() => setSelected([])} />}
+      {command && (
+        <DeviceCommandDialog
+          command={command.name}
+          device={{ id: command.device.id, model_name: deviceName(command.device), serial_number: command.device.serial_number }}
+          onClose={() => setCommand(null)}
+        />
+      )}
+    </Panel>
+  );
+}
