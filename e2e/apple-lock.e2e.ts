@@ -1,0 +1,114 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockApns, type SimulatedIphone, createSimulatedIphone, startMockApns } from '@lease/device-sim';
+import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
+import { launchBrowser } from './browser.ts';
+import { E2E, seedE2e } from './seed.ts';
+
+/**
+ * The Apple workflow of issue 3 in the browser against a real server and a simulated iPhone: register
+ * the serial → the phone enrols through the hirer link → it is listed → lock → the phone is in Lost Mode
+ * with the clerk's message → its location is shown → unlock.
+ */
+let server: ServerProcess;
+let apns: MockApns;
+let browser: Browser;
+let phone: SimulatedIphone | undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-e2e-apple-'));
+const port = 4900 + (process.pid % 90);
+
+beforeAll(async () => {
+  await seedE2e(dataDir);
+  apns = await startMockApns();
+  const keyFile = path.join(dataDir, 'apns.p8');
+  fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  server = await spawnServer(
+    { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'E2E', APNS_TEAM_ID: 'E2E', LOGIN_IP_LIMIT_PER_MINUTE: '1000' },
+    port,
+  );
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await phone?.stop();
+  await browser?.close();
+  await server?.kill();
+  await apns?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByPlaceholder('手机号').fill(E2E.admin);
+  await page.getByPlaceholder('密码').fill(E2E.password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(/\/console/);
+  return page;
+}
+
+const confirmDialog = async (page: Page, confirm: string, ok: RegExp) => {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(confirm).click();
+  await dialog.getByRole('button', { name: ok }).click();
+};
+
+describe('Apple lock workflow in the console', () => {
+  it('enrols, lists, locks with the message, locates and unlocks a simulated iPhone', async () => {
+    const page = await signIn();
+    const serial = 'E2EF2L000001';
+    await page.goto('/console/device/ios/list');
+    await page.getByRole('button', { name: /登记设备/ }).first().click();
+    await page.getByPlaceholder(/F2LXK0ABCD12/).fill(serial);
+    const registered = page.waitForResponse((r) => r.url().endsWith('/api/device/ios/new'));
+    await page.getByRole('button', { name: /登记 1 台设备/ }).click();
+    const { list } = (await (await registered).json()) as { list: { enroll_link: string }[] };
+    const link = list[0].enroll_link;
+    await expect.poll(() => page.getByText('登记成功').first().isVisible()).toBe(true);
+    const code = link.split('/enroll/')[1];
+
+    // The hirer's phone opens the link: it downloads its one-time profile and enrols over the real protocol.
+    const download = await fetch(`${server.origin}/api/enroll/profile?code=${code}`);
+    expect(download.status, `${link} → ${await download.clone().text().catch(() => "")}`.slice(0, 300)).toBe(200);
+    const profile = Buffer.from(await download.arrayBuffer());
+    phone = createSimulatedIphone({ serialNumber: serial, model: 'iPhone15,2', serverOrigin: server.origin });
+    await phone.enroll(profile);
+    phone.attachPush(apns);
+    await page.getByRole('button', { name: /完\s*成/ }).click();
+
+    // The row shows the serial at once and the marketing name once the phone has answered DeviceInformation.
+    await expect.poll(async () => {
+      await page.reload();
+      await page.getByText(serial).first().waitFor();
+      return page.getByText('iPhone 14 Pro').first().isVisible();
+    }, { timeout: 20_000 }).toBe(true);
+    await page.getByText('iPhone 14 Pro').first().click();
+    await page.waitForURL(/\/console\/device\/ios\/[0-9a-f-]{36}$/);
+
+    await page.getByRole('button', { name: /锁\s*定/ }).first().click();
+    await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店 4008001234');
+    await confirmDialog(page, '我确认锁定此设备', /锁定设备/);
+    await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 20_000 }).toBe(true);
+    expect(phone.state.lostMode.message).toBe('租金逾期，请联系门店 4008001234');
+    await expect.poll(() => page.getByText('已锁定').first().isVisible(), { timeout: 20_000 }).toBe(true);
+
+    phone.setLocation({ latitude: 22.5431, longitude: 114.0579, horizontalAccuracy: 10 });
+    await page.getByRole('button', { name: /获取定位/ }).first().click();
+    await confirmDialog(page, '我确认获取此设备的位置', /获取定位/);
+    await page.getByRole('tab', { name: '定位' }).click();
+    await expect.poll(async () => {
+      await page.getByRole('tab', { name: '定位' }).click();
+      return page.getByText('22.543100, 114.057900').first().isVisible();
+    }, { timeout: 20_000 }).toBe(true);
+
+    await page.getByRole('button', { name: /解\s*锁/ }).first().click();
+    await confirmDialog(page, '我确认解锁此设备', /解锁设备/);
+    await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 20_000 }).toBe(false);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'e2e-apple-detail.png') });
+  });
+});
