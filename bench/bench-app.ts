@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 import { startMockApns } from '@lease/device-sim';
 import { createHttp2ApnsClient } from '../apps/server/src/adapters/apns/http2-apns-client.ts';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -23,20 +23,9 @@ export async function benchApp(engine: Engine, storeSlots = 200_000) {
   let dropDb: (() => Promise<void>) | undefined;
   let database;
   if (engine === 'postgres') {
-    const name = `bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(PG_URL, 'bench');
+    database = await openDatabase({ kind: 'postgres', url: scratch.url });
+    dropDb = scratch.drop;
   } else {
     database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite') });
   }

@@ -4,6 +4,7 @@ import { kb } from './stats.ts';
 import { benchIosList } from './ios-list.ts';
 import { benchFanout } from './mdm-fanout.ts';
 import { benchRoundTrips } from './mdm-throughput.ts';
+import { benchRoundTripsProcess } from './mdm-roundtrips-process.ts';
 
 // `npm run bench`: prints figures against the targets of the issues; it never fails on a figure.
 const only = process.argv[2];
@@ -37,8 +38,14 @@ if (!only || only === 'fanout') {
 }
 if (!only || only === 'roundtrips') {
   for (const engine of engines) {
-    const r = await benchRoundTrips(engine);
-    row(`MDM round trips, ${r.phones} phones, ${engine}`, `${r.perSecond.toFixed(0)}/s (${r.acked} in ${r.seconds.toFixed(1)} s)`, '≥ 1500/s (PostgreSQL)');
-    console.log(`    (enrolling ${r.phones} simulated iPhones over SCEP took ${r.enrolSeconds.toFixed(0)} s)`);
+    if (engine === 'postgres') {
+      // As deployed: server process on PostgreSQL, phones in this process over HTTP.
+      const r = await benchRoundTripsProcess();
+      row(`MDM round trips, ${r.phones} phones, postgres`, `${r.perSecond.toFixed(0)}/s (${r.acked} in ${r.seconds.toFixed(1)} s)`, '≥ 1500/s');
+    } else {
+      // PGlite lives inside the server process, so phones and server share its one thread here.
+      const r = await benchRoundTrips(engine);
+      row(`MDM round trips, ${r.phones} phones, pglite (one thread)`, `${r.perSecond.toFixed(0)}/s (${r.acked} in ${r.seconds.toFixed(1)} s)`, '(target is for PostgreSQL)');
+    }
   }
 }

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationStatus } from '@lease/shared';
 import { type MockApns, type SimFleet, createSimFleet, startMockApns } from '@lease/device-sim';
@@ -13,6 +12,7 @@ import { store } from '../../modules/store/store.table.ts';
 import { createStoreWithAdmin } from '../../modules/store/register-store.service.ts';
 import { type ServerProcess, spawnServer } from '../../test/server-process.ts';
 import { waitFor } from '../../test/mdm-harness.ts';
+import { createScratchDatabase } from '../../test/test-db.ts';
 import { mdmCommand } from './mdm.table.ts';
 
 /**
@@ -22,11 +22,11 @@ import { mdmCommand } from './mdm.table.ts';
 const PHONES = 1000;
 const ADMIN = { phone: '13611112222', password: 'Crash#2026' };
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `crash_${Date.now().toString(36)}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-crash-'));
 const port = 4600 + (process.pid % 300);
 
 let database: Database;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let apns: MockApns;
 let fleet: SimFleet;
 let server: ServerProcess;
@@ -44,13 +44,8 @@ async function api<T>(method: string, url: string, body?: unknown, headers: Reco
 }
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${dbName}`;
-  database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  scratch = await createScratchDatabase(baseUrl, 'crash');
+  database = await openDatabase({ kind: 'postgres', url: scratch.url });
   const owner = await createStoreWithAdmin(database.db, { storeName: '压测门店', adminName: '压测', phoneNumber: ADMIN.phone, password: ADMIN.password });
   await database.db.update(store).set({ deviceCount: PHONES + 10 }).where(eq(store.id, owner.storeId));
 
@@ -58,7 +53,7 @@ beforeAll(async () => {
   const keyFile = path.join(dataDir, 'apns-token.p8');
   fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: scratch.url,
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     MDM_TOPIC: 'com.apple.mgmt.External.crash-test',
@@ -98,10 +93,7 @@ afterAll(async () => {
   await server?.kill('SIGTERM');
   await apns?.close();
   await database?.close();
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await scratch?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -4,11 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Flex, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { locationLogQuery, type LocationLogItem } from '../../../../../api/iosDevice.ts';
+import { clientConfigQuery } from '../../../../../api/system.ts';
+import { mapProviderStore } from '../../../../../auth/storage.ts';
 import { tablePagination } from '../../../../../components/pagination.ts';
 import { amapMarkerUrl, wgs84ToGcj02 } from '../../../../../lib/geo.ts';
 import { formatDateTime, fromNow } from '../../../../../lib/time.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
 import type { ActionCheck } from '../deviceActions.ts';
+import { LocationMap } from './LocationMap.tsx';
 
 const coord = (lat: number, lng: number) => `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 const accuracy = (m: number | null | undefined) => (m === null || m === undefined ? '—' : `±${Math.round(m)} 米`);
@@ -22,21 +25,36 @@ function AmapLink({ lat, lng }: { lat: number; lng: number }) {
   );
 }
 
+/** useMapView says whether the last location is drawn on AMap, and with which key. */
+function useMapView(): { amapKey: string | null; noKey: boolean } {
+  const config = useQuery(clientConfigQuery);
+  const key = config.data?.amap_key ?? null;
+  // AMap is the only provider the console can draw; any other stored value keeps the coordinates view.
+  const gaode = mapProviderStore.get() === 'gaode';
+  // While the config loads nothing is said, so the note does not flash before the map appears.
+  return { amapKey: gaode ? key : null, noKey: !config.isPending && !key };
+}
+
 function LastLocation({ point }: { point: GeoPointInfo }) {
   const gcj = wgs84ToGcj02({ lat: point.latitude, lng: point.longitude });
+  const { amapKey, noKey } = useMapView();
   return (
-    <Descriptions
-      size="small"
-      bordered
-      column={2}
-      items={[
-        { key: 'wgs', label: 'WGS-84（GPS）', children: <Typography.Text copyable>{coord(point.latitude, point.longitude)}</Typography.Text> },
-        { key: 'gcj', label: 'GCJ-02（高德）', children: <Typography.Text copyable>{coord(gcj.lat, gcj.lng)}</Typography.Text> },
-        { key: 'acc', label: '精度', children: accuracy(point.accuracy) },
-        { key: 'at', label: '定位时间', children: `${formatDateTime(point.at)}（${fromNow(point.at)}）` },
-        { key: 'map', label: '地图', span: 2, children: <AmapLink lat={point.latitude} lng={point.longitude} /> },
-      ]}
-    />
+    <Flex vertical gap={8}>
+      {amapKey && <LocationMap amapKey={amapKey} lat={point.latitude} lng={point.longitude} accuracy={point.accuracy} />}
+      {noKey && <Typography.Text type="secondary">未配置高德地图 Key，仅显示坐标</Typography.Text>}
+      <Descriptions
+        size="small"
+        bordered
+        column={2}
+        items={[
+          { key: 'wgs', label: 'WGS-84（GPS）', children: <Typography.Text copyable>{coord(point.latitude, point.longitude)}</Typography.Text> },
+          { key: 'gcj', label: 'GCJ-02（高德）', children: <Typography.Text copyable>{coord(gcj.lat, gcj.lng)}</Typography.Text> },
+          { key: 'acc', label: '精度', children: accuracy(point.accuracy) },
+          { key: 'at', label: '定位时间', children: `${formatDateTime(point.at)}（${fromNow(point.at)}）` },
+          { key: 'map', label: '地图', span: 2, children: <AmapLink lat={point.latitude} lng={point.longitude} /> },
+        ]}
+      />
+    </Flex>
   );
 }
 
@@ -49,7 +67,8 @@ interface LocationTabProps {
 
 /**
  * LocationTab shows where the phone last reported itself and the history. Phones report WGS-84; Chinese
- * maps draw GCJ-02, so both are shown and the AMap link uses the converted point.
+ * maps draw GCJ-02, so both are shown and the AMap link uses the converted point. With an AMap key from the
+ * client config the point is also drawn on a map (DESIGN §6); without one the coordinates are the whole view.
  */
 export function LocationTab({ deviceId, last, locateCheck, onLocate }: LocationTabProps) {
   const [page, setPage] = useState({ num: 0, size: 10 });

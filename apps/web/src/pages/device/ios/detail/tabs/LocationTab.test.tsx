@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mapProviderStore } from '../../../../../auth/storage.ts';
+import { fakeAmap, holdScripts } from '../../../../../test/amap.ts';
+import { LocationTab } from './LocationTab.tsx';
+
+const LAST = { latitude: 39.908_692, longitude: 116.397_477, accuracy: 30, at: '2026-01-05T02:00:00.000Z' };
+const NOTE = '未配置高德地图 Key，仅显示坐标';
+const MAP = { name: '设备位置地图' };
+
+async function renderTab(amapKey: string | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/system/client-config') return Response.json({ flow_bill_url: null, amap_key: amapKey });
+      if (url.startsWith('/api/device/ios/location-log')) return Response.json({ list: [], total: 0 });
+      return new Response('', { status: 404 });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <ConfigProvider locale={zhCN}>
+      <QueryClientProvider client={client}>
+        <LocationTab deviceId="d-1" last={LAST} locateCheck={{ allowed: true, permitted: true }} onLocate={() => {}} />
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+  await act(async () => {});
+  await act(async () => {});
+}
+
+afterEach(() => {
+  delete window.AMap;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('LocationTab', () => {
+  it('shows only the coordinates, with a note, when no AMap key is configured', async () => {
+    const { AMap, calls } = fakeAmap();
+    window.AMap = AMap;
+    await renderTab(null);
+    expect(await screen.findByText(NOTE)).toBeTruthy();
+    expect(screen.getByText('39.908692, 116.397477')).toBeTruthy();
+    expect(screen.queryByRole('region', MAP)).toBeNull();
+    expect(calls.maps).toHaveLength(0);
+  });
+
+  it('draws the map above the coordinates when a key is configured', async () => {
+    const { AMap, calls } = fakeAmap();
+    window.AMap = AMap;
+    await renderTab('amap-key');
+    const map = await screen.findByRole('region', MAP);
+    expect(calls.maps.map((m) => m.container)).toEqual([map]);
+    expect(screen.getByText('39.908692, 116.397477')).toBeTruthy();
+    expect(screen.queryByText(NOTE)).toBeNull();
+  });
+
+  it('keeps the coordinates view when the stored map provider is not AMap', async () => {
+    mapProviderStore.set('baidu');
+    const { AMap, calls } = fakeAmap();
+    window.AMap = AMap;
+    await renderTab('amap-key');
+    expect(await screen.findByText('39.908692, 116.397477')).toBeTruthy();
+    expect(screen.queryByRole('region', MAP)).toBeNull();
+    expect(calls.maps).toHaveLength(0);
+  });
+
+  it('keeps the coordinates when the map fails to load', async () => {
+    const scripts = holdScripts();
+    await renderTab('amap-key');
+    await screen.findByRole('region', MAP);
+    expect(scripts).toHaveLength(1);
+    await act(async () => {
+      scripts[0].dispatchEvent(new Event('error'));
+    });
+    expect(screen.getByText('地图加载失败，已显示坐标')).toBeTruthy();
+    expect(screen.getByText('39.908692, 116.397477')).toBeTruthy();
+  });
+});

@@ -1,0 +1,87 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { createSimFleet, startMockApns } from '@lease/device-sim';
+import { createHttp2ApnsClient } from '../apps/server/src/adapters/apns/http2-apns-client.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { securityInfo } from '../apps/server/src/mdm/apple/commands.ts';
+import { createMdmEngine } from '../apps/server/src/mdm/apple/mdm-engine.ts';
+import { loadMdmKeys } from '../apps/server/src/mdm/apple/mdm-keys.ts';
+import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
+import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
+import { store } from '../apps/server/src/modules/store/store.table.ts';
+import { spawnServer } from '../apps/server/src/test/server-process.ts';
+import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
+
+const PG_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Round trips as deployed: the server in its own process on PostgreSQL, N simulated iPhones in this process
+ * over HTTP, woken by the local APNs stand-in. Commands are queued from here with the server's own commander,
+ * as a second server process sharing the database would.
+ */
+export async function benchRoundTripsProcess(phones = 2000, perPhone = 5) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-bench-rt-'));
+  const scratch = await createScratchDatabase(PG_URL, 'benchrt');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  const apns = await startMockApns();
+  const keyFile = path.join(dataDir, 'apns.p8');
+  fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  const port = 4800 + (process.pid % 90);
+  const admin = await createStoreWithAdmin(database.db, { storeName: '压测门店', adminName: '压测', phoneNumber: '16600000001', password: 'Bench#2026' });
+  await database.db.update(store).set({ deviceCount: phones + 10 }).where(eq(store.id, admin.storeId));
+  const server = await spawnServer(
+    { DATA_DIR: dataDir, DATABASE_URL: scratch.url, PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'B', APNS_TEAM_ID: 'B', LOGIN_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'error' },
+    port,
+  );
+  try {
+    const api = async (method: string, url: string, token: string | null, body?: unknown) => {
+      const res = await fetch(`${server.origin}${url}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      return res;
+    };
+    const token = ((await (await api('POST', '/api/auth/login', null, { account: '16600000001', password: 'Bench#2026' })).json()) as { access_token: string }).access_token;
+    const serials = Array.from({ length: phones }, (_, i) => `RTRIP${String(i).padStart(7, '0')}`);
+    const codes = new Map<string, string>();
+    for (let i = 0; i < phones; i += 200) {
+      const body = (await (await api('POST', '/api/device/ios/new', token, { serial_numbers: serials.slice(i, i + 200) })).json()) as { list: { serial_number: string; enroll_link: string }[] };
+      for (const d of body.list) codes.set(d.serial_number, d.enroll_link.split('/enroll/')[1]);
+    }
+    const fleet = await createSimFleet({
+      count: phones,
+      mockApns: apns,
+      concurrency: 16,
+      pollIntervalMs: 3_600_000,
+      phone: (i) => ({ serialNumber: serials[i] }),
+      profileProvider: async (serial) => Buffer.from(await (await api('GET', `/api/enroll/profile?code=${codes.get(serial)}`, null)).arrayBuffer()),
+    });
+    const pending = async () => (await database.db.select({ n: count() }).from(mdmCommand).where(inArray(mdmCommand.status, ['queued', 'sent'])))[0].n;
+    while ((await pending()) > 0) await new Promise((r) => setTimeout(r, 250));
+
+    const keys = loadMdmKeys(dataDir);
+    const pusher = createHttp2ApnsClient({ origin: apns.origin, topic: keys.topic, auth: { kind: 'token', keyPem: fs.readFileSync(keyFile, 'utf8'), keyId: 'B', teamId: 'B' }, concurrency: 500 });
+    const engine = createMdmEngine({ db: database.db, keys, pusher: () => pusher, publicUrl: () => server.origin, log: pino({ level: 'silent' }) });
+    const ids = (await database.db.selectDistinct({ id: mdmCommand.deviceId }).from(mdmCommand)).map((r) => r.id);
+    const requests = ids.flatMap((deviceId) => Array.from({ length: perPhone }, () => ({ deviceId, build: (uuid: string) => securityInfo({ uuid }) })));
+    const start = performance.now();
+    await engine.commander.enqueue(requests);
+    const acked = async () => (await database.db.select({ n: count() }).from(mdmCommand).where(and(eq(mdmCommand.requestType, 'SecurityInfo'), eq(mdmCommand.status, 'acknowledged'))))[0].n;
+    let done = 0;
+    while (done < requests.length && performance.now() - start < 600_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      done = await acked();
+    }
+    const seconds = (performance.now() - start) / 1000;
+    await fleet.stop();
+    await pusher.close();
+    return { phones: ids.length, commands: requests.length, acked: done, seconds, perSecond: done / seconds };
+  } finally {
+    await server.kill();
+    await apns.close();
+    await database.close();
+    await scratch.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
