@@ -27,6 +27,7 @@ const ConfigSchema = z.object({
   LOGIN_ACCOUNT_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(100),
   FLOW_BILL_URL: z.string().url().optional(),
   AMAP_KEY: z.string().optional(),
+  AMAP_SECURITY_CODE: z.string().optional(),
   AMAP_SERVICE_KEY: z.string().optional(),
   AMAP_ORIGIN: z.string().url().optional(),
   TRUST_PROXY: bool.optional(),
@@ -72,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     links: { flowBillUrl: parsed.FLOW_BILL_URL ?? null },
     amapKey: parsed.AMAP_KEY ?? null,
+    amapSecurityCode: parsed.AMAP_SECURITY_CODE ?? null,
     amapService: parsed.AMAP_SERVICE_KEY ? { key: parsed.AMAP_SERVICE_KEY, origin: parsed.AMAP_ORIGIN } : null,
     mdm: { topic: parsed.MDM_TOPIC },
     apns: {

@@ -6,6 +6,8 @@ import { api } from './index.ts';
 export interface ClientConfig {
   flow_bill_url: string | null;
   amap_key: string | null;
+  /** AMap's JS security code, needed by keys issued since 2021; set before the script loads. */
+  amap_security_code?: string | null;
 }
 
 export const clientConfigQuery = queryOptions({

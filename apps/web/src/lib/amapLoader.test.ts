@@ -9,6 +9,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   delete window.AMap;
+  delete window._AMapSecurityConfig;
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -26,6 +27,18 @@ describe('loadAmap', () => {
     scripts[0].dispatchEvent(new Event('load'));
     await expect(first).resolves.toBe(AMap);
     await expect(second).resolves.toBe(AMap);
+  });
+
+  it('sets the security code before adding the script, and only when there is one', async () => {
+    const first = loadAmap('key-a');
+    expect(window._AMapSecurityConfig).toBeUndefined();
+    scripts[0].dispatchEvent(new Event('error'));
+    await expect(first).rejects.toThrow();
+    const second = loadAmap('key-b', 'sec-code-123');
+    expect(window._AMapSecurityConfig).toEqual({ securityJsCode: 'sec-code-123' });
+    expect(scripts).toHaveLength(2);
+    scripts[1].dispatchEvent(new Event('error'));
+    await expect(second).rejects.toThrow();
   });
 
   it('reuses the loaded API instead of injecting the script again', async () => {

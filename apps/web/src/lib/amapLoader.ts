@@ -39,6 +39,7 @@ export interface AmapNamespace {
 declare global {
   interface Window {
     AMap?: AmapNamespace;
+    _AMapSecurityConfig?: { securityJsCode: string };
   }
 }
 
@@ -51,8 +52,10 @@ let pending: Promise<AmapNamespace> | null = null;
  * finished late (after its timeout) is still reused; calls made while a load runs share its promise, and
  * a failed load is forgotten so the next map can try again instead of failing until a reload.
  */
-export function loadAmap(key: string): Promise<AmapNamespace> {
+export function loadAmap(key: string, securityCode?: string | null): Promise<AmapNamespace> {
   if (window.AMap) return Promise.resolve(window.AMap);
+  // AMap reads its security code from this global when the script loads, so it must be set first.
+  if (securityCode) window._AMapSecurityConfig = { securityJsCode: securityCode };
   pending ??= injectScript(key).finally(() => {
     pending = null;
   });

@@ -54,6 +54,8 @@ export class SimulatedIphone {
   private readonly commandListeners = new Set<(event: CommandEvent) => void>();
   private readonly sessionListeners = new Set<(result: SessionResult) => void>();
   private readonly detachers = new Set<() => unknown>();
+  /** Set when our own push arrives while TokenUpdate is still on its way; acted on once enrolled. */
+  private earlyPush = false;
   private readonly clock: () => Date;
   readonly diagnostics: string[] = [];
 
@@ -90,6 +92,9 @@ export class SimulatedIphone {
   async enroll(profile: Buffer, trustedRoots?: Buffer[]): Promise<EnrollmentResult> {
     const result = await enrollDevice(profile, { state: this.device, transport: this.transport, key: this.options.identityKey, trustedRoots });
     this.runner.resume();
+    // A push can beat TokenUpdate's answer back to the phone; mdmd would act on it, so act on it now.
+    if (this.earlyPush) this.runner.wake();
+    this.earlyPush = false;
     return result;
   }
 
@@ -111,7 +116,12 @@ export class SimulatedIphone {
   /** deliverPush wakes the phone if the push is for its token, topic and PushMagic, as mdmd checks; says whether it was. */
   deliverPush(push: PushNotice): boolean {
     const { enrollment } = this.device;
-    if (enrollment.status !== 'enrolled' || push.token !== enrollment.pushToken?.toString('hex')) return false;
+    if (push.token !== enrollment.pushToken?.toString('hex')) return false;
+    if (enrollment.status === 'enrolling') {
+      this.earlyPush = true;
+      return true;
+    }
+    if (enrollment.status !== 'enrolled') return false;
     const magic = push.body && typeof push.body === 'object' && 'mdm' in push.body ? push.body.mdm : undefined;
     if (magic !== enrollment.pushMagic || (push.topic !== undefined && push.topic !== enrollment.topic)) {
       this.note(`ignored a push with the wrong PushMagic or topic (${String(magic)}, ${push.topic})`);

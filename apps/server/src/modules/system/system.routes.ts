@@ -34,6 +34,7 @@ export const systemRoutes: FastifyPluginAsyncZod<Options> = async (app, { system
   app.get('/api/system/client-config', { config: { auth: 'public' }, schema: { tags } }, () => ({
     flow_bill_url: config.links.flowBillUrl,
     amap_key: config.amapKey,
+    amap_security_code: config.amapSecurityCode,
   }));
   app.get('/api/helper/server-version', { config: { auth: 'public' }, schema: { tags: ['helper'] } }, () => version);
 };

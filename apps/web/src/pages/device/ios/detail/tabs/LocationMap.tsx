@@ -5,6 +5,7 @@ import { wgs84ToGcj02 } from '../../../../../lib/geo.ts';
 
 interface LocationMapProps {
   amapKey: string;
+  securityCode?: string | null;
   /** WGS-84, as the phone reports it. */
   lat: number;
   lng: number;
@@ -17,7 +18,7 @@ interface LocationMapProps {
  * converted first; drawing it unconverted would put the marker a few hundred metres off inside China.
  * A map that cannot load only shows an alert: the coordinates around it stay the source of truth.
  */
-export function LocationMap({ amapKey, lat, lng, accuracy }: LocationMapProps) {
+export function LocationMap({ amapKey, securityCode, lat, lng, accuracy }: LocationMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const inputs = `${amapKey}|${lat}|${lng}|${accuracy}`;
   // Failure is remembered per point, so a newer location gets a fresh attempt.
@@ -29,7 +30,7 @@ export function LocationMap({ amapKey, lat, lng, accuracy }: LocationMapProps) {
     if (!element) return;
     let map: AmapMap | null = null;
     let active = true;
-    loadAmap(amapKey)
+    loadAmap(amapKey, securityCode)
       .then((AMap) => {
         if (!active) return;
         const gcj = wgs84ToGcj02({ lat, lng });
@@ -49,7 +50,7 @@ export function LocationMap({ amapKey, lat, lng, accuracy }: LocationMapProps) {
       active = false;
       map?.destroy();
     };
-  }, [amapKey, lat, lng, accuracy, inputs]);
+  }, [amapKey, securityCode, lat, lng, accuracy, inputs]);
 
   if (failed) return <Alert type="warning" showIcon title="地图加载失败，已显示坐标" />;
   return <div ref={container} role="region" aria-label="设备位置地图" style={{ height: 280, borderRadius: 8, overflow: 'hidden' }} />;

@@ -26,21 +26,21 @@ function AmapLink({ lat, lng }: { lat: number; lng: number }) {
 }
 
 /** useMapView says whether the last location is drawn on AMap, and with which key. */
-function useMapView(): { amapKey: string | null; noKey: boolean } {
+function useMapView(): { amapKey: string | null; securityCode: string | null; noKey: boolean } {
   const config = useQuery(clientConfigQuery);
   const key = config.data?.amap_key ?? null;
   // AMap is the only provider the console can draw; any other stored value keeps the coordinates view.
   const gaode = mapProviderStore.get() === 'gaode';
   // While the config loads nothing is said, so the note does not flash before the map appears.
-  return { amapKey: gaode ? key : null, noKey: !config.isPending && !key };
+  return { amapKey: gaode ? key : null, securityCode: config.data?.amap_security_code ?? null, noKey: !config.isPending && !key };
 }
 
 function LastLocation({ point }: { point: GeoPointInfo }) {
   const gcj = wgs84ToGcj02({ lat: point.latitude, lng: point.longitude });
-  const { amapKey, noKey } = useMapView();
+  const { amapKey, securityCode, noKey } = useMapView();
   return (
     <Flex vertical gap={8}>
-      {amapKey && <LocationMap amapKey={amapKey} lat={point.latitude} lng={point.longitude} accuracy={point.accuracy} />}
+      {amapKey && <LocationMap amapKey={amapKey} securityCode={securityCode} lat={point.latitude} lng={point.longitude} accuracy={point.accuracy} />}
       {noKey && <Typography.Text type="secondary">未配置高德地图 Key，仅显示坐标</Typography.Text>}
       <Descriptions
         size="small"
