@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { createSimFleet, startMockApns } from '@lease/device-sim';
 import { createHttp2ApnsClient } from '../apps/server/src/adapters/apns/http2-apns-client.ts';
@@ -65,9 +65,10 @@ export async function benchRoundTripsProcess(phones = 2000, perPhone = 5) {
     const engine = createMdmEngine({ db: database.db, keys, pusher: () => pusher, publicUrl: () => server.origin, log: pino({ level: 'silent' }) });
     const ids = (await database.db.selectDistinct({ id: mdmCommand.deviceId }).from(mdmCommand)).map((r) => r.id);
     const requests = ids.flatMap((deviceId) => Array.from({ length: perPhone }, () => ({ deviceId, build: (uuid: string) => securityInfo({ uuid }) })));
+    const since = new Date();
     const start = performance.now();
     await engine.commander.enqueue(requests);
-    const acked = async () => (await database.db.select({ n: count() }).from(mdmCommand).where(and(eq(mdmCommand.requestType, 'SecurityInfo'), eq(mdmCommand.status, 'acknowledged'))))[0].n;
+    const acked = async () => (await database.db.select({ n: count() }).from(mdmCommand).where(and(eq(mdmCommand.requestType, 'SecurityInfo'), eq(mdmCommand.status, 'acknowledged'), gte(mdmCommand.createdAt, since))))[0].n;
     let done = 0;
     while (done < requests.length && performance.now() - start < 600_000) {
       await new Promise((r) => setTimeout(r, 100));

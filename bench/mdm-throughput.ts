@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { createSimFleet, fetchViaInject } from '@lease/device-sim';
 import { securityInfo } from '../apps/server/src/mdm/apple/commands.ts';
 import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
@@ -33,10 +33,11 @@ export async function benchRoundTrips(engine: Engine, phones = 2000, perPhone = 
 
     const ids = (await b.db.select({ id: mdmCommand.deviceId }).from(mdmCommand).groupBy(mdmCommand.deviceId)).map((r) => r.id);
     const requests = ids.flatMap((deviceId) => Array.from({ length: perPhone }, () => ({ deviceId, build: (uuid: string) => securityInfo({ uuid }) })));
+    const since = new Date();
     const start = performance.now();
     await b.app.mdm.commander.enqueue(requests);
     const total = requests.length;
-    const done = async () => (await b.db.select({ n: count() }).from(mdmCommand).where(and(eq(mdmCommand.requestType, 'SecurityInfo'), eq(mdmCommand.status, 'acknowledged'))))[0].n;
+    const done = async () => (await b.db.select({ n: count() }).from(mdmCommand).where(and(eq(mdmCommand.requestType, 'SecurityInfo'), eq(mdmCommand.status, 'acknowledged'), gte(mdmCommand.createdAt, since))))[0].n;
     let acked = 0;
     while (acked < total && performance.now() - start < 600_000) {
       await new Promise((r) => setTimeout(r, 100));

@@ -7,11 +7,13 @@ import type { EnrollmentRepo } from './enrollment.repo.ts';
 import type { CommandStatus } from './mdm.table.ts';
 import type { PlistDict } from './plist.ts';
 import type { QueueRepo } from './queue.repo.ts';
-import { type DeviceEvent, applyResult } from './result-effects.ts';
+import { type DeviceEvent, applyResult, errorText } from './result-effects.ts';
+import { OperationStatus } from '@lease/shared';
 
 const FINAL_STATUS: Record<string, CommandStatus> = { Acknowledged: 'acknowledged', Error: 'error', CommandFormatError: 'format-error' };
 /** last_active_time is written at most this often per phone: a hot row on every request would be Fleet's seen_time. */
 const ACTIVE_WRITE_INTERVAL_MS = 30_000;
+
 
 /**
  * createConnectService runs the command loop of Apple's connect endpoint: record the phone's answer to the
@@ -48,10 +50,17 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
       } else if (FINAL_STATUS[status]) {
         if (!commandId) throw new DeviceRefusal('bad-message', 'a result needs its CommandUUID');
         const chain = Array.isArray(msg.ErrorChain) ? (msg.ErrorChain as Record<string, unknown>[]) : undefined;
-        const events = await db.transaction(async (tx) => {
-          const finished = await queue.finish(tx, row.deviceId, commandId, FINAL_STATUS[status], { result: stripEnvelope(msg), errorChain: chain });
-          return finished ? applyResult(tx, row.deviceId, finished, FINAL_STATUS[status], msg, chain) : [];
-        });
+        const final = FINAL_STATUS[status];
+        const ok = final === 'acknowledged';
+        const detail = { result: stripEnvelope(msg), errorChain: chain };
+        // Most answers change nothing but their command and operation: one statement, no transaction.
+        const plain = await queue.finishPlain(row.deviceId, commandId, final, ok ? OperationStatus.DONE : OperationStatus.FAILED, ok ? '设备已执行' : errorText(chain, final), detail);
+        const events = plain
+          ? []
+          : await db.transaction(async (tx) => {
+              const finished = await queue.finish(tx, row.deviceId, commandId, final, detail);
+              return finished ? applyResult(tx, row.deviceId, finished, final, msg, chain) : [];
+            });
         if (events.length) deps.onEvents?.(events);
       } else if (status !== 'Idle') {
         throw new DeviceRefusal('bad-message', `unknown Status ${status}`);

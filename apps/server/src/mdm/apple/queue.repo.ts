@@ -3,6 +3,7 @@ import { OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { operationLog } from '../../modules/logs/logs.table.ts';
 import { CommandStatus, PENDING_COMMAND_STATUSES, mdmCommand } from './mdm.table.ts';
+import { EFFECT_TYPES } from './result-effects.ts';
 
 export interface NewCommand {
   id: string;
@@ -86,6 +87,25 @@ export function createQueueRepo(db: Db) {
         .where(and(eq(mdmCommand.id, commandId), eq(mdmCommand.deviceId, deviceId), inArray(mdmCommand.status, PENDING_COMMAND_STATUSES)))
         .returning({ id: mdmCommand.id, requestType: mdmCommand.requestType, operationLogId: mdmCommand.operationLogId });
       return row ?? null;
+    },
+
+    /**
+     * finishPlain records the answer to a command without device effects in one statement, operation log
+     * included; it finishes nothing (null) for effect-bearing types, which go through finish() in a transaction.
+     */
+    async finishPlain(deviceId: string, commandId: string, status: CommandStatus, opStatus: number, summary: string, detail: { result?: Record<string, unknown>; errorChain?: Record<string, unknown>[] }): Promise<FinishedCommand | null> {
+      const result = await db.execute(sql`
+        with done as (
+          update mdm_command set status = ${status}, completed_at = now(), result = ${detail.result ? JSON.stringify(detail.result) : null}::jsonb,
+            error_chain = ${detail.errorChain ? JSON.stringify(detail.errorChain) : null}::jsonb
+          where id = ${commandId} and device_id = ${deviceId} and status in ('queued', 'sent', 'not-now')
+            and request_type not in ${sql.raw(`(${EFFECT_TYPES.map((t) => `'${t}'`).join(', ')})`)}
+          returning id, request_type, operation_log_id),
+        op as (
+          update operation_log set status = ${opStatus}, result = ${summary}, date_updated = now()
+          where id = (select operation_log_id from done))
+        select id, request_type as "requestType", operation_log_id as "operationLogId" from done`);
+      return rowsOf<FinishedCommand>(result)[0] ?? null;
     },
 
     async markNotNow(deviceId: string, commandId: string) {

@@ -9,6 +9,9 @@ import type { FinishedCommand } from './queue.repo.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** EFFECT_TYPES are the commands whose answer changes the device record; the rest only finish their operation. */
+export const EFFECT_TYPES = ['DeviceInformation', 'InstalledApplicationList', 'DeviceLocation', 'EnableLostMode', 'DisableLostMode'];
+
 /** DeviceEvent is something a store may want to hear about (webhooks, SIM alerts). */
 export type DeviceEvent = { type: 'sim-changed' | 'locked' | 'unlocked' | 'location'; deviceId: string };
 
