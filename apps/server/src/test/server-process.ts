@@ -13,7 +13,9 @@ export interface ServerProcess {
 
 /** spawnServer starts apps/server's main.ts with the given environment and waits for /api/health. */
 export async function spawnServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof while profiling a benchmark).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DEMO_STORE: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
