@@ -17,6 +17,9 @@ async function renderTab(amapKey: string | null) {
     vi.fn(async (url: string) => {
       if (url === '/api/system/client-config') return Response.json({ flow_bill_url: null, amap_key: amapKey });
       if (url.startsWith('/api/device/ios/location-log')) return Response.json({ list: [], total: 0 });
+      if (url.startsWith('/api/helper/amap/geocode-regeo')) {
+        return Response.json(amapKey ? { address: '广东省深圳市福田区华强北街道', gcj02: { lat: 22.54, lng: 114.06 }, provider: 'amap' } : { address: null, gcj02: { lat: 22.54, lng: 114.06 }, provider: 'offline' });
+      }
       return new Response('', { status: 404 });
     }),
   );
@@ -47,6 +50,14 @@ describe('LocationTab', () => {
     expect(screen.getByText('39.908692, 116.397477')).toBeTruthy();
     expect(screen.queryByRole('region', MAP)).toBeNull();
     expect(calls.maps).toHaveLength(0);
+    expect(await screen.findByText('服务器未配置高德逆地理编码，仅显示坐标')).toBeTruthy();
+  });
+
+  it('shows the address the server’s geocoder found', async () => {
+    const { AMap } = fakeAmap();
+    window.AMap = AMap;
+    await renderTab('amap-key');
+    expect(await screen.findByText('广东省深圳市福田区华强北街道')).toBeTruthy();
   });
 
   it('draws the map above the coordinates when a key is configured', async () => {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Flex, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { locationLogQuery, type LocationLogItem } from '../../../../../api/iosDevice.ts';
+import { type ReverseGeocode, addressQuery } from '../../../../../api/helper.ts';
 import { clientConfigQuery } from '../../../../../api/system.ts';
 import { mapProviderStore } from '../../../../../auth/storage.ts';
 import { tablePagination } from '../../../../../components/pagination.ts';
@@ -35,9 +36,18 @@ function useMapView(): { amapKey: string | null; securityCode: string | null; no
   return { amapKey: gaode ? key : null, securityCode: config.data?.amap_security_code ?? null, noKey: !config.isPending && !key };
 }
 
+/** addressText: AMap's address when the server has a geocoder, otherwise why there is none. */
+function addressText(data: ReverseGeocode | undefined, failed: boolean) {
+  if (failed) return '地址查询失败';
+  if (!data) return '查询中…';
+  if (data.address) return data.address;
+  return data.provider === 'offline' ? '服务器未配置高德逆地理编码，仅显示坐标' : '高德未返回地址';
+}
+
 function LastLocation({ point }: { point: GeoPointInfo }) {
   const gcj = wgs84ToGcj02({ lat: point.latitude, lng: point.longitude });
   const { amapKey, securityCode, noKey } = useMapView();
+  const address = useQuery(addressQuery(point.latitude, point.longitude));
   return (
     <Flex vertical gap={8}>
       {amapKey && <LocationMap amapKey={amapKey} securityCode={securityCode} lat={point.latitude} lng={point.longitude} accuracy={point.accuracy} />}
@@ -47,6 +57,7 @@ function LastLocation({ point }: { point: GeoPointInfo }) {
         bordered
         column={2}
         items={[
+          { key: 'address', label: '地址', span: 2, children: addressText(address.data, address.isError) },
           { key: 'wgs', label: 'WGS-84（GPS）', children: <Typography.Text copyable>{coord(point.latitude, point.longitude)}</Typography.Text> },
           { key: 'gcj', label: 'GCJ-02（高德）', children: <Typography.Text copyable>{coord(gcj.lat, gcj.lng)}</Typography.Text> },
           { key: 'acc', label: '精度', children: accuracy(point.accuracy) },
