@@ -64,10 +64,17 @@ describe('Apple lock workflow in the console', () => {
     const serial = 'E2EF2L000001';
     await page.goto('/console/device/ios/list');
     await page.getByRole('button', { name: /登记设备/ }).first().click();
-    await page.getByPlaceholder(/F2LXK0ABCD12/).fill(serial);
+    const dialog = page.getByRole('dialog', { name: '登记设备' });
+    await dialog.waitFor();
+    await dialog.getByPlaceholder(/F2LXK0ABCD12/).fill(serial);
+    const submit = dialog.getByRole('button', { name: /登记 1 台设备/ });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
     const registered = page.waitForResponse((r) => r.url().endsWith('/api/device/ios/new'));
-    await page.getByRole('button', { name: /登记 1 台设备/ }).click();
-    const { list } = (await (await registered).json()) as { list: { enroll_link: string }[] };
+    await submit.click();
+    const { list } = (await (await registered.catch(async (err) => {
+      await page.screenshot({ path: '/tmp/e2e-reg-fail.png' });
+      throw err;
+    })).json()) as { list: { enroll_link: string }[] };
     const link = list[0].enroll_link;
     await expect.poll(() => page.getByText('登记成功').first().isVisible()).toBe(true);
     const code = link.split('/enroll/')[1];
@@ -103,7 +110,8 @@ describe('Apple lock workflow in the console', () => {
     await page.getByRole('tab', { name: '定位' }).click();
     await expect.poll(async () => {
       await page.getByRole('tab', { name: '定位' }).click();
-      return page.getByText('22.543100, 114.057900').first().isVisible();
+      // Exact text: the operation log in a hidden tab also says '已定位：22.543100, 114.057900'.
+      return page.getByText('22.543100, 114.057900', { exact: true }).first().isVisible();
     }, { timeout: 20_000 }).toBe(true);
 
     await page.getByRole('button', { name: /解\s*锁/ }).first().click();
