@@ -8,10 +8,9 @@ import { usePermission } from '../../../../auth/usePermission.tsx';
 import { useUser } from '../../../../auth/useUser.ts';
 import { Panel } from '../../../../components/Panel.tsx';
 import { ActionButton } from '../components/ActionButton.tsx';
-import { DeviceCommandDialog, type DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import { canChangeClerk, canLock, canRegister, canUnlock, isInTransit } from '../detail/deviceActions.ts';
 import { ChangeClerkDialog } from './ChangeClerkDialog.tsx';
-import { detailPath, deviceName } from './deviceColumns.tsx';
+import { detailPath } from './deviceColumns.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
 import { EmptyGuide } from './EmptyGuide.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -19,6 +18,7 @@ import { clearFilters, filtersOf, hasActiveFilters } from './listSearch.ts';
 import { ListToolbar } from './ListToolbar.tsx';
 import { RegisterDialog } from './RegisterDialog.tsx';
 import { useListSearch } from './useListSearch.ts';
+import { type RowCommand, RowCommandDialog } from './RowCommandDialog.tsx';
 
 const isLockedState = (s: number) => s === LockStatus.LOCKED || s === LockStatus.LOCKING;
 
@@ -35,7 +35,7 @@ export default function IosListPage() {
   });
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'register' | 'clerk' | null>(null);
-  const [command, setCommand] = useState<{ name: DeviceCommand; device: IosDeviceListItem } | null>(null);
+  const [command, setCommand] = useState<RowCommand | null>(null);
   const mayRegister = canRegister(perms);
   const batch = canChangeClerk(perms);
 
@@ -97,13 +97,7 @@ export default function IosListPage() {
       </Flex>
       {dialog === 'register' && <RegisterDialog chooseClerk={viewAll} onClose={() => setDialog(null)} />}
       {dialog === 'clerk' && <ChangeClerkDialog deviceIds={selected} onClose={() => setDialog(null)} onDone={() => setSelected([])} />}
-      {command && (
-        <DeviceCommandDialog
-          command={command.name}
-          device={{ id: command.device.id, model_name: deviceName(command.device), serial_number: command.device.serial_number }}
-          onClose={() => setCommand(null)}
-        />
-      )}
+      <RowCommandDialog command={command} onClose={() => setCommand(null)} />
     </Panel>
   );
 }

@@ -7,13 +7,12 @@ import { usePermission } from '../../../../auth/usePermission.tsx';
 import { useUser } from '../../../../auth/useUser.ts';
 import { Panel } from '../../../../components/Panel.tsx';
 import { ActionButton } from '../components/ActionButton.tsx';
-import { DeviceCommandDialog, type DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import { canRemove, canRestore } from '../detail/deviceActions.ts';
-import { deviceName } from '../list/deviceColumns.tsx';
 import { DeviceTable } from '../list/DeviceTable.tsx';
 import { FilterBar } from '../list/FilterBar.tsx';
 import { clearFilters, hasActiveFilters } from '../list/listSearch.ts';
 import { useListSearch } from '../list/useListSearch.ts';
+import { type RowCommand, RowCommandDialog } from '../list/RowCommandDialog.tsx';
 
 /**
  * RecycledListPage is the Apple recycle bin: phones set aside from the list. They can be moved back, or
@@ -24,7 +23,7 @@ export default function RecycledListPage() {
   const viewAll = usePermission(Perm.APPLE_LIST_VIEW_ALL);
   const [query, setQuery] = useListSearch();
   const list = useQuery({ ...iosDeviceListQuery('recycled-list', query), placeholderData: keepPreviousData });
-  const [command, setCommand] = useState<{ name: DeviceCommand; device: IosDeviceListItem } | null>(null);
+  const [command, setCommand] = useState<RowCommand | null>(null);
 
   const actions = (d: IosDeviceListItem) => (
     <Space size={0}>
@@ -60,13 +59,7 @@ export default function RecycledListPage() {
           }
         />
       </Flex>
-      {command && (
-        <DeviceCommandDialog
-          command={command.name}
-          device={{ id: command.device.id, model_name: deviceName(command.device), serial_number: command.device.serial_number }}
-          onClose={() => setCommand(null)}
-        />
-      )}
+      <RowCommandDialog command={command} onClose={() => setCommand(null)} />
     </Panel>
   );
 }

@@ -1,0 +1,22 @@
+import type { IosDeviceListItem } from '@lease/shared';
+import { type DeviceCommand, DeviceCommandDialog } from '../commands/DeviceCommandDialog.tsx';
+import { deviceName } from './deviceColumns.tsx';
+
+/** RowCommand is a command a clerk started from a row of a device table. */
+export interface RowCommand {
+  name: DeviceCommand;
+  device: IosDeviceListItem;
+}
+
+/** RowCommandDialog opens the command's dialog for a table row, titled as the row shows the phone. */
+export function RowCommandDialog({ command, onClose }: { command: RowCommand | null; onClose: () => void }) {
+  if (!command) return null;
+  const { device } = command;
+  return (
+    <DeviceCommandDialog
+      command={command.name}
+      device={{ id: device.id, model_name: deviceName(device), serial_number: device.serial_number }}
+      onClose={onClose}
+    />
+  );
+}
