@@ -1,4 +1,6 @@
 export * from './apns/mock-apns-server.ts';
+export { startMockItunes, type MockItunes, type MockItunesFault, type MockItunesOptions } from './itunes/mock-itunes-server.ts';
+export { ITUNES_CATALOG, type StandInApp } from './itunes/itunes-catalog.ts';
 
 export { SimulatedIphone, createSimulatedIphone, type PushNotice, type PushSource, type SimulatedIphoneOptions } from './ios/simulated-iphone.ts';
 export type { IphoneSnapshot } from './ios/device-snapshot.ts';
@@ -13,3 +15,8 @@ export { fetchViaInject, type InjectTarget } from './ios/fetch-via-inject.ts';
 export { CARRIERS, CHINESE_APPS, IOS_RELEASES, IPHONE_MODELS, type CarrierCode, type ModelSpec } from './ios/device-catalog.ts';
 export { isLuhnValid, luhnCheckDigit, randomIccid, randomImei, randomPhoneNumber, randomSerialNumber, randomUdid } from './ios/device-identifiers.ts';
 export { generateDeviceKey } from './ios/identity.ts';
+
+export { SimulatedAndroidAgent, createSimulatedAndroidAgent, AgentRefused, type LockScreenView, type SimulatedAgentOptions } from './android/simulated-agent.ts';
+export { ANDROID_MODELS, CHINESE_ANDROID_APPS, type AndroidModel } from './android/android-catalog.ts';
+export { createBackoff, type Backoff, type BackoffOptions } from './android/backoff.ts';
+export { createAgentFleet, type AgentFleet, type AgentFleetOptions } from './android/agent-fleet.ts';

@@ -1,0 +1,267 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { type AgentCommand, AgentFrame, MAX_WS_FRAME, type ServerFrame, WsClose } from '@lease/shared/agent-protocol';
+import type { Db } from '../../db/client.ts';
+import { type AgentAuthenticator, AgentRefusal } from './agent-auth.ts';
+import type { AndroidQueueRepo } from './android-queue.repo.ts';
+import { touchDevices } from './result-effects.ts';
+import type { ResultSink } from './result-sink.ts';
+
+export const WS_PATH = '/agent/v1/ws';
+
+/** AgentSocket is a ws socket with the little the hub keeps per agent (no per-socket closures). */
+interface AgentSocket extends WebSocket {
+  deviceId: string;
+  alive: boolean;
+}
+
+export interface HubOptions {
+  db: Db;
+  auth: AgentAuthenticator;
+  queue: AndroidQueueRepo;
+  results: ResultSink;
+  log: FastifyBaseLogger;
+  publicUrl: () => string;
+  /** Ping period; an agent silent for two periods is dropped. */
+  heartbeatMs?: number;
+  /** How often connected agents count as "seen" (last_active_time), and unanswered commands are re-served. */
+  sweepMs?: number;
+  /** Upgrades admitted per second (token bucket); the rest are told to come back later with Retry-After. */
+  admission?: { perSecond: number; burst: number };
+}
+
+const noop = () => {};
+
+/** refuse answers an upgrade request with a plain HTTP error and closes the socket. */
+function refuse(socket: Duplex, status: number, message: string, headers: Record<string, string> = {}) {
+  if (socket.destroyed) return;
+  const body = JSON.stringify({ statusCode: status, code: status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'PERMISSION_DENIED' : status === 503 ? 'SERVICE_UNAVAILABLE' : 'NOT_FOUND', message });
+  const head = [`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 503 ? 'Service Unavailable' : 'Not Found'}`, 'Connection: close', 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`];
+  for (const [k, v] of Object.entries(headers)) head.push(`${k}: ${v}`);
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
+
+/**
+ * createAgentHub keeps the agents' WebSockets (the `ws` library without compression, small frames only) and
+ * pushes their commands down them. Commands themselves travel in the frame when it stays under MAX_WS_FRAME,
+ * otherwise a `poke` sends the agent to GET /agent/v1/commands. Wake-ups for many agents are served with one
+ * query; a restart tells every agent to come back at a random moment across a window that grows with their number.
+ */
+export function createAgentHub(opts: HubOptions) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WS_FRAME, perMessageDeflate: false, clientTracking: false });
+  const conns = new Map<string, AgentSocket>();
+  const admission = opts.admission ?? { perSecond: 500, burst: 1000 };
+  let tokens = admission.burst;
+  let refilledAt = Date.now();
+  let closing = false;
+
+  function admit(): boolean {
+    const now = Date.now();
+    tokens = Math.min(admission.burst, tokens + ((now - refilledAt) / 1000) * admission.perSecond);
+    refilledAt = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  }
+
+  const send = (ws: AgentSocket, frame: ServerFrame) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  };
+
+  // ---- delivery: coalesce wake-ups, serve many agents per query ----------------------------------------
+  let wantAll = new Set<string>();
+  let wantNew = new Set<string>();
+  let serving = 0;
+  let pumpScheduled = false;
+  const MAX_SERVING = 2;
+
+  function deliverFrames(commands: (AgentCommand & { deviceId: string })[]) {
+    const byDevice = new Map<string, AgentCommand[]>();
+    for (const c of commands) {
+      const list = byDevice.get(c.deviceId) ?? [];
+      list.push({ id: c.id, type: c.type, payload: c.payload });
+      byDevice.set(c.deviceId, list);
+    }
+    for (const [deviceId, list] of byDevice) {
+      const ws = conns.get(deviceId);
+      // A command served to a socket that just went away stays 'sent' and is served again on reconnect or poll.
+      if (!ws) continue;
+      const frame = JSON.stringify({ t: 'commands', commands: list } satisfies ServerFrame);
+      if (ws.readyState !== ws.OPEN) continue;
+      ws.send(Buffer.byteLength(frame) <= MAX_WS_FRAME ? frame : JSON.stringify({ t: 'poke' } satisfies ServerFrame));
+    }
+  }
+
+  /** pumpDeliveries serves what is wanted, two queries at most in flight (a burst of NOTIFYs overlaps). */
+  function pumpDeliveries() {
+    pumpScheduled = false;
+    while (serving < MAX_SERVING && (wantAll.size || wantNew.size)) {
+      const all = [...wantAll];
+      const fresh = [...wantNew].filter((id) => !wantAll.has(id));
+      wantAll = new Set();
+      wantNew = new Set();
+      serving += 1;
+      (async () => {
+        for (let i = 0; i < all.length; i += 2000) deliverFrames(await opts.queue.serve(all.slice(i, i + 2000), true));
+        for (let i = 0; i < fresh.length; i += 2000) deliverFrames(await opts.queue.serve(fresh.slice(i, i + 2000), false));
+      })()
+        .catch((err: unknown) => opts.log.error({ err }, 'android command delivery failed; the sweep will retry'))
+        .finally(() => {
+          serving -= 1;
+          pumpDeliveries();
+        });
+    }
+  }
+
+  /** deliver serves the pending commands of those agents connected here; `all` re-sends unanswered ones too. */
+  function deliver(deviceIds: string[], all = false) {
+    let any = false;
+    for (const id of deviceIds) {
+      if (!conns.has(id)) continue;
+      (all ? wantAll : wantNew).add(id);
+      any = true;
+    }
+    if (any && !pumpScheduled) {
+      pumpScheduled = true;
+      setImmediate(pumpDeliveries);
+    }
+  }
+
+  // ---- "seen" marks, batched -----------------------------------------------------------------------------
+  let seen = new Set<string>();
+  async function flushSeen() {
+    if (!seen.size) return;
+    const ids = [...seen];
+    seen = new Set();
+    for (let i = 0; i < ids.length; i += 5000) await touchDevices(opts.db, ids.slice(i, i + 5000));
+  }
+
+  // ---- per-socket handlers, shared by every socket -----------------------------------------------------
+  function onMessage(this: AgentSocket, data: RawData, isBinary: boolean) {
+    this.alive = true;
+    if (isBinary) return void this.close(WsClose.PROTOCOL, 'text frames only');
+    let parsed: ReturnType<typeof AgentFrame.safeParse>;
+    try {
+      parsed = AgentFrame.safeParse(JSON.parse(data.toString()));
+    } catch {
+      return void this.close(WsClose.PROTOCOL, 'bad json');
+    }
+    if (!parsed.success) return void this.close(WsClose.PROTOCOL, 'bad frame');
+    const frame = parsed.data;
+    if (frame.t === 'ping') return send(this, { t: 'pong' });
+    const ws = this;
+    opts.results
+      .submit(ws.deviceId, frame.results)
+      .then(() => send(ws, { t: 'ack', ids: frame.results.map((r) => r.command_id) }))
+      .catch((err: unknown) => opts.log.error({ err, deviceId: ws.deviceId }, 'android results not recorded; the agent will resend'));
+  }
+  function onPong(this: AgentSocket) {
+    this.alive = true;
+  }
+  function onClose(this: AgentSocket) {
+    if (conns.get(this.deviceId) === this) conns.delete(this.deviceId);
+  }
+
+  function onConnection(ws: AgentSocket, deviceId: string) {
+    ws.deviceId = deviceId;
+    ws.alive = true;
+    // Shared handlers read the socket from `this`: ws's typings only know plain WebSocket.
+    ws.on('message', onMessage as (this: WebSocket, data: RawData, isBinary: boolean) => void);
+    ws.on('pong', onPong as (this: WebSocket) => void);
+    ws.on('close', onClose as (this: WebSocket) => void);
+    ws.on('error', noop);
+    const previous = conns.get(deviceId);
+    conns.set(deviceId, ws);
+    if (previous) previous.close(WsClose.REPLACED, 'replaced by a newer connection');
+    send(ws, { t: 'hello', server_time: new Date().toISOString() });
+    seen.add(deviceId);
+    deliver([deviceId], true);
+  }
+
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    socket.on('error', noop);
+    const url = req.url ?? '';
+    if (url.split('?')[0] !== WS_PATH) return refuse(socket, 404, '接口不存在');
+    // Shutting down: the next process is usually up within seconds.
+    if (closing) return refuse(socket, 503, '服务器正在重启，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 5)) });
+    const origin = req.headers.origin;
+    // Agents send no Origin; a browser page always does, and only our own console's origin may open the socket.
+    if (origin && origin !== new URL(opts.publicUrl()).origin) return refuse(socket, 403, '不允许的来源');
+    if (!admit()) return refuse(socket, 503, '连接过多，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 10)) });
+    opts.auth.verify({ method: 'GET', path: url, authorization: req.headers.authorization }).then(
+      (who) => {
+        if (socket.destroyed) return;
+        wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws as AgentSocket, who.deviceId));
+      },
+      (err: unknown) => {
+        if (err instanceof AgentRefusal) {
+          const headers: Record<string, string> = err.serverTime ? { 'X-Server-Time': String(err.serverTime) } : {};
+          return refuse(socket, err.statusCode, err.message, headers);
+        }
+        opts.log.error({ err }, 'android agent upgrade failed');
+        refuse(socket, 503, '服务暂不可用，请稍后重连', { 'Retry-After': String(5 + Math.floor(Math.random() * 30)) });
+      },
+    );
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const ws of conns.values()) {
+      if (!ws.alive) {
+        ws.terminate();
+        continue;
+      }
+      ws.alive = false;
+      ws.ping();
+    }
+  }, opts.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+  const sweepMs = opts.sweepMs ?? 30_000;
+  let sweeps = 0;
+  const sweep = setInterval(() => {
+    // Safety net for lost wake-ups and unanswered sends: queued or stale-sent commands of agents here.
+    deliver([...conns.keys()], false);
+    // Connected agents are "online": mark them seen every ten sweeps (5 minutes by default).
+    if (++sweeps % 10 === 0) for (const id of conns.keys()) seen.add(id);
+    flushSeen().catch((err: unknown) => opts.log.warn({ err }, 'android last-seen update failed'));
+  }, sweepMs);
+  sweep.unref();
+  const seenTimer = setInterval(() => void flushSeen().catch(noop), 1000);
+  seenTimer.unref();
+
+  return {
+    attach(server: Server) {
+      server.on('upgrade', onUpgrade);
+    },
+    deliver,
+    /** markSeen counts an agent as heard from now (HTTP calls); written with the others once a second. */
+    markSeen: (deviceId: string) => void seen.add(deviceId),
+    /** resync serves every agent here: after a lost LISTEN connection notifications may have been missed. */
+    resync: () => deliver([...conns.keys()], true),
+    isConnected: (deviceId: string) => conns.has(deviceId),
+    get connected() {
+      return conns.size;
+    },
+    /** close tells each agent to come back at a random moment across a window that grows with their number. */
+    async close() {
+      closing = true;
+      clearInterval(heartbeat);
+      clearInterval(sweep);
+      clearInterval(seenTimer);
+      const spread = Math.min(120_000, Math.max(5_000, conns.size * 10));
+      for (const ws of conns.values()) {
+        send(ws, { t: 'bye', retry_after_ms: Math.floor(Math.random() * spread) });
+        ws.close(WsClose.SERVICE_RESTART, 'server restart');
+      }
+      const deadline = Date.now() + 1000;
+      while (conns.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const ws of conns.values()) ws.terminate();
+      conns.clear();
+      await flushSeen().catch(noop);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+export type AgentHub = ReturnType<typeof createAgentHub>;

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AgentPolicy,
+  CheckinRequest,
+  CheckinResponse,
+  CommandResultsRequest,
+  CommandsResponse,
+  EnrollRequest,
+  EnrollResponse,
+  androidAppDownloadLink,
+  androidEnrollTokenRequest,
+  androidEnrollTokenResponse,
+} from '@lease/shared/agent-protocol';
+import { Module, Perm } from '@lease/shared';
+import { AppError } from '../../http/app-error.ts';
+import { requireAuth } from '../../http/authz.ts';
+import { wallpaper } from '../../modules/wallpaper/wallpaper.table.ts';
+import { type AgentIdentity, AgentRefusal } from './agent-auth.ts';
+import { WS_PATH } from './agent-hub.ts';
+import type { AndroidEngineInternal } from './android-engine.ts';
+import { AGENT_APK_PATH, agentApkFile } from './enroll-token.service.ts';
+import { buildPolicy } from './policy.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: Buffer;
+  }
+}
+
+const AGENT_BODY_LIMIT = 1024 * 1024;
+const tags = ['android-agent'];
+/** Every signed route documents the header; the scheme is in docs/android-agent-protocol.md. */
+const signed = z.object({ authorization: z.string().optional().describe('AgentSig device="<设备 id>", ts="<毫秒时间戳>", sig="<ECDSA P-256 签名, base64>"') });
+
+/**
+ * androidGatewayRoutes registers the agent protocol /agent/v1 (each call signed with the agent's own key; never
+ * the console's token) and the console's enrolment calls. JSON bodies are kept raw for the signature check.
+ */
+export const androidGatewayRoutes: FastifyPluginAsyncZod<{ android: AndroidEngineInternal }> = async (app, { android }) => {
+  const gw = android.gateway;
+  gw.hub.attach(app.server);
+  // Before the HTTP server closes: upgraded sockets would otherwise hold it open.
+  app.addHook('preClose', async () => gw.hub.close());
+
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: AGENT_BODY_LIMIT }, (request, body, done) => {
+    const raw = body as Buffer;
+    request.rawBody = raw;
+    if (raw.length === 0) return done(null, undefined);
+    try {
+      done(null, JSON.parse(raw.toString('utf8')));
+    } catch {
+      done(new AppError('VALIDATION_FAILED', '请求体不是有效的 JSON'), undefined);
+    }
+  });
+
+  async function agent(request: FastifyRequest, reply: FastifyReply): Promise<AgentIdentity> {
+    try {
+      const who = await gw.auth.verify({ method: request.method, path: request.url, authorization: request.headers.authorization, body: request.rawBody });
+      gw.hub.markSeen(who.deviceId);
+      return who;
+    } catch (err) {
+      if (err instanceof AgentRefusal && err.serverTime) reply.header('x-server-time', String(err.serverTime));
+      throw err;
+    }
+  }
+
+  app.post(
+    '/agent/v1/enroll',
+    { schema: { tags, summary: '设备用一次性接入令牌（二维码或厂商渠道）接入，换取设备 id 与离线码密钥', body: EnrollRequest, response: { 200: EnrollResponse } } },
+    (request) => gw.enrolment.enroll(request.body),
+  );
+
+  app.get('/agent/v1/policy', { schema: { tags, summary: '拉取完整策略（期望状态）', headers: signed, response: { 200: AgentPolicy } } }, async (request, reply) => {
+    const who = await agent(request, reply);
+    const policy = await buildPolicy(gw.db, who.deviceId, gw.publicUrl());
+    if (!policy) throw new AgentRefusal(401, '设备凭证无效');
+    return policy;
+  });
+
+  app.post('/agent/v1/checkin', { schema: { tags, summary: '上报设备信息、锁屏状态、离线码使用记录', headers: signed, body: CheckinRequest, response: { 200: CheckinResponse } } }, async (request, reply) => {
+    const who = await agent(request, reply);
+    return gw.checkins.checkin(who, request.body);
+  });
+
+  app.get('/agent/v1/commands', { schema: { tags, summary: '轮询待执行指令（WebSocket 不可用时）', headers: signed, response: { 200: CommandsResponse } } }, async (request, reply) => {
+    const who = await agent(request, reply);
+    const commands = await gw.queue.serve([who.deviceId], true);
+    return { commands: commands.map((c) => ({ id: c.id, type: c.type, payload: c.payload })) };
+  });
+
+  app.post('/agent/v1/results', { schema: { tags, summary: '回报指令执行结果（按指令 id 只记录一次）', headers: signed, body: CommandResultsRequest, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
+    const who = await agent(request, reply);
+    await gw.results.submit(who.deviceId, request.body.results);
+    return { ok: true as const };
+  });
+
+  app.get('/agent/v1/wallpapers/:id', { schema: { tags, summary: '下载壁纸（本门店的壁纸）', headers: signed, params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
+    const who = await agent(request, reply);
+    const [row] = await gw.db.select({ content: wallpaper.content }).from(wallpaper).where(and(eq(wallpaper.id, request.params.id), eq(wallpaper.storeId, who.storeId)));
+    if (!row) throw new AppError('NOT_FOUND', '壁纸不存在');
+    return reply.type('image/jpeg').send(row.content);
+  });
+
+  app.get(WS_PATH, { schema: { tags, summary: 'WebSocket 推送通道（Upgrade 请求，签名同上；帧格式见 docs/android-agent-protocol.md）', headers: signed } }, (_request, reply) =>
+    reply.code(426).header('upgrade', 'websocket').send({ statusCode: 426, code: 'VALIDATION_FAILED', message: '请使用 WebSocket 连接此地址' }),
+  );
+
+  app.get(AGENT_APK_PATH, { schema: { tags, summary: '下载设备代理应用安装包' } }, async (_request, reply) => {
+    const file = gw.dataDir ? agentApkFile(gw.dataDir) : null;
+    if (!file || !fs.existsSync(file)) throw new AppError('NOT_FOUND', '服务器尚未放置设备代理应用安装包（DATA_DIR/android-agent/agent.apk）');
+    return reply.type('application/vnd.android.package-archive').send(fs.createReadStream(file));
+  });
+
+  // ---- console calls --------------------------------------------------------------------------------
+  app.post(
+    '/api/device/android/enroll-token',
+    { config: { auth: { perms: [Perm.ANDROID_LIST_NEW] }, module: Module.ANDROID }, schema: { tags: ['android-device'], summary: '生成设备接入二维码（一次性令牌）', body: androidEnrollTokenRequest, response: { 200: androidEnrollTokenResponse } } },
+    (request) => gw.enrollTokens.issue(requireAuth(request), { forClerkId: request.body.for_clerk_id, channel: request.body.channel }),
+  );
+
+  app.get(
+    '/api/device/android/mdm-app-download-link',
+    { config: { auth: 'authenticated', module: Module.ANDROID }, schema: { tags: ['android-device'], summary: '设备代理应用下载地址', response: { 200: androidAppDownloadLink } } },
+    () => {
+      const file = gw.dataDir ? agentApkFile(gw.dataDir) : null;
+      const available = Boolean(file && fs.existsSync(file));
+      return { download_url: gw.enrollTokens.downloadUrl(), available, sha256: available ? createHash('sha256').update(fs.readFileSync(file!)).digest('hex') : null };
+    },
+  );
+};

@@ -1,0 +1,152 @@
+import type { AndroidOperationName } from '@lease/shared';
+import { Form, Input, Typography } from 'antd';
+import { sendSmsCode } from '../../../../api/system.ts';
+import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
+import { type ConfirmCommandWording, ConfirmCommandModal } from '../../ios/commands/ConfirmCommandModal.tsx';
+import { type AndroidDeviceRef, androidTitle, useAndroidOperation, useNeedSms } from './useAndroidOperation.ts';
+
+export interface OperationDialogProps {
+  device: AndroidDeviceRef;
+  onClose: () => void;
+  /** Called after the server accepted the operation. */
+  onDone?: () => void;
+}
+
+interface Wording extends ConfirmCommandWording {
+  operation: AndroidOperationName;
+  doneText?: string;
+  queuedText?: string;
+  /** Form fields that go into the request body (e.g. the password). */
+  sendFields?: string[];
+}
+
+/** OperationConfirmDialog is an Android operation's own dialog: the shared frame, one request with its Idempotency-Key. */
+function OperationConfirmDialog({ device, onClose, onDone, operation, doneText, queuedText, sendFields, title, ...w }: OperationDialogProps & Wording) {
+  const send = useAndroidOperation(device.id, operation, {
+    doneText,
+    queuedText,
+    onSuccess: () => {
+      onClose();
+      onDone?.();
+    },
+  });
+  return (
+    <ConfirmCommandModal
+      {...w}
+      title={`${title} · ${androidTitle(device)}`}
+      pending={send.isPending}
+      onClose={onClose}
+      onSubmit={(values) => send.mutate(Object.fromEntries((sendFields ?? []).map((name) => [name, values[name]])))}
+    />
+  );
+}
+
+const passwordField = (
+  <Form.Item name="password" label="登录密码或二级密码" rules={[{ required: true, message: '请输入密码以确认身份' }]}>
+    <Input.Password autoComplete="current-password" placeholder="敏感操作，需要验证你的身份" />
+  </Form.Item>
+);
+
+export const UnlockDialog = (p: OperationDialogProps) => (
+  <OperationConfirmDialog
+    {...p}
+    operation="unlock"
+    title="解锁设备"
+    effect="解锁后锁屏界面关闭，租机人可以正常使用。设备离线时，将在下次联网后执行；租机人急需时可改用“离线解锁码”。"
+    confirm="我确认解锁此设备"
+    okText="解锁设备"
+  />
+);
+
+export const RegulateDialog = (p: OperationDialogProps) => (
+  <OperationConfirmDialog
+    {...p}
+    operation="regulate"
+    title="开启监管"
+    effect="设备将启用系统限制（禁止恢复出厂设置、USB 调试、安全模式等，见“系统限制”），并禁止卸载管理应用。"
+    confirm="我确认对此设备开启监管"
+    okText="开启监管"
+  />
+);
+
+/** DeregulateDialog lifts supervision for good, so it asks for the password, and an SMS code when the store's switch is on. */
+export function DeregulateDialog(p: OperationDialogProps) {
+  const needSms = useNeedSms();
+  return (
+    <OperationConfirmDialog
+      {...p}
+      operation="deregulate"
+      title="解除监管"
+      danger
+      effect="解除监管后，设备上的系统限制全部取消，管理应用放弃设备管理权，之后无法再远程锁定或定位。请确认租机人已结清。"
+      confirm="我确认租机人已结清，解除此设备的监管"
+      okText="解除监管"
+      sendFields={needSms ? ['password', 'sms_code'] : ['password']}
+      fields={
+        <>
+          {passwordField}
+          {needSms && <SmsCodeField send={() => sendSmsCode('sensitive')} />}
+        </>
+      }
+    />
+  );
+}
+
+export const LocateDialog = (p: OperationDialogProps) => (
+  <OperationConfirmDialog
+    {...p}
+    operation="get-location"
+    title="获取定位"
+    effect="请设备上报当前位置。设备回应后，位置会出现在“定位”标签页中。"
+    confirm="我确认获取此设备的位置"
+    okText="获取定位"
+  />
+);
+
+export const SyncRestrictionDialog = (p: OperationDialogProps) => (
+  <OperationConfirmDialog
+    {...p}
+    operation="sync-system-restriction"
+    title="同步门店默认限制"
+    effect="此设备的系统限制将改为门店默认设置，单独为它调整过的开关会被覆盖。"
+    confirm="我确认用门店默认设置覆盖此设备的系统限制"
+    okText="同步并下发"
+  />
+);
+
+/** ArchiveDialog: the clerk types the IMEI (or serial) as the strong confirmation. */
+export const ArchiveDialog = (p: OperationDialogProps) => (
+  <OperationConfirmDialog
+    {...p}
+    operation="archive"
+    title="归档设备"
+    alert="error"
+    danger
+    effect="归档后设备从列表移到“已归档”，不能再下发任何指令；设备联网后管理应用会解除管理并吊销凭证，占用的设备名额随即释放。此操作无法撤销，记录会保留。"
+    confirm="我已了解后果，确认归档此设备"
+    okText="归档设备"
+    doneText="设备已归档"
+    queuedText="设备已归档，设备联网后将解除管理"
+    fields={
+      p.device.ident ? (
+        <Form.Item
+          name="typed"
+          label={
+            <span>
+              请输入 <Typography.Text code>{p.device.ident}</Typography.Text> 以确认
+            </span>
+          }
+          rules={[
+            {
+              validator: async (_r, v: unknown) => {
+                if (String(v ?? '').trim().toUpperCase() !== p.device.ident.toUpperCase()) throw new Error('输入的内容与设备不一致');
+              },
+            },
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+      ) : undefined
+    }
+  />
+);

@@ -1,0 +1,59 @@
+import { WallpaperType, wallpaperTypeLabel } from '@lease/shared';
+import { Checkbox, Form, Radio } from 'antd';
+import { WallpaperPicker } from '../../../wallpaper/WallpaperPicker.tsx';
+import { ConfirmCommandModal } from '../../ios/commands/ConfirmCommandModal.tsx';
+import type { OperationDialogProps } from './OperationDialogs.tsx';
+import { androidTitle, useAndroidOperation } from './useAndroidOperation.ts';
+
+interface WallpaperValues {
+  wallpaper_id?: string;
+  where: number;
+  allow_modify?: boolean;
+}
+
+const WHERE_OPTIONS = Object.entries(wallpaperTypeLabel).map(([value, label]) => ({ value: Number(value), label }));
+
+/**
+ * WallpaperDialog sets one picture of the store's library (WallpaperPicker) as the phone's wallpaper. Unless
+ * the clerk allows it, the hirer cannot change it back.
+ */
+export default function WallpaperDialog({ device, onClose, onDone }: OperationDialogProps) {
+  const [form] = Form.useForm<WallpaperValues>();
+  const send = useAndroidOperation(device.id, 'set-wallpaper', {
+    onSuccess: () => {
+      onClose();
+      onDone?.();
+    },
+  });
+  return (
+    <ConfirmCommandModal
+      title={`设置壁纸 · ${androidTitle(device)}`}
+      okText="设置壁纸"
+      width={720}
+      effect="设备联网后下载并设置所选壁纸。"
+      confirm="我确认为此设备设置壁纸"
+      form={form}
+      pending={send.isPending}
+      onClose={onClose}
+      onSubmit={(v) => send.mutate({ wallpaper_id: v.wallpaper_id, where: v.where, allow_modify: v.allow_modify === true })}
+      fields={
+        <>
+          <Form.Item name="wallpaper_id" label="壁纸" rules={[{ required: true, message: '请选择壁纸' }]}>
+            <WallpaperPicker
+              onChange={(id, w) => {
+                form.setFieldsValue({ wallpaper_id: id, where: w.type });
+                void form.validateFields(['wallpaper_id']);
+              }}
+            />
+          </Form.Item>
+          <Form.Item name="where" label="设置位置" initialValue={WallpaperType.BOTH}>
+            <Radio.Group options={WHERE_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="allow_modify" valuePropName="checked" initialValue={false}>
+            <Checkbox>允许租机人自行更换壁纸</Checkbox>
+          </Form.Item>
+        </>
+      }
+    />
+  );
+}

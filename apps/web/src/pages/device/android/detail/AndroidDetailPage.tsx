@@ -1,0 +1,176 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { EnrollmentStatus, Perm, hasPermission } from '@lease/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Flex, Result, Tabs } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  androidDetailQuery,
+  androidKeys,
+  androidLocationLogQuery,
+  androidOperationLogQuery,
+  getAndroidHirerPhone,
+  updateAndroidHirer,
+} from '../../../../api/androidDevice.ts';
+import { isApiError } from '../../../../api/index.ts';
+import { useUser } from '../../../../auth/useUser.ts';
+import { PageLoading } from '../../../../components/PageLoading.tsx';
+import { Panel } from '../../../../components/Panel.tsx';
+import { HirerDialog } from '../../ios/detail/HirerDialog.tsx';
+import { LocationTab } from '../../ios/detail/tabs/LocationTab.tsx';
+import { OperationLogTab } from '../../ios/detail/tabs/OperationLogTab.tsx';
+import { ChangeClerkDialog } from '../../ios/list/ChangeClerkDialog.tsx';
+import { androidClerkChange } from '../list/androidClerkChange.ts';
+import {
+  androidDeviceId,
+  androidDeviceName,
+  canChangeClerk,
+  canLocate,
+  canRefreshApps,
+  canSetAppRestriction,
+  canSetRestriction,
+  isInTransit,
+} from '../androidActions.ts';
+import { type AndroidDialog, AndroidOperationDialog } from '../commands/AndroidOperationDialog.tsx';
+import { AndroidDeviceFacts } from './AndroidDeviceFacts.tsx';
+import { AndroidDeviceHeader } from './AndroidDeviceHeader.tsx';
+import { AndroidAppsTab } from './tabs/AndroidAppsTab.tsx';
+import { RestrictionsTab } from './tabs/RestrictionsTab.tsx';
+
+const BACK = '/console/device/android/list';
+const hirerApi = { read: getAndroidHirerPhone, save: updateAndroidHirer, root: androidKeys.all };
+
+function DeviceError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const missing = isApiError(error) && error.status === 404;
+  return (
+    <Panel>
+      <Result
+        status={missing ? '404' : 'warning'}
+        title={missing ? '设备不存在' : '设备信息加载失败'}
+        subTitle={missing ? '设备可能不属于本门店，或不由你负责。' : isApiError(error) ? error.message : undefined}
+        extra={
+          <Flex gap={8} justify="center">
+            {!missing && <Button onClick={onRetry}>重试</Button>}
+            <Link to={BACK}>
+              <Button type="primary">返回设备列表</Button>
+            </Link>
+          </Flex>
+        }
+      />
+    </Panel>
+  );
+}
+
+/** AndroidDetailPage is one Android phone: its state and operations, its facts, restrictions, apps and logs. */
+export default function AndroidDetailPage() {
+  const { id = '' } = useParams();
+  const { permission: perms } = useUser();
+  const detail = useQuery({ ...androidDetailQuery(id), refetchInterval: (q) => (q.state.data && isInTransit(q.state.data) ? 3000 : false) });
+  const [dialog, setDialog] = useState<AndroidDialog | null>(null);
+  const [edit, setEdit] = useState<'hirer' | 'clerk' | null>(null);
+  const [tab, setTab] = useState('facts');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  if (detail.isPending) return <PageLoading />;
+  // A failed refresh keeps showing what was loaded; only a device never loaded shows the error.
+  if (!detail.data) return <DeviceError error={detail.error} onRetry={() => void detail.refetch()} />;
+  const d = detail.data;
+  const afterDialog = (done: AndroidDialog | null) => {
+    if (done === 'locate') setTab('location');
+    else if (done === 'sync-restriction') setTab('restrictions');
+    else if (done && !done.endsWith('passcode')) setTab('log');
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Link to={d.archived ? `${BACK}/archived` : BACK}>
+        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+          返回设备列表
+        </Button>
+      </Link>
+      <AndroidDeviceHeader device={d} perms={perms} onDialog={setDialog} />
+      {d.archived && <Alert type="info" showIcon title="设备已归档：记录保留，不能再下发指令。" />}
+      {!d.archived && d.enrollment_status !== EnrollmentStatus.ENROLLED && <Alert type="warning" showIcon title="设备已脱离管理，无法下发指令。" />}
+      <Panel>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          style={{ marginTop: -12 }}
+          items={[
+            {
+              key: 'facts',
+              label: '设备信息',
+              children: (
+                <AndroidDeviceFacts
+                  device={d}
+                  onEditHirer={() => setEdit('hirer')}
+                  onChangeClerk={canChangeClerk(d, perms).allowed ? () => setEdit('clerk') : undefined}
+                />
+              ),
+            },
+            {
+              key: 'restrictions',
+              label: '系统与应用限制',
+              children: (
+                <RestrictionsTab
+                  device={d}
+                  systemCheck={canSetRestriction(d, perms)}
+                  appCheck={canSetAppRestriction(d, perms)}
+                  onSync={() => setDialog('sync-restriction')}
+                />
+              ),
+            },
+            {
+              key: 'log',
+              label: '操作记录',
+              children: (
+                <OperationLogTab
+                  deviceId={d.id}
+                  canCancel={false}
+                  logQuery={androidOperationLogQuery}
+                  onSettled={() => void queryClient.invalidateQueries({ queryKey: androidKeys.device(d.id) })}
+                />
+              ),
+            },
+            {
+              key: 'location',
+              label: '定位',
+              children: (
+                <LocationTab
+                  deviceId={d.id}
+                  last={d.last_active_location}
+                  locateCheck={canLocate(d, perms)}
+                  onLocate={() => setDialog('locate')}
+                  logQuery={androidLocationLogQuery}
+                  emptyText="暂无位置。点击“获取定位”请设备上报当前位置。"
+                />
+              ),
+            },
+            { key: 'apps', label: '已安装应用', children: <AndroidAppsTab deviceId={d.id} refreshCheck={canRefreshApps(d, perms)} /> },
+          ]}
+        />
+      </Panel>
+      <AndroidOperationDialog
+        dialog={dialog}
+        device={{ id: d.id, name: androidDeviceName(d), ident: androidDeviceId(d) }}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          afterDialog(dialog);
+          if (dialog === 'archive') void navigate(`${BACK}/archived`, { replace: true });
+        }}
+      />
+      {edit === 'hirer' && <HirerDialog deviceId={d.id} name={d.hirer_name} hirerApi={hirerApi} onClose={() => setEdit(null)} />}
+      {edit === 'clerk' && (
+        <ChangeClerkDialog
+          deviceIds={[d.id]}
+          currentClerkId={d.for_clerk?.id}
+          clerkApi={androidClerkChange}
+          onClose={() => setEdit(null)}
+          // Without list:view-all the clerk no longer sees a phone handed to someone else.
+          onDone={() => !hasPermission(perms, Perm.ANDROID_LIST_VIEW_ALL) && void navigate(BACK, { replace: true })}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  EnvironmentOutlined,
+  FileImageOutlined,
+  FolderOutlined,
+  KeyOutlined,
+  LockOutlined,
+  SafetyCertificateOutlined,
+  StopOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
+import { EnrollmentStatus, type AndroidDeviceDetail } from '@lease/shared';
+import { Flex, Space, Tag, Typography } from 'antd';
+import { Panel } from '../../../../components/Panel.tsx';
+import { ActionButton } from '../../ios/components/ActionButton.tsx';
+import { EnrollTag, LockTag, ProgressNote, SimulatedTag } from '../../ios/components/StatusTags.tsx';
+import {
+  androidDeviceName,
+  canArchive,
+  canDeregulate,
+  canDeregulatePasscode,
+  canLocate,
+  canLock,
+  canRegulate,
+  canSetWallpaper,
+  canUnlock,
+  canUnlockPasscode,
+  isLockedState,
+  isRegulatedState,
+} from '../androidActions.ts';
+import type { AndroidDialog } from '../commands/AndroidOperationDialog.tsx';
+import { ChannelTag, RegulateTag } from '../components/AndroidStatus.tsx';
+
+interface HeaderProps {
+  device: AndroidDeviceDetail;
+  perms: readonly string[];
+  onDialog: (dialog: AndroidDialog) => void;
+}
+
+/** AndroidDeviceHeader names the phone, shows its state and offers the operations this clerk may use now. */
+export function AndroidDeviceHeader({ device: d, perms, onDialog }: HeaderProps) {
+  const managed = d.enrollment_status === EnrollmentStatus.ENROLLED && !d.archived;
+  return (
+    <Panel>
+      <Flex justify="space-between" align="center" gap={16} wrap>
+        <Flex vertical gap={6}>
+          <Flex align="center" gap={8} wrap>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {androidDeviceName(d)}
+            </Typography.Title>
+            {d.is_simulated && <SimulatedTag />}
+          </Flex>
+          <Space size={4} wrap>
+            {d.imei_1 && (
+              <Typography.Text type="secondary" copyable={{ text: d.imei_1 }}>
+                IMEI {d.imei_1}
+              </Typography.Text>
+            )}
+            <ChannelTag channel={d.channel} />
+            {managed ? (
+              <>
+                <LockTag status={d.lock_status} />
+                <RegulateTag status={d.regulate_status} />
+              </>
+            ) : (
+              <EnrollTag status={d.enrollment_status} />
+            )}
+            {d.archived && <Tag>已归档</Tag>}
+            {d.progress && <ProgressNote progress={d.progress} />}
+          </Space>
+        </Flex>
+        <Space wrap>
+          {isLockedState(d.lock_status) ? (
+            <ActionButton type="primary" icon={<UnlockOutlined />} check={canUnlock(d, perms)} onClick={() => onDialog('unlock')}>
+              解锁
+            </ActionButton>
+          ) : (
+            <ActionButton type="primary" danger icon={<LockOutlined />} check={canLock(d, perms)} onClick={() => onDialog('lock')}>
+              锁定
+            </ActionButton>
+          )}
+          <ActionButton icon={<KeyOutlined />} check={canUnlockPasscode(d, perms)} onClick={() => onDialog('unlock-passcode')}>
+            离线解锁码
+          </ActionButton>
+          {isRegulatedState(d.regulate_status) ? (
+            <ActionButton icon={<StopOutlined />} check={canDeregulate(d, perms)} onClick={() => onDialog('deregulate')}>
+              解除监管
+            </ActionButton>
+          ) : (
+            <ActionButton icon={<SafetyCertificateOutlined />} check={canRegulate(d, perms)} onClick={() => onDialog('regulate')}>
+              开启监管
+            </ActionButton>
+          )}
+          <ActionButton icon={<KeyOutlined />} check={canDeregulatePasscode(d, perms)} onClick={() => onDialog('deregulate-passcode')}>
+            离线解除监管码
+          </ActionButton>
+          <ActionButton icon={<EnvironmentOutlined />} check={canLocate(d, perms)} onClick={() => onDialog('locate')}>
+            获取定位
+          </ActionButton>
+          <ActionButton icon={<FileImageOutlined />} check={canSetWallpaper(d, perms)} onClick={() => onDialog('wallpaper')}>
+            设置壁纸
+          </ActionButton>
+          <ActionButton danger icon={<FolderOutlined />} check={canArchive(d, perms)} onClick={() => onDialog('archive')}>
+            归档
+          </ActionButton>
+        </Space>
+      </Flex>
+    </Panel>
+  );
+}
