@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AppleAppRestriction, AppleWhiteListApp, LostModalContent } from '@lease/shared';
 
 /** store is one leasing shop: the tenant every other row belongs to (spec §3 Store). */
 export const store = pgTable('store', {
@@ -20,6 +21,15 @@ export const store = pgTable('store', {
   modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
   smsVerifySwitch: boolean('sms_verify_switch').notNull().default(false),
   systemRestriction: jsonb('system_restriction').$type<Record<string, boolean>>().notNull().default({}),
-  appRestriction: jsonb('app_restriction').$type<Record<string, unknown>>().notNull().default({}),
+  /** Apple default app rule; `{}` (never set) reads as off. */
+  appRestriction: jsonb('app_restriction').$type<Partial<AppleAppRestriction>>().notNull().default({}),
+  /** Apple apps every phone of the store allows, whatever its own app rule says. */
+  appleAppWhiteList: jsonb('apple_app_white_list').$type<AppleWhiteListApp[]>().notNull().default([]),
+  /** Default lock-screen text a clerk's own empty fields fall back to; null until the admin sets it. */
+  lostModalContent: jsonb('lost_modal_content').$type<LostModalContent>(),
   globalHttpProxyPacUrl: text('global_http_proxy_pac_url'),
+  /** Android store defaults: restriction map and app rule new phones get, and the offline self-lock limit. */
+  androidSystemRestriction: jsonb('android_system_restriction').$type<Record<string, boolean>>().notNull().default({}),
+  androidAppRestriction: jsonb('android_app_restriction').$type<Record<string, unknown>>().notNull().default({}),
+  androidOfflineLockHours: integer('android_offline_lock_hours').notNull().default(72),
 });

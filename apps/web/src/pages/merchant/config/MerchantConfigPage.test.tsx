@@ -1,0 +1,119 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { meQuery } from '../../../api/user.ts';
+import { admin } from '../../../test/fixtures.ts';
+import MerchantConfigPage from './MerchantConfigPage.tsx';
+import { discountText } from './storeInfoView.ts';
+
+type Handler = (url: string, init?: RequestInit) => Response | undefined;
+
+function renderPage(path: string, handler: Handler, user = admin()) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init) ?? new Response('', { status: 404 }));
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(meQuery.queryKey, user);
+  const router = createMemoryRouter([{ path: '/console/merchant/config', Component: MerchantConfigPage }], { initialEntries: [path] });
+  render(
+    <ConfigProvider locale={zhCN}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+  return fetchMock;
+}
+
+const bodyOf = (fetchMock: ReturnType<typeof renderPage>, url: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('MerchantConfigPage', { timeout: 30_000 }, () => {
+  it('has one tab per settings area, the Apple white list only with the Apple module', async () => {
+    renderPage('/console/merchant/config?tab=security', (url) => (url === '/api/store/sms-verify-switch' ? Response.json({ enabled: false }) : undefined));
+    for (const label of ['门店信息', '安全设置', '锁屏提示默认内容', 'Apple 应用白名单']) expect(screen.getByRole('tab', { name: label })).toBeTruthy();
+  });
+
+  it('hides the Apple white list tab from a store without the Apple module', () => {
+    renderPage('/console/merchant/config', () => undefined, admin({ available_modules: ['android'] }));
+    expect(screen.queryByRole('tab', { name: 'Apple 应用白名单' })).toBeNull();
+  });
+
+  it('turns the SMS switch off with the password and an SMS code, showing a wrong password at its field', async () => {
+    let attempts = 0;
+    const fetchMock = renderPage('/console/merchant/config?tab=security', (url, init) => {
+      if (url === '/api/store/sms-verify-switch' && init?.method === 'PUT') {
+        attempts++;
+        if (attempts === 1) return Response.json({ statusCode: 403, code: 'SECPWD_MISMATCH', message: '密码错误' }, { status: 403 });
+        return Response.json({ enabled: false });
+      }
+      if (url === '/api/store/sms-verify-switch') return Response.json({ enabled: true });
+      if (url === '/api/store/info') return Response.json({});
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '关闭短信验证' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('短信验证码')).toBeTruthy();
+    fireEvent.change(within(dialog).getByPlaceholderText('敏感操作，需要验证你的身份'), { target: { value: 'Wrong#2026' } });
+    fireEvent.change(within(dialog).getByPlaceholderText('6 位数字验证码'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认关闭' }));
+    expect(await within(dialog).findByText('密码错误')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByPlaceholderText('敏感操作，需要验证你的身份'), { target: { value: 'Passw0rd!x' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认关闭' }));
+    await screen.findByRole('button', { name: '开启短信验证' });
+    expect(bodyOf(fetchMock, '/api/store/sms-verify-switch')).toEqual([
+      { password: 'Wrong#2026', sms_code: '123456', enabled: false },
+      { password: 'Passw0rd!x', sms_code: '123456', enabled: false },
+    ]);
+  });
+
+  it('turns the switch on with the password alone', async () => {
+    renderPage('/console/merchant/config?tab=security', (url) => (url === '/api/store/sms-verify-switch' ? Response.json({ enabled: false }) : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: '开启短信验证' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText('短信验证码')).toBeNull();
+  });
+
+  it('adds an app to the white list as a draft and saves it with the password', async () => {
+    const fetchMock = renderPage('/console/merchant/config?tab=apple-white-list', (url, init) => {
+      if (url === '/api/user/apple-app-restriction-white-list' && init?.method === 'PUT') {
+        const { list } = JSON.parse(String(init.body)) as { list: unknown[] };
+        return Response.json({ list });
+      }
+      if (url === '/api/user/apple-app-restriction-white-list') return Response.json({ list: [] });
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /添加应用/ }));
+    const add = await screen.findByRole('dialog');
+    fireEvent.change(within(add).getByPlaceholderText('如：微信'), { target: { value: '微信' } });
+    fireEvent.change(within(add).getByPlaceholderText('com.example.app'), { target: { value: 'not a bundle' } });
+    fireEvent.click(within(add).getByRole('button', { name: /^添\s*加$/ }));
+    expect(await within(add).findByText('Bundle ID 格式有误，如 com.tencent.xin')).toBeTruthy();
+    fireEvent.change(within(add).getByPlaceholderText('com.example.app'), { target: { value: 'com.tencent.xin' } });
+    fireEvent.click(within(add).getByRole('button', { name: /^添\s*加$/ }));
+    expect(await screen.findByText('有未保存的修改')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '保存白名单' }));
+    const confirm = await screen.findByRole('dialog', { name: '保存 Apple 应用白名单' });
+    fireEvent.change(within(confirm).getByPlaceholderText('敏感操作，需要验证你的身份'), { target: { value: 'Passw0rd!x' } });
+    fireEvent.click(within(confirm).getByRole('button', { name: '确认保存' }));
+    await waitFor(() => expect(screen.queryByText('有未保存的修改')).toBeNull());
+    expect(bodyOf(fetchMock, '/api/user/apple-app-restriction-white-list')).toEqual([
+      { password: 'Passw0rd!x', list: [{ app_name: '微信', bundle_id: 'com.tencent.xin', icon: '' }] },
+    ]);
+  });
+});
+
+describe('discountText', () => {
+  it('says a rate the way a shop does', () => {
+    expect(discountText('1.0000')).toBe('无折扣');
+    expect(discountText('0.8500')).toBe('8.5 折');
+    expect(discountText('0.9')).toBe('9 折');
+    expect(discountText('x')).toBe('—');
+  });
+});

@@ -1,0 +1,30 @@
+import { Module, type UserInfo } from '@lease/shared';
+import type { ReactNode } from 'react';
+import { ApiSettings } from '../api/ApiSettings.tsx';
+import { AppleWhiteListTab } from './AppleWhiteListTab.tsx';
+import { LostModalTab } from './LostModalTab.tsx';
+import { SecurityTab } from './SecurityTab.tsx';
+import { StoreInfoTab } from './StoreInfoTab.tsx';
+
+export interface ConfigTab {
+  /** The `?tab=` value. */
+  key: string;
+  label: string;
+  render: () => ReactNode;
+  /** Omitted: every admin sees it. */
+  visible?: (user: UserInfo) => boolean;
+}
+
+/** CONFIG_TABS are the merchant-config tabs in order; a new settings area is one more entry. */
+export const CONFIG_TABS: ConfigTab[] = [
+  { key: 'info', label: '门店信息', render: () => <StoreInfoTab /> },
+  { key: 'security', label: '安全设置', render: () => <SecurityTab /> },
+  { key: 'lost-modal', label: '锁屏提示默认内容', render: () => <LostModalTab /> },
+  {
+    key: 'apple-white-list',
+    label: 'Apple 应用白名单',
+    render: () => <AppleWhiteListTab />,
+    visible: (user) => user.available_modules.includes(Module.APPLE),
+  },
+  { key: 'api', label: '开放接口', render: () => <ApiSettings /> },
+];
