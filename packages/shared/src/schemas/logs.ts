@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { paging, uuid } from './common.ts';
+
 /** LoginStatus is the outcome of one login attempt, kept in the login log. */
 export const LoginStatus = {
   SUCCESS: 0,
@@ -35,3 +38,69 @@ export const operationStatusLabel: Record<OperationStatus, string> = {
   4: '已取消',
   5: '已预约',
 };
+
+/** A calendar day in China time, 8 digits like the device list's registration_time filter (spec §5). */
+const eightDigitDate = z.string().trim().regex(/^\d{8}$/, '日期格式应为 8 位数字，如 20260101');
+
+/** The time range of a log page: either end may be left open; the end day is included. */
+const dateRange = {
+  start_date: eightDigitDate.optional(),
+  end_date: eightDigitDate.optional(),
+};
+const checkRange = (q: { start_date?: string; end_date?: string }) => !q.start_date || !q.end_date || q.start_date <= q.end_date;
+const rangeError = { message: '开始日期不能晚于结束日期', path: ['end_date'] };
+
+const operationStatusValues = Object.values(OperationStatus) as number[];
+const loginStatusValues = Object.values(LoginStatus) as number[];
+
+/** Query of the operation-log pages (GET /api/device/{ios,android}/operation-log): newest first. */
+export const operationLogListQuery = paging
+  .extend({
+    device_id: uuid.optional(),
+    for_clerk: uuid.optional(),
+    action: z.string().trim().min(1).max(64, '操作类型有误').regex(/^[a-z0-9-]+$/, '操作类型有误').optional(),
+    status: z.coerce.number({ error: '状态有误' }).int('状态有误').refine((v) => operationStatusValues.includes(v), '状态有误').optional(),
+    ...dateRange,
+  })
+  .refine(checkRange, rangeError);
+export type OperationLogListQuery = z.infer<typeof operationLogListQuery>;
+
+/** One row of an operation log (device page tab and the store's log pages). */
+export interface OperationLogItem {
+  id: string;
+  action: string;
+  action_label: string;
+  status: number;
+  result: string;
+  detail: Record<string, unknown>;
+  clerk_name: string | null;
+  device_id: string | null;
+  scheduled_at: string | null;
+  date_created: string;
+  date_updated: string;
+  /** Filled on the store-wide pages: the device's serial number (Apple) or IMEI/serial (Android), if it still exists. */
+  device_serial?: string | null;
+  platform?: 'ios' | 'android';
+}
+
+/** Query of GET /api/store/login-log (Dc1). */
+export const loginLogListQuery = paging
+  .extend({
+    for_clerk: uuid.optional(),
+    status: z.coerce.number({ error: '状态有误' }).int('状态有误').refine((v) => loginStatusValues.includes(v), '状态有误').optional(),
+    ...dateRange,
+  })
+  .refine(checkRange, rangeError);
+export type LoginLogListQuery = z.infer<typeof loginLogListQuery>;
+
+export interface LoginLogItem {
+  id: number;
+  clerk_id: string | null;
+  clerk_name: string | null;
+  account: string;
+  ip: string;
+  status: number;
+  status_label: string;
+  user_agent: string;
+  date_created: string;
+}

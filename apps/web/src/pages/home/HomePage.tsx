@@ -1,14 +1,27 @@
 import { moduleLabel, type Module, type UserInfo } from '@lease/shared';
-import { Button, Descriptions, Empty, Flex, Space, Tag } from 'antd';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Space, Spin, Tag, theme } from 'antd';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { deviceOverviewQuery, homeClerksQuery, reportOverviewQuery, superviseOverviewQuery } from '../../api/home.ts';
 import { useUser } from '../../auth/useUser.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { ROUTES } from '../../routes.tsx';
 import { isAdmin } from '../../router/guard.ts';
 import { buildMenu, type MenuLink } from '../../router/menu.ts';
+import { countsOwnOnly, isEmptyStore, statCards } from './homeFigures.ts';
+import { StatCards } from './StatCards.tsx';
+
+// The console's first load (≤ 250 KB gzip) leaves the home a few KB: the figures and links load with it,
+// the charts (echarts) and the panels below them come in their own chunks right after.
+const HomeCharts = lazy(() => import('./charts/HomeCharts.tsx'));
+const panels = () => import('./panels.ts');
+const EmptyStoreGuide = lazy(() => panels().then((m) => ({ default: m.EmptyStoreGuide })));
+const SupervisePanel = lazy(() => panels().then((m) => ({ default: m.SupervisePanel })));
+const ReportPanel = lazy(() => panels().then((m) => ({ default: m.ReportPanel })));
 
 const isModule = (m: string): m is Module => m in moduleLabel;
+const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString('zh-CN', { hour12: false });
 
 /** quickLinks are the areas this clerk may open, straight from the menu (so the same rules apply). */
 function quickLinks(user: UserInfo): MenuLink[] {
@@ -17,29 +30,78 @@ function quickLinks(user: UserInfo): MenuLink[] {
     .filter((l) => l.path !== '/console');
 }
 
-/** HomePage is the console home: who is signed in, what the store has, and where to go. */
+function Loading({ height = 120 }: { height?: number }) {
+  return (
+    <Flex align="center" justify="center" style={{ height }}>
+      <Spin />
+    </Flex>
+  );
+}
+
+const Lazy = ({ children, height }: { children: ReactNode; height?: number }) => <Suspense fallback={<Panel><Loading height={height} /></Panel>}>{children}</Suspense>;
+
+/** HomePage is the console home: the store's devices at a glance, supervision, reports, clerks' quotas and shortcuts. */
 export default function HomePage() {
   const user = useUser();
+  const { token } = theme.useToken();
   const links = useMemo(() => quickLinks(user), [user]);
   const modules = user.available_modules.filter(isModule);
+  const overview = useQuery(deviceOverviewQuery);
+  const supervise = useQuery(superviseOverviewQuery);
+  const report = useQuery(reportOverviewQuery);
+  const clerks = useQuery(homeClerksQuery);
+  const data = overview.data;
+  const cards = useMemo(() => (data ? statCards(data) : null), [data]);
+  const muted = { fontSize: 12, color: token.colorTextSecondary };
 
   return (
     <Flex vertical gap={16}>
-      <Panel title={`欢迎回来，${user.name}`}>
-        <Descriptions
-          column={{ xs: 1, md: 2 }}
-          items={[
-            { key: 'store', label: '门店', children: user.store.store_name },
-            { key: 'clerk', label: '店员', children: <Space>{user.name}{isAdmin(user) && <Tag color="gold">管理员</Tag>}</Space> },
-            { key: 'phone', label: '手机号', children: user.phone_number },
-            {
-              key: 'modules',
-              label: '已开通模块',
-              children: modules.length ? modules.map((m) => <Tag key={m}>{moduleLabel[m]}</Tag>) : '暂无',
-            },
-          ]}
-        />
+      <Panel title={`欢迎回来，${user.name}`} extra={data && <span style={muted}>统计于 {timeOfDay(data.generated_at)}，每 30 秒更新</span>}>
+        <Space wrap size={[16, 8]}>
+          <span>门店：{user.store.store_name}</span>
+          {isAdmin(user) && <Tag color="gold">管理员</Tag>}
+          <span>已开通：{modules.length ? modules.map((m) => <Tag key={m}>{moduleLabel[m]}</Tag>) : '暂无'}</span>
+          {data && countsOwnOnly(data) && <Tag color="blue">部分统计仅含分配给你的设备</Tag>}
+        </Space>
       </Panel>
+
+      {overview.isError ? (
+        <Panel>
+          <Flex vertical align="center" gap={12} style={{ padding: 24 }}>
+            <span>设备统计加载失败，请稍后重试。</span>
+            <Button onClick={() => overview.refetch()}>重试</Button>
+          </Flex>
+        </Panel>
+      ) : !data || !cards ? (
+        <Panel>
+          <Loading height={160} />
+        </Panel>
+      ) : (
+        <>
+          <StatCards cards={cards} />
+          {isEmptyStore(data) ? (
+            <Lazy>
+              <Panel title="开始使用">
+                <EmptyStoreGuide user={user} />
+              </Panel>
+            </Lazy>
+          ) : (
+            <Lazy height={480}>
+              <HomeCharts overview={data} clerks={clerks.data} />
+            </Lazy>
+          )}
+        </>
+      )}
+
+      <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))' }}>
+        <Lazy>
+          <SupervisePanel data={supervise.data} loading={supervise.isLoading} />
+        </Lazy>
+        <Lazy>
+          <ReportPanel data={report.data} loading={report.isLoading} />
+        </Lazy>
+      </div>
+
       <Panel title="常用入口">
         <Flex wrap gap={8}>
           {links.map((l) => (
@@ -48,9 +110,6 @@ export default function HomePage() {
             </Link>
           ))}
         </Flex>
-      </Panel>
-      <Panel title="数据概览" extra={<Tag>占位</Tag>}>
-        <Empty description="设备、报告、监管与店员的概览图表将在后续版本提供，此处暂为占位。" />
       </Panel>
     </Flex>
   );

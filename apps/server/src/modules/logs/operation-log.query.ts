@@ -1,0 +1,70 @@
+import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
+import { type OperationLogItem, type OperationLogListQuery, Perm, actionLabel, hasPermission } from '@lease/shared';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../http/authz.ts';
+import { androidDevice } from '../android-device/android-device.table.ts';
+import { clerk } from '../clerk/clerk.table.ts';
+import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { dayRangeFilter } from './date-range.ts';
+import { operationLog } from './logs.table.ts';
+
+export type OperationPlatform = 'ios' | 'android';
+
+export interface OperationLogQuery {
+  /** Newest first. Without device_id it is the store's log page: callers holding Db1 (or admin) see every
+   *  clerk's operations, others only their own. With device_id: that device's operations (caller must be
+   *  allowed to see the device: the route checks that first). */
+  list(auth: AuthContext, platform: OperationPlatform, query: OperationLogListQuery): Promise<{ list: OperationLogItem[]; total: number }>;
+}
+
+/** The serial shown in the log: Apple's serial number; an Android phone's serial, else its IMEI. */
+const deviceSerial = {
+  ios: sql<string | null>`(select ${iosDevice.serialNumber} from ${iosDevice} where ${iosDevice.id} = ${operationLog.deviceId})`,
+  android: sql<string | null>`(select coalesce(nullif(${androidDevice.serialNumber}, ''), nullif(${androidDevice.imei1}, '')) from ${androidDevice} where ${androidDevice.id} = ${operationLog.deviceId})`,
+} as const;
+
+/** createOperationLogQuery: the store-wide operation-log pages (spec §4 security pages), one store at a time. */
+export function createOperationLogQuery(db: Db): OperationLogQuery {
+  return {
+    async list(auth, platform, q) {
+      const where: SQL[] = [eq(operationLog.storeId, auth.storeId), eq(operationLog.platform, platform)];
+      if (q.device_id) where.push(eq(operationLog.deviceId, q.device_id));
+      else if (!hasPermission(auth.perms, Perm.OPERATION_LOG)) where.push(eq(operationLog.clerkId, auth.clerkId));
+      if (q.for_clerk) where.push(eq(operationLog.clerkId, q.for_clerk));
+      if (q.action) where.push(eq(operationLog.action, q.action));
+      if (q.status !== undefined) where.push(eq(operationLog.status, q.status));
+      where.push(...dayRangeFilter(operationLog.dateCreated, q));
+      const condition = and(...where);
+
+      const [rows, [{ n }]] = await Promise.all([
+        db
+          .select({ log: operationLog, clerkName: clerk.name, serial: deviceSerial[platform] })
+          .from(operationLog)
+          .leftJoin(clerk, eq(clerk.id, operationLog.clerkId))
+          .where(condition)
+          .orderBy(desc(operationLog.dateCreated), desc(operationLog.id))
+          .limit(q.page_size)
+          .offset(q.page_num * q.page_size),
+        db.select({ n: count() }).from(operationLog).where(condition),
+      ]);
+      return {
+        total: n,
+        list: rows.map(({ log, clerkName, serial }) => ({
+          id: log.id,
+          action: log.action,
+          action_label: actionLabel(log.action),
+          status: log.status,
+          result: log.result,
+          detail: log.detail,
+          clerk_name: clerkName,
+          device_id: log.deviceId,
+          device_serial: serial ?? null,
+          platform,
+          scheduled_at: log.scheduledAt?.toISOString() ?? null,
+          date_created: log.dateCreated.toISOString(),
+          date_updated: log.dateUpdated.toISOString(),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { theme } from 'antd';
+import { Link } from 'react-router';
+import type { StatCard } from './homeFigures.ts';
+
+/**
+ * StatCards shows the headline figures; a card that summarises a list opens it. Plain markup on purpose:
+ * antd's Statistic and grid would add 5 KB gzip to the console's first load for the same look.
+ */
+export function StatCards({ cards }: { cards: StatCard[] }) {
+  const { token } = theme.useToken();
+  const color = (tone: StatCard['tone'], value: number | null) =>
+    value === null ? token.colorTextTertiary : !value ? token.colorTextHeading : tone === 'danger' ? token.colorError : tone === 'warning' ? token.colorWarning : token.colorTextHeading;
+
+  return (
+    <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(190px, 1fr))' }}>
+      {cards.map((c) => {
+        const body = (
+          <section
+            data-testid={`stat-${c.key}`}
+            style={{
+              background: token.colorBgContainer,
+              border: `1px solid ${token.colorBorderSecondary}`,
+              borderRadius: token.borderRadiusLG,
+              padding: '16px 20px',
+              height: '100%',
+            }}
+          >
+            <div style={{ color: token.colorTextSecondary, fontSize: token.fontSize }}>{c.title}</div>
+            <div style={{ margin: '4px 0', color: color(c.tone, c.value), fontSize: c.value === null ? 20 : 28, lineHeight: '38px', fontWeight: 500 }}>
+              {c.value === null ? '未开通' : c.value.toLocaleString('zh-CN')}
+              {c.value !== null && <span style={{ marginLeft: 4, fontSize: token.fontSize, fontWeight: 400 }}>台</span>}
+            </div>
+            <div style={{ fontSize: 12, color: token.colorTextSecondary }}>{c.hint}</div>
+          </section>
+        );
+        return c.to ? (
+          <Link key={c.key} to={c.to} style={{ display: 'block', color: 'inherit' }}>
+            {body}
+          </Link>
+        ) : (
+          <div key={c.key}>{body}</div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { Module } from '@lease/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Form, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { clerkOptionsQuery } from '../../../api/iosDevice.ts';
+import { useUser } from '../../../auth/useUser.ts';
+import { compactDate, parseCompactDate } from '../../../lib/time.ts';
+
+/** LogFilters are the filters both log pages share; `action` only exists on the operation log. */
+export interface LogFilters {
+  for_clerk?: string;
+  status?: number;
+  action?: string;
+  start_date?: string;
+  end_date?: string;
+}
+
+interface FormValues {
+  for_clerk?: string;
+  status?: number;
+  action?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+export interface Option<V> {
+  value: V;
+  label: string;
+}
+
+interface LogFilterBarProps<Q extends LogFilters & { page_num: number }> {
+  query: Q;
+  onChange: (next: Q) => void;
+  statusOptions: Option<number>[];
+  /** Given on the operation log: the action select. */
+  actionOptions?: Option<string>[];
+  /** Hidden for a clerk who only sees their own entries. */
+  showClerk?: boolean;
+}
+
+const EMPTY: LogFilters = { for_clerk: undefined, status: undefined, action: undefined, start_date: undefined, end_date: undefined };
+const field = { style: { marginBottom: 0 } };
+
+const toValues = (q: LogFilters): FormValues => ({
+  for_clerk: q.for_clerk,
+  status: q.status,
+  action: q.action,
+  range: q.start_date || q.end_date ? [q.start_date ? parseCompactDate(q.start_date) : null, q.end_date ? parseCompactDate(q.end_date) : null] : null,
+});
+
+const fromValues = (v: FormValues): LogFilters => ({
+  for_clerk: v.for_clerk ?? undefined,
+  status: v.status ?? undefined,
+  action: v.action ?? undefined,
+  start_date: v.range?.[0] ? compactDate(v.range[0]) : undefined,
+  end_date: v.range?.[1] ? compactDate(v.range[1]) : undefined,
+});
+
+/**
+ * useClerkOptions lists the store's clerks for the filter. It reads the Apple helper list (any clerk may read
+ * it), so a store without the Apple module gets no clerk filter.
+ */
+function useClerkOptions(enabled: boolean) {
+  const user = useUser();
+  const available = enabled && user.available_modules.includes(Module.APPLE);
+  const clerks = useQuery({ ...clerkOptionsQuery, enabled: available });
+  return { available, loading: clerks.isLoading, options: (clerks.data ?? []).map((c) => ({ value: c.id, label: c.disabled ? `${c.name}（已停用）` : c.name })) };
+}
+
+/** LogFilterBar edits a log page's filters; 查询 applies them from the first page, 重置 clears them. */
+export function LogFilterBar<Q extends LogFilters & { page_num: number }>(props: LogFilterBarProps<Q>) {
+  const { page_num: _page, page_size: _size, ...filters } = props.query as Q & { page_size?: number };
+  // Starts over when the URL's filters change (back button, pasted link); turning pages leaves typing alone.
+  return <LogFilterForm key={JSON.stringify(filters)} {...props} />;
+}
+
+function LogFilterForm<Q extends LogFilters & { page_num: number }>({ query, onChange, statusOptions, actionOptions, showClerk = true }: LogFilterBarProps<Q>) {
+  const [form] = Form.useForm<FormValues>();
+  const clerks = useClerkOptions(showClerk);
+  const apply = (filters: LogFilters) => onChange({ ...query, ...filters, page_num: 0 });
+
+  return (
+    <Form<FormValues> form={form} layout="inline" initialValues={toValues(query)} onFinish={(v) => apply(fromValues(v))} style={{ rowGap: 12 }}>
+      {clerks.available && (
+        <Form.Item name="for_clerk" {...field}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="店员" loading={clerks.loading} options={clerks.options} style={{ width: 140 }} />
+        </Form.Item>
+      )}
+      {actionOptions && (
+        <Form.Item name="action" {...field}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="操作类型" options={actionOptions} style={{ width: 170 }} />
+        </Form.Item>
+      )}
+      <Form.Item name="status" {...field}>
+        <Select allowClear placeholder="状态" options={statusOptions} style={{ width: 130 }} />
+      </Form.Item>
+      <Form.Item name="range" {...field}>
+        <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} style={{ width: 250 }} />
+      </Form.Item>
+      <Form.Item {...field}>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+      </Form.Item>
+      <Form.Item {...field}>
+        <Button
+          onClick={() => {
+            form.setFieldsValue(toValues(EMPTY));
+            apply(EMPTY);
+          }}
+        >
+          重置
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

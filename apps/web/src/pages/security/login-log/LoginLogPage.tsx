@@ -1,0 +1,65 @@
+import { LoginStatus, loginLogListQuery, loginStatusLabel, type LoginLogItem, type LoginLogListQuery } from '@lease/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { loginLogQuery } from '../../../api/logs.ts';
+import { Panel } from '../../../components/Panel.tsx';
+import { tablePagination } from '../../../components/pagination.ts';
+import { formatDateTime } from '../../../lib/time.ts';
+import { LogFilterBar } from './LogFilterBar.tsx';
+import { useLogSearch } from './logSearch.ts';
+
+const STATUS_OPTIONS = Object.entries(loginStatusLabel).map(([value, label]) => ({ value: Number(value), label }));
+
+/** loginStatusColor: success green, a wrong password orange, refusals red. */
+export const loginStatusColor = (status: number) =>
+  status === LoginStatus.SUCCESS ? 'success' : status === LoginStatus.WRONG_PASSWORD || status === LoginStatus.UNKNOWN_ACCOUNT ? 'warning' : 'error';
+
+const columns: TableColumnsType<LoginLogItem> = [
+  { title: '店员', key: 'clerk', width: 120, render: (_, r) => r.clerk_name ?? <Typography.Text type="secondary">—</Typography.Text> },
+  { title: '登录账号', dataIndex: 'account', width: 130 },
+  { title: 'IP 地址', dataIndex: 'ip', width: 140 },
+  { title: '结果', key: 'status', width: 130, render: (_, r) => <Tag color={loginStatusColor(r.status)}>{r.status_label}</Tag> },
+  {
+    title: '浏览器',
+    dataIndex: 'user_agent',
+    ellipsis: { showTitle: false },
+    render: (ua: string) =>
+      ua ? (
+        <Tooltip title={ua} placement="topLeft">
+          {ua}
+        </Tooltip>
+      ) : (
+        <Typography.Text type="secondary">—</Typography.Text>
+      ),
+  },
+  { title: '时间', key: 'time', width: 160, render: (_, r) => formatDateTime(r.date_created) },
+];
+
+/** LoginLogPage lists the store's login attempts (spec §2, Dc1), filters and page in the URL. */
+export default function LoginLogPage() {
+  const [query, setQuery] = useLogSearch<LoginLogListQuery>(loginLogListQuery);
+  const log = useQuery(loginLogQuery(query));
+
+  return (
+    <Panel title="登录日志">
+      <Flex vertical gap={16}>
+        <LogFilterBar query={query} onChange={setQuery} statusOptions={STATUS_OPTIONS} />
+        <Table<LoginLogItem>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={log.data?.list}
+          loading={log.isFetching}
+          locale={{ emptyText: '暂无登录记录' }}
+          scroll={{ x: 900 }}
+          pagination={tablePagination({
+            pageNum: query.page_num,
+            pageSize: query.page_size,
+            total: log.data?.total ?? 0,
+            onChange: (page_num, page_size) => setQuery({ ...query, page_num, page_size }),
+          })}
+        />
+      </Flex>
+    </Panel>
+  );
+}
