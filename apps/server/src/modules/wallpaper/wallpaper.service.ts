@@ -1,0 +1,53 @@
+import { type ListResponse, type Paging, type WallpaperItem, type WallpaperSummary, type WallpaperType, type WallpaperUploadBody, wallpaperMsg } from '@lease/shared';
+import type { AuthContext } from '../../http/authz.ts';
+import { notFound } from '../../http/app-error.ts';
+import { decodeJpegDataUri, makeThumbnail, toJpegDataUri } from './wallpaper-image.ts';
+import type { WallpaperRepo, WallpaperSummary as WallpaperSummaryRow } from './wallpaper.repo.ts';
+
+const meta = (row: Omit<WallpaperSummaryRow, 'thumbnail'>) => ({
+  id: row.id,
+  type: row.type as WallpaperType,
+  name: row.name,
+  width: row.width,
+  height: row.height,
+  size: row.byteSize,
+  date_created: row.dateCreated.toISOString(),
+});
+
+const toSummary = (row: WallpaperSummaryRow): WallpaperSummary => ({ ...meta(row), thumbnail: toJpegDataUri(row.thumbnail) });
+
+/** WallpaperService is the store's wallpaper library (spec §7 wallpaper calls); everything is the caller's store's. */
+export function createWallpaperService(deps: { repo: WallpaperRepo }) {
+  const { repo } = deps;
+  return {
+    async list(auth: AuthContext, page: Paging): Promise<ListResponse<WallpaperSummary>> {
+      const { rows, total } = await repo.list(auth.storeId, page);
+      return { list: rows.map(toSummary), total };
+    },
+    async item(auth: AuthContext, id: string): Promise<WallpaperItem> {
+      const row = await repo.find(auth.storeId, id);
+      if (!row) throw notFound(wallpaperMsg.notFound);
+      return { ...meta(row), content: toJpegDataUri(row.content) };
+    },
+    async upload(auth: AuthContext, req: WallpaperUploadBody): Promise<WallpaperSummary> {
+      const picture = decodeJpegDataUri(req.content);
+      const thumbnail = await makeThumbnail(picture.bytes);
+      const row = await repo.insert({
+        storeId: auth.storeId,
+        type: req.type,
+        name: req.name,
+        content: picture.bytes,
+        thumbnail,
+        width: picture.width,
+        height: picture.height,
+        byteSize: picture.bytes.length,
+        createdBy: auth.clerkId,
+      });
+      return toSummary(row);
+    },
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      if (!(await repo.remove(auth.storeId, id))) throw notFound(wallpaperMsg.notFound);
+    },
+  };
+}
+export type WallpaperService = ReturnType<typeof createWallpaperService>;
