@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -19,9 +20,23 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { createClerkRepo } from './modules/clerk/clerk.repo.ts';
+import { clerkRoutes } from './modules/clerk/clerk.routes.ts';
+import { createClerkService } from './modules/clerk/clerk.service.ts';
+import { createDistributionLogRepo } from './modules/clerk/distribution-log.repo.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { createLoginLogRepo } from './modules/logs/login-log.repo.ts';
+import { logsRoutes } from './modules/logs/logs.routes.ts';
+import { createLogsService } from './modules/logs/logs.service.ts';
+import { createHomeRepo } from './modules/home/home.repo.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { createHomeService } from './modules/home/home.service.ts';
 import { createRegisterStoreService } from './modules/store/register-store.service.ts';
+import { createSensitiveActionGuard } from './modules/store/sensitive-action.ts';
+import { createStoreRepo } from './modules/store/store.repo.ts';
+import { storeRoutes } from './modules/store/store.routes.ts';
+import { createStoreSettingsService } from './modules/store/store-settings.service.ts';
+import { storeRestrictionRoutes } from './modules/store/store-restriction.routes.ts';
+import { createStoreRestrictionService } from './modules/store/store-restriction.service.ts';
 import { createSystemService } from './modules/system/system.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
@@ -32,6 +47,8 @@ import { apnsFromConfig } from './adapters/apns/apns-from-config.ts';
 import { type MdmKeys, loadMdmKeys } from './mdm/apple/mdm-keys.ts';
 import { createMdmEngine } from './mdm/apple/mdm-engine.ts';
 import { mdmRoutes } from './mdm/apple/mdm.routes.ts';
+import { type AndroidEngine, createAndroidEngine } from './mdm/android/android-engine.ts';
+import { androidGatewayRoutes } from './mdm/android/android-gateway.routes.ts';
 import { createEnrollCodec } from './modules/enroll/enroll-code.ts';
 import { enrollRoutes } from './modules/enroll/enroll.routes.ts';
 import { createEnrollService } from './modules/enroll/enroll.service.ts';
@@ -43,13 +60,41 @@ import { createIosDeviceService } from './modules/ios-device/ios-device.service.
 import { createIosExportService } from './modules/ios-device/ios-export.service.ts';
 import { createIosRegistrationService } from './modules/ios-device/ios-registration.service.ts';
 import { createOperationLogRepo } from './modules/logs/operation-log.repo.ts';
+import { createOperationLogQuery } from './modules/logs/operation-log.query.ts';
 import { scheduledLockJob } from './modules/ios-device/scheduled-lock.job.ts';
 import { mdmMaintenanceJobs } from './mdm/apple/maintenance.jobs.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createAmapGeocoder, offlineGeocoder } from './adapters/amap/geocoder.ts';
 import { helperRoutes } from './modules/helper/helper.routes.ts';
+import { itunesSearchFromConfig } from './adapters/itunes/itunes-search.ts';
+import { appstoreRoutes } from './modules/appstore/appstore.routes.ts';
+import { createAppstoreRepo } from './modules/appstore/appstore.repo.ts';
+import { createAppstoreService } from './modules/appstore/appstore.service.ts';
+import { createWallpaperRepo, getWallpaperContent } from './modules/wallpaper/wallpaper.repo.ts';
+import { createAndroidDeviceRepo } from './modules/android-device/android-device.repo.ts';
+import { androidDeviceRoutes } from './modules/android-device/android-device.routes.ts';
+import { createAndroidDeviceService } from './modules/android-device/android-device.service.ts';
+import { androidOperationRoutes } from './modules/android-device/android-operation.routes.ts';
+import { createAndroidOperationService } from './modules/android-device/android-operation.service.ts';
+import { wallpaperRoutes } from './modules/wallpaper/wallpaper.routes.ts';
+import { createWallpaperService } from './modules/wallpaper/wallpaper.service.ts';
 import type { MockApns } from '@lease/device-sim';
 import { startDemoDevices } from './demo/demo-devices.ts';
+import { registerDemoAndroid } from './demo/demo-android.ts';
+import { createHttpWebhookSender } from './adapters/webhook/http-webhook-sender.ts';
+import { createApiKeyRepo } from './modules/api-key/api-key.repo.ts';
+import { apiKeyRoutes } from './modules/api-key/api-key.routes.ts';
+import { createApiKeyService } from './modules/api-key/api-key.service.ts';
+import { createSecretBox } from './modules/api-key/secret-box.ts';
+import { nonceCleanupJob } from './modules/open-api/nonce-cleanup.job.ts';
+import { createOpenApiAuth } from './modules/open-api/open-api.auth.ts';
+import { guardOpenApiPrefix } from './modules/open-api/open-api.guard.ts';
+import { createOpenApiRepo } from './modules/open-api/open-api.repo.ts';
+import { openApiRoutes } from './modules/open-api/open-api.routes.ts';
+import { createOpenApiService } from './modules/open-api/open-api.service.ts';
+import { createWebhookDelivery, webhookDeliveryJob, webhookRetentionJob } from './modules/webhook/webhook-delivery.ts';
+import { offlineWatchJob } from './modules/webhook/webhook-offline.job.ts';
+import { createWebhookRepo } from './modules/webhook/webhook.repo.ts';
 
 z.config(z.locales.zhCN());
 
@@ -67,6 +112,8 @@ export interface AppDeps {
   startJobs?: boolean;
   /** Simulated iPhones for the demo store, woken through this local APNs stand-in. */
   demoDevices?: { apns: MockApns; count: number };
+  /** Simulated Android agents for the demo store; they enrol with a token and hold a WebSocket like a phone. */
+  demoAndroid?: { count: number };
 }
 
 const version: ServerVersion = {
@@ -96,6 +143,7 @@ export async function buildApp(deps: AppDeps) {
   const smsSender = deps.smsSender ?? outbox;
   const sms = createSmsCodeService(db, smsSender, secrets.sms);
   const clerkRepo = createClerkRepo(db);
+  const sensitive = createSensitiveActionGuard({ db, clerkRepo, sms });
   const auth = createAuthService({
     config: config.auth,
     tokens: new AccessTokens(secrets.jwt, config.auth.accessTokenTtlSeconds),
@@ -104,6 +152,7 @@ export async function buildApp(deps: AppDeps) {
     loginLog: createLoginLogRepo(db),
   });
   registerAuthz(app, (token) => auth.authenticate(token));
+  guardOpenApiPrefix(app);
 
   await app.register(swagger, {
     openapi: { info: { title: '租机宝设备管理 API', version: version.version } },
@@ -114,6 +163,10 @@ export async function buildApp(deps: AppDeps) {
   app.get('/api/health', { config: { auth: 'public' } }, () => ({ status: 'ok', database: database.kind }));
   await app.register(authRoutes, { auth, passwordReset: createPasswordResetService({ clerkRepo, sms, auth }) });
   await app.register(userRoutes, { user: createUserService({ db, clerkRepo, sms, auth }) });
+  const stores = createStoreRepo(db);
+  await app.register(storeRoutes, { settings: createStoreSettingsService({ stores, sensitive }) });
+  await app.register(storeRestrictionRoutes, { restrictions: createStoreRestrictionService({ stores, clerkRepo }) });
+  await app.register(clerkRoutes, { clerks: createClerkService({ db, clerkRepo, sms, auth, distributionLog: createDistributionLogRepo(db) }) });
   await app.register(systemRoutes, {
     system: createSystemService({ db, clerkRepo, sms }),
     registerStore: createRegisterStoreService({ db, clerkRepo, sms, auth }),
@@ -127,8 +180,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mdmRoutes, { keys: mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
   app.decorate('mdm', mdm);
   app.addHook('onClose', () => pusher.close());
+  const android = createAndroidEngine({ db, log: app.log, publicUrl, secrets, database, databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await app.register(androidGatewayRoutes, { android });
+  app.decorate('android', android);
+  app.addHook('onClose', () => android.close());
+  if (deps.demoAndroid) registerDemoAndroid(app, { db, android, count: deps.demoAndroid.count, dir: path.join(config.dataDir, 'demo-android') });
 
   const oplog = createOperationLogRepo(db);
+  const operationLogs = createOperationLogQuery(db);
   const codec = createEnrollCodec(secrets.enroll);
   const iosRepo = createIosDeviceRepo(db);
   const iosDevices = createIosDeviceService({ db, repo: iosRepo, oplog, mdm, codec, publicUrl });
@@ -138,8 +197,28 @@ export async function buildApp(deps: AppDeps) {
     registration: createIosRegistrationService({ db, oplog, mdm, linkOf: iosDevices.linkOf }),
     commands: iosCommands,
     exporter: createIosExportService({ repo: iosRepo, oplog }),
+    operationLogs,
   });
   await app.register(iosCommandRoutes, { commands: iosCommands });
+  const androidRepo = createAndroidDeviceRepo(db);
+  const androidDevices = createAndroidDeviceService({ db, repo: androidRepo, oplog });
+  await app.register(androidDeviceRoutes, { devices: androidDevices, operationLogs });
+  const androidOperations = createAndroidOperationService({ db, android, devices: androidDevices, repo: androidRepo, sensitive, wallpapers: (storeId, id) => getWallpaperContent(db, storeId, id) });
+  await app.register(androidOperationRoutes, {
+    operations: androidOperations,
+  });
+  // Store open API (/open/v1), its console settings and the webhook outbox.
+  const apiKeyRepo = createApiKeyRepo(db);
+  const secretBox = createSecretBox(secrets.apiSecret);
+  const webhookRepo = createWebhookRepo(db);
+  const webhookDelivery = createWebhookDelivery({ repo: webhookRepo, apiKeys: apiKeyRepo, secretBox, sender: createHttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }), log: app.log });
+  await app.register(apiKeyRoutes, { apiKeys: createApiKeyService({ repo: apiKeyRepo, webhooks: webhookRepo, secretBox, sensitive, oplog, allowPrivateCallbacks: config.webhookAllowPrivate }) });
+  await app.register(openApiRoutes, {
+    auth: createOpenApiAuth({ db, repo: apiKeyRepo, secretBox }),
+    service: createOpenApiService({ db, repo: createOpenApiRepo(db), iosCommands, androidOperations }),
+  });
+  app.decorate('webhookDelivery', webhookDelivery);
+  const openApiJobs = [webhookDeliveryJob(webhookDelivery), webhookRetentionJob(webhookRepo), offlineWatchJob(db), nonceCleanupJob(apiKeyRepo)];
   const enroll = createEnrollService({ db, codec, mdm, oplog });
   await app.register(enrollRoutes, { enroll });
   const demo = deps.demoDevices;
@@ -159,8 +238,13 @@ export async function buildApp(deps: AppDeps) {
   }
   const geocoder = config.amapService ? createAmapGeocoder(config.amapService) : offlineGeocoder;
   await app.register(helperRoutes, { geocoder });
+  await app.register(logsRoutes, { logs: createLogsService({ loginLog: createLoginLogRepo(db) }) });
+  await app.register(homeRoutes, { home: createHomeService({ repo: createHomeRepo(db) }) });
+  const itunes = itunesSearchFromConfig(config.itunesOrigin);
+  await app.register(appstoreRoutes, { appstore: createAppstoreService({ repo: createAppstoreRepo(db), itunes }) });
+  await app.register(wallpaperRoutes, { wallpapers: createWallpaperService({ repo: createWallpaperRepo(db) }) });
   if (deps.startJobs) {
-    const stop = startJobs([scheduledLockJob(db, mdm), ...mdmMaintenanceJobs(db, mdm)], app.log);
+    const stop = startJobs([scheduledLockJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs], app.log);
     app.addHook('onClose', async () => stop());
   }
 
@@ -172,6 +256,7 @@ export async function buildApp(deps: AppDeps) {
         { name: 'sms', label: '短信网关', impl: smsSender.label, live: smsSender.live },
         { name: 'apns', label: 'APNs 推送', impl: pusher.label, live: pusher.live },
         { name: 'amap', label: '高德逆地理编码', impl: geocoder.label, live: geocoder.live },
+        { name: 'itunes', label: 'App Store 应用搜索', impl: itunes.label, live: itunes.live },
       ],
     });
   }
@@ -183,5 +268,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     mdm: ReturnType<typeof createMdmEngine>;
+    webhookDelivery: ReturnType<typeof createWebhookDelivery>;
+    android: AndroidEngine;
   }
 }

@@ -30,7 +30,11 @@ const ConfigSchema = z.object({
   AMAP_SECURITY_CODE: z.string().optional(),
   AMAP_SERVICE_KEY: z.string().optional(),
   AMAP_ORIGIN: z.string().url().optional(),
+  /** iTunes Search API origin (https://itunes.apple.com, or the local stand-in); unset = no online app search. */
+  ITUNES_ORIGIN: z.string().url().optional(),
   TRUST_PROXY: bool.optional(),
+  /** Lets webhook callback URLs point at loopback/private addresses (tests, closed networks); off by default against SSRF. */
+  WEBHOOK_ALLOW_PRIVATE: bool.optional(),
   MDM_TOPIC: z.string().regex(/^com\.apple\.mgmt\./, 'MDM_TOPIC must start with com.apple.mgmt.').optional(),
   APNS_ORIGIN: z.string().url().default('https://api.push.apple.com'),
   APNS_CERT_FILE: z.string().optional(),
@@ -64,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY ?? false,
+    webhookAllowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE ?? false,
     auth: {
       accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,
       sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
@@ -75,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     amapKey: parsed.AMAP_KEY ?? null,
     amapSecurityCode: parsed.AMAP_SECURITY_CODE ?? null,
     amapService: parsed.AMAP_SERVICE_KEY ? { key: parsed.AMAP_SERVICE_KEY, origin: parsed.AMAP_ORIGIN } : null,
+    itunesOrigin: parsed.ITUNES_ORIGIN ?? null,
     mdm: { topic: parsed.MDM_TOPIC },
     apns: {
       configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),

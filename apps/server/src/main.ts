@@ -21,6 +21,7 @@ const app = await buildApp({
   mdmKeys,
   apnsPusher: demoPush?.pusher,
   demoDevices: demoPush ? { apns: demoPush.apns, count: config.demo.devices } : undefined,
+  demoAndroid: config.demo.enabled && config.demo.devices > 0 ? { count: config.demo.devices } : undefined,
   logger: { level: config.logLevel },
   startJobs: true,
 });
@@ -46,6 +47,7 @@ const lines = [
   `  数据库：${database.kind === 'pglite' ? `内嵌 PGlite（${path.join(config.dataDir, 'pglite')}）` : 'PostgreSQL'}`,
   ...(demo ? [`  演示门店管理员账号：${demo.phone}`, `  演示门店管理员密码：${demo.password}`] : []),
   ...(demoPush ? [`  演示设备：${config.demo.devices} 台模拟 iPhone（DEMO_DEVICES=0 可关闭）`] : []),
+  ...(config.demo.enabled && config.demo.devices > 0 ? [`  演示设备：${config.demo.devices} 台模拟 Android 手机（扫码令牌接入，WebSocket 在线）`] : []),
   ...(config.devTools ? [`  开发者页面（短信发件箱）：${url}/system/dev`] : []),
   '',
 ];

@@ -9,6 +9,10 @@ export interface Secrets {
   sms: Uint8Array;
   /** AES-256-GCM key of the hirer's enrolment links (sn_encrypt). */
   enroll: Uint8Array;
+  /** AES-256-GCM key of the stores' open-API secrets (kept because HMAC verification needs them back). */
+  apiSecret: Uint8Array;
+  /** AES-256-GCM key of the Android agents' offline-passcode keys (K_dev, DESIGN §6). */
+  androidDevKey: Uint8Array;
 }
 
 function loadOrCreate(dir: string, name: string): Uint8Array {
@@ -23,8 +27,8 @@ function loadOrCreate(dir: string, name: string): Uint8Array {
 export function loadSecrets(dataDir: string): Secrets {
   const dir = path.join(dataDir, 'keys');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return { jwt: loadOrCreate(dir, 'jwt-hs256.key'), sms: loadOrCreate(dir, 'sms-hmac.key'), enroll: loadOrCreate(dir, 'enroll-aes.key') };
+  return { jwt: loadOrCreate(dir, 'jwt-hs256.key'), sms: loadOrCreate(dir, 'sms-hmac.key'), enroll: loadOrCreate(dir, 'enroll-aes.key'), apiSecret: loadOrCreate(dir, 'api-secret-aes.key'), androidDevKey: loadOrCreate(dir, 'android-devkey-aes.key') };
 }
 
 /** ephemeralSecrets is for tests and in-memory runs: new keys each time. */
-export const ephemeralSecrets = (): Secrets => ({ jwt: randomBytes(32), sms: randomBytes(32), enroll: randomBytes(32) });
+export const ephemeralSecrets = (): Secrets => ({ jwt: randomBytes(32), sms: randomBytes(32), enroll: randomBytes(32), apiSecret: randomBytes(32), androidDevKey: randomBytes(32) });

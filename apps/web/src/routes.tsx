@@ -75,12 +75,11 @@ export const ROUTES: AppRoute[] = [
     { name: 'console-device-ios-recycled-list', title: 'Apple 回收站', module: Module.APPLE, menu: { section: 'apple', label: '回收站' } },
     () => import('./pages/device/ios/recycled/RecycledListPage.tsx'),
   ),
-  consoleRoute('/console/device/ios/default-restriction', {
-    name: 'console-device-ios-default-restriction',
-    title: 'Apple 默认限制',
-    module: Module.APPLE,
-    menu: { section: 'apple', label: '默认限制' },
-  }),
+  consoleRoute(
+    '/console/device/ios/default-restriction',
+    { name: 'console-device-ios-default-restriction', title: 'Apple 默认限制', module: Module.APPLE, menu: { section: 'apple', label: '默认限制' } },
+    () => import('./pages/device/ios/default-restriction/DefaultRestrictionPage.tsx'),
+  ),
   consoleRoute(
     '/console/device/ios/:id',
     { name: 'console-device-ios-id', title: 'Apple 设备详情', module: Module.APPLE, validate: deviceId, activeMenu: 'console-device-ios-list' },
@@ -100,30 +99,42 @@ export const ROUTES: AppRoute[] = [
       {
         index: true,
         meta: { name: 'console-device-android-list-default', title: 'Android 设备列表', tab: '设备列表' },
-        page: placeholder,
+        page: () => import('./pages/device/android/list/DeviceListTab.tsx'),
       },
       {
         path: 'archived',
         meta: { name: 'console-device-android-list-archived', title: 'Android 已归档设备', tab: '已归档' },
-        page: placeholder,
+        page: () => import('./pages/device/android/list/ArchivedListTab.tsx'),
       },
     ],
   ),
-  consoleRoute('/console/device/android/default-restriction', {
-    name: 'console-device-android-default-restriction',
-    title: 'Android 默认限制',
-    module: Module.ANDROID,
-    menu: { section: 'android', label: '默认限制' },
-  }),
-  consoleRoute('/console/device/android/:id', {
-    name: 'console-device-android-id',
-    title: 'Android 设备详情',
-    module: Module.ANDROID,
-    validate: deviceId,
-    activeMenu: 'console-device-android-list',
-  }),
+  consoleRoute(
+    '/console/device/android/default-restriction',
+    {
+      name: 'console-device-android-default-restriction',
+      title: 'Android 默认限制',
+      module: Module.ANDROID,
+      menu: { section: 'android', label: '默认限制' },
+    },
+    () => import('./pages/device/android/restrictions/DefaultRestrictionPage.tsx'),
+  ),
+  consoleRoute(
+    '/console/device/android/:id',
+    {
+      name: 'console-device-android-id',
+      title: 'Android 设备详情',
+      module: Module.ANDROID,
+      validate: deviceId,
+      activeMenu: 'console-device-android-list',
+    },
+    () => import('./pages/device/android/detail/AndroidDetailPage.tsx'),
+  ),
 
-  consoleRoute('/console/device/wallpaper', { name: 'console-device-wallpaper', title: '壁纸管理', menu: {} }),
+  consoleRoute(
+    '/console/device/wallpaper',
+    { name: 'console-device-wallpaper', title: '壁纸管理', menu: {} },
+    () => import('./pages/wallpaper/WallpaperPage.tsx'),
+  ),
   {
     path: '/console/device/:slug',
     meta: { name: 'console-device-slug', layout: 'console', redirect: ({ slug }) => deviceSlugTarget(slug) },
@@ -150,18 +161,16 @@ export const ROUTES: AppRoute[] = [
     menu: { section: 'report' },
   }),
 
-  consoleRoute('/console/merchant/config', {
-    name: 'console-merchant-config',
-    title: '门店设置',
-    adminOnly: true,
-    menu: { section: 'merchant' },
-  }),
-  consoleRoute('/console/merchant/employee', {
-    name: 'console-merchant-employee',
-    title: '店员管理',
-    adminOnly: true,
-    menu: { section: 'merchant' },
-  }),
+  consoleRoute(
+    '/console/merchant/config',
+    { name: 'console-merchant-config', title: '门店设置', adminOnly: true, menu: { section: 'merchant' } },
+    () => import('./pages/merchant/config/MerchantConfigPage.tsx'),
+  ),
+  consoleRoute(
+    '/console/merchant/employee',
+    { name: 'console-merchant-employee', title: '店员管理', adminOnly: true, menu: { section: 'merchant' } },
+    () => import('./pages/merchant/employee/EmployeePage.tsx'),
+  ),
   consoleRoute('/console/merchant/update-abm-token', {
     name: 'console-merchant-update-abm-token',
     title: '更新 ABM 令牌',
@@ -174,12 +183,11 @@ export const ROUTES: AppRoute[] = [
     { name: 'console-security-password', title: '修改密码', menu: { section: 'security' } },
     () => import('./pages/security/password/ChangePasswordPage.tsx'),
   ),
-  consoleRoute('/console/security/login-log', {
-    name: 'console-security-login-log',
-    title: '登录日志',
-    permission: Perm.LOGIN_LOG,
-    menu: { section: 'security' },
-  }),
+  consoleRoute(
+    '/console/security/login-log',
+    { name: 'console-security-login-log', title: '登录日志', permission: Perm.LOGIN_LOG, menu: { section: 'security' } },
+    () => import('./pages/security/login-log/LoginLogPage.tsx'),
+  ),
   consoleRoute(
     '/console/security/operation-log',
     { name: 'console-security-operation-log', title: '操作日志', menu: { section: 'security' } },
@@ -187,19 +195,19 @@ export const ROUTES: AppRoute[] = [
     [
       {
         path: 'apple',
-        meta: { name: 'console-security-operation-log-apple', title: 'Apple 操作日志', tab: 'Apple 设备', permission: Perm.OPERATION_LOG },
-        page: placeholder,
+        meta: { name: 'console-security-operation-log-apple', title: 'Apple 操作日志', tab: 'Apple 设备', permission: Perm.OPERATION_LOG, module: Module.APPLE },
+        page: () => import('./pages/security/operation-log/AppleOperationLogPage.tsx'),
       },
       {
         path: 'android',
-        meta: { name: 'console-security-operation-log-android', title: 'Android 操作日志', tab: 'Android 设备' },
-        page: placeholder,
+        meta: { name: 'console-security-operation-log-android', title: 'Android 操作日志', tab: 'Android 设备', module: Module.ANDROID },
+        page: () => import('./pages/security/operation-log/AndroidOperationLogPage.tsx'),
       },
     ],
   ),
 
-  consoleRoute('/console/appstore', { name: 'console-appstore', title: '应用商店', menu: {} }),
-  consoleRoute('/console/help', { name: 'console-help', title: '帮助中心', menu: {} }),
+  consoleRoute('/console/appstore', { name: 'console-appstore', title: '应用商店', menu: {} }, () => import('./pages/appstore/AppstorePage.tsx')),
+  consoleRoute('/console/help', { name: 'console-help', title: '帮助中心', menu: {} }, () => import('./pages/help/HelpPage.tsx')),
 
   {
     path: '*',

@@ -30,6 +30,25 @@ export const operationActionLabel: Record<string, string> = {
   'restore-from-recycle-bin': '移出回收站',
   'refresh-facts': '刷新设备信息',
   'export-list': '导出设备列表',
+  // Android (spec §7 /{id}/operation/{name} and record edits)
+  'update-hirer-info': '修改租机人信息',
+  regulate: '开启监管',
+  deregulate: '解除监管',
+  'sync-system-restriction': '同步门店默认系统限制',
+  'get-unlock-passcode': '获取离线解锁码',
+  'get-deregulate-passcode': '获取离线解除监管码',
+  archive: '归档设备',
+  // Android agent gateway: what the phone did on its own (enrolment, offline self-lock, offline codes used)
+  enroll: '设备扫码接入',
+  'offline-lock': '离线自动锁定',
+  'offline-unlock-used': '离线解锁码已使用',
+  'offline-deregulate-used': '离线解除监管码已使用',
+  // Store API settings (platform 'store')
+  'api-key-generate': '生成开放接口密钥',
+  'api-key-enable': '开启开放接口',
+  'api-key-disable': '关闭开放接口',
+  'api-key-update': '修改回调地址与白名单',
+  'webhook-resend': '重新发送回调',
 };
 
 export const actionLabel = (action: string) => operationActionLabel[action] ?? action;

@@ -9,6 +9,9 @@ import { clerk } from '../modules/clerk/clerk.table.ts';
 import { store } from '../modules/store/store.table.ts';
 import { iosDevice } from '../modules/ios-device/ios-device.table.ts';
 import { mdmEnrollment } from '../mdm/apple/mdm.table.ts';
+import { androidDevice } from '../modules/android-device/android-device.table.ts';
+import { androidAgent } from '../mdm/android/android-agent.table.ts';
+import { createDevKeyBox } from '../mdm/android/device-keys.ts';
 import { ephemeralMdmKeys } from '../mdm/apple/mdm-keys.ts';
 import type { ApnsPusher } from '../adapters/apns/apns-pusher.ts';
 import { ephemeralSecrets } from '../secrets.ts';
@@ -91,6 +94,22 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
         await db.insert(mdmEnrollment).values({ deviceId: row.id, udid: udid!, certFingerprint: `fp-${row.id}`, topic: 'com.apple.mgmt.test', tokenHex: n.toString(16).padStart(64, '0'), pushMagic: `magic-${n}`, unlockToken: Buffer.from('unlock').toString('base64'), enabled: true });
       }
       return row;
+    },
+    /**
+     * newAndroidDevice inserts an enrolled Android phone as the gateway would after enrolment; `agent` also gives it
+     * an agent identity with a fresh offline-passcode key K_dev (returned, so tests can check issued codes).
+     */
+    async newAndroidDevice(values: Partial<typeof androidDevice.$inferInsert> & { storeId: string; agent?: boolean }): Promise<typeof androidDevice.$inferSelect & { devKey?: Buffer }> {
+      const { agent, ...rest } = values;
+      const n = serialSeq++;
+      const [row] = await db
+        .insert(androidDevice)
+        .values({ serialNumber: `AND${String(process.pid).slice(-3)}${String(n).padStart(6, '0')}`, imei1: `86${String(process.pid).slice(-3).padStart(3, '0')}${String(n).padStart(10, '0')}`, brand: 'honor', model: 'PGT-AN10', enrollmentStatus: 1, ...rest })
+        .returning();
+      if (!agent) return row;
+      const sealed = createDevKeyBox(secrets.androidDevKey).newKey();
+      await db.insert(androidAgent).values({ deviceId: row.id, publicKey: 'test-public-key', devKeyEnc: sealed.sealed });
+      return { ...row, devKey: sealed.key };
     },
     /** lastSmsCode reads the newest code the outbox "sent" to a phone. */
     async lastSmsCode(phone: string) {

@@ -74,9 +74,10 @@ export const iosDetailQuery = (id: string) =>
     staleTime: 10_000,
   });
 
+export const fetchClerkOptions = () => api.get<ClerkOption[]>(`${BASE}/helper/clerks`);
 export const clerkOptionsQuery = queryOptions({
   queryKey: ['ios-device', 'helper', 'clerks'],
-  queryFn: () => api.get<ClerkOption[]>(`${BASE}/helper/clerks`),
+  queryFn: fetchClerkOptions,
   staleTime: 5 * 60_000,
 });
 

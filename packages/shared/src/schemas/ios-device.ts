@@ -145,16 +145,5 @@ export interface IosDeviceDetail extends IosDeviceListItem {
   mdm_check: { enrolled: boolean; push_ready: boolean; pending_commands: number; last_seen_at: string | null } | null;
 }
 
-export interface OperationLogItem {
-  id: string;
-  action: string;
-  action_label: string;
-  status: number;
-  result: string;
-  detail: Record<string, unknown>;
-  clerk_name: string | null;
-  device_id: string | null;
-  scheduled_at: string | null;
-  date_created: string;
-  date_updated: string;
-}
+/** OperationLogItem moved to logs.ts (store-wide log pages share it); re-exported for existing imports. */
+export type { OperationLogItem } from './logs.ts';

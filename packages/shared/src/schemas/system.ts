@@ -14,6 +14,12 @@ export type RegisterStoreRequest = z.infer<typeof registerStoreRequest>;
 export const SmsGuardedAction = {
   TURN_OFF_ACTIVATION_LOCK: 'turn-off-activation-lock',
   GET_ACTIVATION_LOCK_PASSWORD: 'get-activation-lock-password',
+  // Everything else that goes through the server's sensitive-action guard, so dialogs can ask first.
+  GET_UNLOCK_PASSCODE: 'get-unlock-passcode',
+  GET_DEREGULATE_PASSCODE: 'get-deregulate-passcode',
+  DEREGULATE: 'deregulate',
+  API_KEY: 'api-key',
+  SMS_VERIFY_SWITCH: 'sms-verify-switch',
 } as const;
 
 export const checkNeedSmsVerifyQuery = z.object({

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { EnrollmentStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { emitIosDeviceEvent } from '../../modules/webhook/device-events.ts';
 import { reserveDeviceSlots } from '../../modules/ios-device/device-quota.ts';
 import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
 import type { Commander } from './commander.ts';
@@ -81,6 +82,8 @@ export function createCheckinService(deps: { db: Db; enrollments: EnrollmentRepo
     await db.transaction(async (tx) => {
       await enrollments.update(row.deviceId, { topic: text(msg.Topic) || deps.topic, tokenHex: token.toString('hex'), pushMagic, unlockToken: unlock, enabled: true, pushDead: false, tokenUpdatedAt: new Date(), nextPushAt: null }, tx);
       await tx.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.ENROLLED, lastActiveTime: new Date() }).where(eq(iosDevice.id, row.deviceId));
+      // The first TokenUpdate after Authenticate (bind clears `enabled`) is when the phone becomes manageable.
+      if (!row.enabled) await emitIosDeviceEvent(tx, row.deviceId, 'device.enrolled');
     });
     if (firstTime) await deps.commander().refreshFacts([row.deviceId]);
   }
@@ -91,6 +94,7 @@ export function createCheckinService(deps: { db: Db; enrollments: EnrollmentRepo
       await enrollments.update(row.deviceId, { enabled: false }, tx);
       await deps.queue.cancelPending(tx, row.deviceId, '设备已移除管理描述文件');
       await tx.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.CHECKED_OUT, dateUpdated: new Date() }).where(eq(iosDevice.id, row.deviceId));
+      await emitIosDeviceEvent(tx, row.deviceId, 'device.released', { reason: 'checkout' });
     });
   }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { LockStatus, SuperviseStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { type AppEntry, type SimCard, iosDevice, iosLocationLog, iosSimLog } from '../../modules/ios-device/ios-device.table.ts';
+import { emitIosDeviceEvent } from '../../modules/webhook/device-events.ts';
 import type { PlistDict, PlistValue } from './plist.ts';
 
 type Tx = Pick<Db, 'select' | 'update' | 'insert'>;
@@ -55,6 +56,7 @@ export async function applyDeviceInformation(tx: Tx, deviceId: string, q: PlistD
   const simsChanged = before.factsUpdatedAt !== null && (!sameSim(before.sim1, sim1) || !sameSim(before.sim2, sim2));
   if (simsChanged || before.factsUpdatedAt === null) await tx.insert(iosSimLog).values({ deviceId, sim1, sim2 });
   await tx.update(iosDevice).set(set).where(eq(iosDevice.id, deviceId));
+  if (simsChanged) await emitIosDeviceEvent(tx, deviceId, 'device.sim_changed', { sim_1: sim1, sim_2: sim2, previous_sim_1: before.sim1 ?? null, previous_sim_2: before.sim2 ?? null });
   return simsChanged;
 }
 

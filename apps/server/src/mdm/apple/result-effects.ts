@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { LockStatus, OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
+import { emitIosDeviceEvent } from '../../modules/webhook/device-events.ts';
 import { operationLog } from '../../modules/logs/logs.table.ts';
 import { applyDeviceInformation, applyInstalledApps, applyLocation, setLockStatus } from './device-facts.ts';
 import type { CommandStatus } from './mdm.table.ts';
@@ -46,14 +47,17 @@ export async function applyResult(tx: Tx, deviceId: string, cmd: FinishedCommand
         await applyLocation(tx, deviceId, response);
         summary = `已定位：${Number(response.Latitude).toFixed(6)}, ${Number(response.Longitude).toFixed(6)}`;
         events.push({ type: 'location', deviceId });
+        await emitIosDeviceEvent(tx, deviceId, 'device.location', { latitude: response.Latitude, longitude: response.Longitude, accuracy: response.HorizontalAccuracy ?? null });
         break;
       case 'EnableLostMode':
         await setLockStatus(tx, deviceId, LockStatus.LOCKED);
         events.push({ type: 'locked', deviceId });
+        await emitIosDeviceEvent(tx, deviceId, 'device.locked');
         break;
       case 'DisableLostMode':
         await setLockStatus(tx, deviceId, LockStatus.UNLOCKED);
         events.push({ type: 'unlocked', deviceId });
+        await emitIosDeviceEvent(tx, deviceId, 'device.unlocked');
         break;
     }
   } else if (cmd.requestType === 'EnableLostMode') {

@@ -6,7 +6,8 @@ import type { AuthContext, AuthRule } from '../../http/authz.ts';
 import { requireAuth } from '../../http/authz.ts';
 import type { IosCommandService } from './ios-command.service.ts';
 
-const idempotencyKey = (req: FastifyRequest) => {
+/** idempotencyKey reads the Idempotency-Key header of a device command (Apple and Android). */
+export const idempotencyKey = (req: FastifyRequest) => {
   const key = req.headers['idempotency-key'];
   return typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : undefined;
 };

@@ -10,6 +10,7 @@ import { mdmEnrollment, mdmIdentity } from '../../mdm/apple/mdm.table.ts';
 import { verifyCallerSecret } from '../auth/caller-secret.ts';
 import type { ClerkRepo } from '../clerk/clerk.repo.ts';
 import { operationLog } from '../logs/logs.table.ts';
+import { emitIosDeviceEvent } from '../webhook/device-events.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { releaseDeviceSlots } from './device-quota.ts';
 import type { IosDeviceService } from './ios-device.service.ts';
@@ -152,6 +153,7 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, clerks 
       await db.transaction(async (tx) => {
         await tx.update(mdmIdentity).set({ releasedAt: new Date() }).where(eq(mdmIdentity.deviceId, id));
         await mdm.queue.cancelPending(tx, id, '设备已删除');
+        await emitIosDeviceEvent(tx, id, 'device.released', { reason: 'removed' });
         await tx.insert(operationLog).values({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'remove', status: OperationStatus.DONE, detail: { serial_number: device.serialNumber } });
         await tx.delete(iosDevice).where(and(eq(iosDevice.id, id), eq(iosDevice.storeId, auth.storeId)));
         await releaseDeviceSlots(tx, auth.storeId, device.clerkId, 1);

@@ -8,12 +8,13 @@ import {
   deviceLogQuery,
   iosListQuery,
   iosNewRequest,
-  operationLogQuery,
+  operationLogListQuery,
   updateHirerRequest,
   updateRemarkRequest,
   uuid,
 } from '@lease/shared';
-import { requireAuth } from '../../http/authz.ts';
+import { requireAuth, requirePerm } from '../../http/authz.ts';
+import type { OperationLogQuery } from '../logs/operation-log.query.ts';
 import type { IosCommandService } from './ios-command.service.ts';
 import type { IosDeviceService } from './ios-device.service.ts';
 import type { IosExportService } from './ios-export.service.ts';
@@ -24,10 +25,11 @@ interface Options {
   registration: IosRegistrationService;
   commands: IosCommandService;
   exporter: IosExportService;
+  operationLogs: OperationLogQuery;
 }
 
 /** Apple device calls of spec §7 other than commands: lists, detail, helpers, logs and record edits. */
-export const iosDeviceRoutes: FastifyPluginAsyncZod<Options> = async (app, { devices, registration, commands, exporter }) => {
+export const iosDeviceRoutes: FastifyPluginAsyncZod<Options> = async (app, { devices, registration, commands, exporter, operationLogs }) => {
   const tags = ['ios-device'];
   const authed = { auth: 'authenticated', module: Module.APPLE } as const;
   const base = '/api/device/ios';
@@ -39,9 +41,13 @@ export const iosDeviceRoutes: FastifyPluginAsyncZod<Options> = async (app, { dev
   app.get(`${base}/helper/installed-app-list`, { config: authed, schema: { tags, querystring: z.object({ device_id: uuid }) } }, (req) =>
     devices.installedApps(requireAuth(req), req.query.device_id),
   );
-  app.get(`${base}/operation-log`, { config: authed, schema: { tags, querystring: operationLogQuery.required({ device_id: true }) } }, (req) =>
-    devices.operationLogs(requireAuth(req), req.query.device_id, req.query),
-  );
+  // With device_id: that device's tab. Without: the store's Apple operation-log page (Db1, spec §6).
+  app.get(`${base}/operation-log`, { config: authed, schema: { tags, querystring: operationLogListQuery } }, (req) => {
+    const auth = requireAuth(req);
+    if (req.query.device_id) return devices.operationLogs(auth, req.query.device_id, req.query);
+    requirePerm(auth, Perm.OPERATION_LOG);
+    return operationLogs.list(auth, 'ios', req.query);
+  });
   app.get(`${base}/operation-log/:id`, { config: authed, schema: { tags, params: z.object({ id: uuid }) } }, (req) =>
     devices.operationLog(requireAuth(req), req.params.id),
   );

@@ -13,9 +13,11 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { clerk } from '../clerk/clerk.table.ts';
+import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import type { EnrollCodec } from '../enroll/enroll-code.ts';
 import type { OperationLogRepo, OperationLogRow } from '../logs/operation-log.repo.ts';
 import { store } from '../store/store.table.ts';
+import { moveClerkSlots } from './device-quota.ts';
 import { toDetail, toListItem, toProgress } from './ios-device.dto.ts';
 import type { DeviceScope, IosDeviceRepo, IosDeviceRow } from './ios-device.repo.ts';
 
@@ -135,7 +137,7 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
       await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'update-hirer', status: OperationStatus.DONE, detail: { hirer_name: hirerName } }]);
     },
 
-    /** changeForClerk hands devices over to another clerk of the same store, all or nothing. */
+    /** changeForClerk hands devices over to another clerk of the same store, all or nothing, with their quota and a hand-over record. */
     async changeForClerk(auth: AuthContext, deviceIds: string[], toClerk: string) {
       const [target] = await deps.db.select().from(clerk).where(eq(clerk.id, toClerk));
       if (!target || target.storeId !== auth.storeId) throw notFound('店员不存在');
@@ -143,8 +145,11 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
       const ids = [...new Set(deviceIds)];
       const devices = await repo.findMany(scopeOf(auth), ids);
       if (devices.length !== ids.length) throw notFound('设备不存在');
+      const handOvers = devices.map((d) => ({ storeId: auth.storeId, platform: 'ios' as const, deviceId: d.id, fromClerkId: d.clerkId, toClerkId: toClerk, byClerkId: auth.clerkId, serialNumber: d.serialNumber }));
       await deps.db.transaction(async (tx) => {
+        await moveClerkSlots(tx, handOvers);
         await repo.update(scopeOf(auth), ids, { clerkId: toClerk }, tx);
+        await recordHandOvers(tx, handOvers);
         await oplog.insertMany(
           devices.map((d) => ({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios' as const, deviceId: d.id, action: 'change-for-clerk', status: OperationStatus.DONE, detail: { from: d.clerkId, to: toClerk, to_name: target.name } })),
           tx,

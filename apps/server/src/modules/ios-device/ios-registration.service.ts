@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { clerk } from '../clerk/clerk.table.ts';
+import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { store } from '../store/store.table.ts';
 import { reserveDeviceSlots } from './device-quota.ts';
@@ -32,6 +33,10 @@ export function createIosRegistrationService(deps: { db: Db; oplog: OperationLog
       const rows = await db.transaction(async (tx) => {
         await reserveDeviceSlots(tx, auth.storeId, owner, unique.length);
         const inserted = await tx.insert(iosDevice).values(unique.map((serialNumber) => ({ storeId: auth.storeId, clerkId: owner, serialNumber, remark }))).returning();
+        // Registering for another clerk hands the new devices to them: the distribution log shows who did it.
+        if (owner !== auth.clerkId) {
+          await recordHandOvers(tx, inserted.map((d) => ({ storeId: auth.storeId, platform: 'ios' as const, deviceId: d.id, fromClerkId: null, toClerkId: owner, byClerkId: auth.clerkId, serialNumber: d.serialNumber })));
+        }
         await deps.oplog.insertMany(
           inserted.map((d) => ({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios' as const, deviceId: d.id, action: 'new', status: OperationStatus.DONE, detail: { serial_number: d.serialNumber } })),
           tx,

@@ -164,6 +164,7 @@ describe('dev tools', () => {
         { name: 'sms', label: '短信网关', impl: expect.stringContaining('发件箱'), live: false },
         { name: 'apns', label: 'APNs 推送', impl: expect.stringContaining('未配置'), live: false },
         { name: 'amap', label: '高德逆地理编码', impl: expect.stringContaining('未配置'), live: false },
+        { name: 'itunes', label: 'App Store 应用搜索', impl: expect.stringContaining('未配置'), live: false },
       ],
       database: t.database.kind,
     });

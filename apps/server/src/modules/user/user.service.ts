@@ -7,9 +7,8 @@ import type { AuthContext } from '../../http/authz.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ClerkRepo } from '../clerk/clerk.repo.ts';
+import { effectiveLostModalContent } from '../store/lost-modal-default.ts';
 import { store } from '../store/store.table.ts';
-
-const EMPTY_LOST_MODAL: LostModalContent = { message: '', phone_number: '', footnote: '' };
 
 /** createUserService answers for the signed-in clerk: who they are, their lock-screen text, their passwords. */
 export function createUserService(deps: { db: Db; clerkRepo: ClerkRepo; sms: SmsCodeService; auth: AuthService }) {
@@ -36,8 +35,11 @@ export function createUserService(deps: { db: Db; clerkRepo: ClerkRepo; sms: Sms
       };
     },
 
+    /** getLostModalContent is the clerk's own text, each empty field filled from the store's default. */
     async getLostModalContent(auth: AuthContext): Promise<LostModalContent> {
-      return (await self(auth)).lostModalContent ?? EMPTY_LOST_MODAL;
+      const own = (await self(auth)).lostModalContent;
+      const [s] = await db.select({ content: store.lostModalContent }).from(store).where(eq(store.id, auth.storeId));
+      return effectiveLostModalContent(own, s?.content);
     },
 
     async setLostModalContent(auth: AuthContext, content: LostModalContent) {

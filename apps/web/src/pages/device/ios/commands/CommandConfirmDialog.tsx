@@ -1,7 +1,6 @@
-import { Alert, Form, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import type { IosCommandName } from '../../../../api/iosDevice.ts';
-import { ConfirmField } from './ConfirmField.tsx';
+import { ConfirmCommandModal } from './ConfirmCommandModal.tsx';
 import { deviceTitle, useDeviceCommand, type DeviceRef } from './useDeviceCommand.ts';
 
 export interface CommandConfirmProps {
@@ -28,42 +27,27 @@ interface Wording {
 }
 
 /**
- * CommandConfirmDialog is the frame of a device command's own dialog: what will happen, the explicit
- * confirmation tick, and one request with the dialog's Idempotency-Key.
+ * CommandConfirmDialog is an Apple command's dialog: ConfirmCommandModal's frame and one request with the
+ * dialog's Idempotency-Key.
  */
-export function CommandConfirmDialog({ device, onClose, onDone, ...w }: CommandConfirmProps & Wording) {
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const send = useDeviceCommand(w.command, {
-    doneText: w.doneText,
+export function CommandConfirmDialog({ device, onClose, onDone, command, sendFields, title, doneText, ...w }: CommandConfirmProps & Wording) {
+  const send = useDeviceCommand(command, {
+    doneText,
     onSuccess: () => {
       onClose();
       onDone?.();
     },
   });
   return (
-    <Modal
-      open
-      title={`${w.title} · ${deviceTitle(device)}`}
-      okText={w.okText}
-      cancelText="取消"
-      okButtonProps={{ danger: w.danger, loading: send.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      width={480}
-    >
-      <Alert type={w.alert ?? (w.danger ? 'warning' : 'info')} showIcon title={w.effect} style={{ marginBottom: 16 }} />
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(values) => {
-          const extra = Object.fromEntries((w.sendFields ?? []).map((name) => [name, values[name]]));
-          send.mutate({ device_id: device.id, ...extra });
-        }}
-      >
-        {w.fields}
-        <ConfirmField label={w.confirm} />
-      </Form>
-    </Modal>
+    <ConfirmCommandModal
+      {...w}
+      title={`${title} · ${deviceTitle(device)}`}
+      pending={send.isPending}
+      onClose={onClose}
+      onSubmit={(values) => {
+        const extra = Object.fromEntries((sendFields ?? []).map((name) => [name, values[name]]));
+        send.mutate({ device_id: device.id, ...extra });
+      }}
+    />
   );
 }

@@ -19,9 +19,10 @@ export const deviceTitle = (d: DeviceRef) => `${d.model_name || 'iPhone'}（${d.
 
 const isQueued = (r: unknown): r is QueuedCommand => typeof r === 'object' && r !== null && 'operation_log_id' in r;
 
-interface Options {
-  /** Toast for commands that finish at once ({ok}); queued ones always say QUEUED_TEXT. */
+export interface CommandOptions {
+  /** Toast for commands that finish at once ({ok}); queued ones say QUEUED_TEXT unless `queuedText` words it for the command. */
   doneText?: string;
+  queuedText?: string;
   onSuccess?: (result: QueuedCommand | null) => void;
   /**
    * A button that sends at once (no dialog) takes a new key per send: it can be used again later, and
@@ -31,22 +32,28 @@ interface Options {
 }
 
 /**
- * useDeviceCommand sends one command for the dialog it lives in. The Idempotency-Key is made once per
- * dialog (dialogs mount when opened), so a double click or a retry after a lost answer queues it once.
+ * useCommandMutation sends one command for the dialog it lives in, on any platform. The Idempotency-Key is
+ * made once per dialog (dialogs mount when opened), so a double click or a retry after a lost answer
+ * queues it once; every query under `root` is refreshed afterwards.
  */
-export function useDeviceCommand(name: IosCommandName, options: Options = {}) {
+export function useCommandMutation<B>(send: (body: B, idempotencyKey: string) => Promise<unknown>, options: CommandOptions & { root: readonly unknown[] }) {
   const queryClient = useQueryClient();
   const [key] = useState(newIdempotencyKey);
   return useMutation({
-    mutationFn: (body: { device_id: string } & Record<string, unknown>) =>
-      sendCommand(name, body, options.keyPerSend ? newIdempotencyKey() : key),
+    mutationFn: (body: B) => send(body, options.keyPerSend ? newIdempotencyKey() : key),
     onSuccess: async (result) => {
       const queued = isQueued(result) ? result : null;
       if (queued?.status === OperationStatus.SCHEDULED) feedback.message.success('已预约锁定，到时将自动下发锁定指令');
-      else if (queued) feedback.message.success(QUEUED_TEXT);
+      else if (queued?.replayed) feedback.message.info('该操作已提交过，未重复下发');
+      else if (queued) feedback.message.success(options.queuedText ?? QUEUED_TEXT);
       else feedback.message.success(options.doneText ?? '操作成功');
       options.onSuccess?.(queued);
-      await queryClient.invalidateQueries({ queryKey: iosKeys.all });
+      await queryClient.invalidateQueries({ queryKey: options.root });
     },
   });
+}
+
+/** useDeviceCommand sends one Apple device command (useCommandMutation). */
+export function useDeviceCommand(name: IosCommandName, options: CommandOptions = {}) {
+  return useCommandMutation((body: { device_id: string } & Record<string, unknown>, key: string) => sendCommand(name, body, key), { ...options, root: iosKeys.all });
 }

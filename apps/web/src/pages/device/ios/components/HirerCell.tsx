@@ -8,15 +8,17 @@ interface HirerCellProps {
   deviceId: string;
   name: string;
   maskedPhone: string;
+  /** Reads the full number (an audited call); Apple's by default, Android passes its own. */
+  reveal?: (deviceId: string) => Promise<{ hirer_phone_number: string }>;
 }
 
 /**
  * HirerCell shows the hirer with the phone masked; the eye asks the server for the full number, which
  * writes an operation-log entry, so it is fetched only on click and never kept beyond this row.
  */
-export function HirerCell({ deviceId, name, maskedPhone }: HirerCellProps) {
+export function HirerCell({ deviceId, name, maskedPhone, reveal: read = getHirerPhone }: HirerCellProps) {
   const [phone, setPhone] = useState<string | null>(null);
-  const reveal = useMutation({ mutationFn: () => getHirerPhone(deviceId), onSuccess: (r) => setPhone(r.hirer_phone_number) });
+  const reveal = useMutation({ mutationFn: () => read(deviceId), onSuccess: (r) => setPhone(r.hirer_phone_number) });
   if (!name && !maskedPhone) return <Typography.Text type="secondary">未填写</Typography.Text>;
   return (
     <Flex vertical>

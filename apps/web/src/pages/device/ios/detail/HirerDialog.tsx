@@ -10,26 +10,37 @@ interface HirerValues {
   hirer_phone_number?: string;
 }
 
+/** HirerApi is how the dialog reads and saves a platform's hirer; Apple's by default. */
+export interface HirerApi {
+  read: (deviceId: string) => Promise<{ hirer_phone_number: string }>;
+  save: (deviceId: string, hirerName: string, hirerPhone: string) => Promise<unknown>;
+  /** Query key root refreshed after a save. */
+  root: readonly unknown[];
+}
+
+const appleHirer: HirerApi = { read: getHirerPhone, save: updateHirer, root: iosKeys.all };
+
 interface HirerDialogProps {
   deviceId: string;
   name: string;
   onClose: () => void;
+  hirerApi?: HirerApi;
 }
 
 /** HirerDialog edits the hirer's name and phone; the phone starts from the full number (an audited read). */
-export function HirerDialog({ deviceId, name, onClose }: HirerDialogProps) {
+export function HirerDialog({ deviceId, name, onClose, hirerApi = appleHirer }: HirerDialogProps) {
   const [form] = Form.useForm<HirerValues>();
   const queryClient = useQueryClient();
-  const phone = useQuery({ queryKey: [...iosKeys.device(deviceId), 'hirer-phone'], queryFn: () => getHirerPhone(deviceId), gcTime: 0, staleTime: 0 });
+  const phone = useQuery({ queryKey: [...hirerApi.root, 'device', deviceId, 'hirer-phone'], queryFn: () => hirerApi.read(deviceId), gcTime: 0, staleTime: 0 });
   useEffect(() => {
     if (phone.data && !form.isFieldTouched('hirer_phone_number')) form.setFieldsValue({ hirer_phone_number: phone.data.hirer_phone_number });
   }, [phone.data, form]);
   const save = useMutation({
-    mutationFn: (v: HirerValues) => updateHirer(deviceId, v.hirer_name.trim(), v.hirer_phone_number?.trim() ?? ''),
+    mutationFn: (v: HirerValues) => hirerApi.save(deviceId, v.hirer_name.trim(), v.hirer_phone_number?.trim() ?? ''),
     onSuccess: async () => {
       feedback.message.success('租机人信息已保存');
       onClose();
-      await queryClient.invalidateQueries({ queryKey: iosKeys.all });
+      await queryClient.invalidateQueries({ queryKey: hirerApi.root });
     },
   });
   return (

@@ -4,13 +4,25 @@ import { iosKeys, updateRemark } from '../../../../api/iosDevice.ts';
 import { feedback } from '../../../../app/feedback.ts';
 
 /** RemarkEditor edits the device's remark in place (≤ 100 characters); Enter saves, Esc cancels. */
-export function RemarkEditor({ deviceId, remark }: { deviceId: string; remark: string }) {
+export function RemarkEditor({
+  deviceId,
+  remark,
+  save: write = updateRemark,
+  root = iosKeys.all,
+}: {
+  deviceId: string;
+  remark: string;
+  /** Saves the remark; Apple's call by default, Android passes its own. */
+  save?: (deviceId: string, remark: string) => Promise<unknown>;
+  /** Query key root refreshed after a save. */
+  root?: readonly unknown[];
+}) {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (text: string) => updateRemark(deviceId, text),
+    mutationFn: (text: string) => write(deviceId, text),
     onSuccess: async () => {
       feedback.message.success('备注已保存');
-      await queryClient.invalidateQueries({ queryKey: iosKeys.all });
+      await queryClient.invalidateQueries({ queryKey: root });
     },
   });
   return (

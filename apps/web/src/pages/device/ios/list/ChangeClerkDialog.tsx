@@ -1,28 +1,40 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Modal, Select, Typography } from 'antd';
-import { changeForClerk, clerkOptionsQuery, iosKeys } from '../../../../api/iosDevice.ts';
+import { changeForClerk, clerkOptionsQuery, fetchClerkOptions, iosKeys, type ClerkOption } from '../../../../api/iosDevice.ts';
 import { feedback } from '../../../../app/feedback.ts';
+
+/** ClerkChangeApi is how the dialog lists clerks and hands devices over on one platform; Apple's by default. */
+export interface ClerkChangeApi {
+  clerksKey: readonly unknown[];
+  loadClerks: () => Promise<ClerkOption[]>;
+  change: (deviceIds: string[], forClerk: string) => Promise<{ count: number }>;
+  /** Query key root refreshed afterwards. */
+  root: readonly unknown[];
+}
+
+const appleClerkChange: ClerkChangeApi = { clerksKey: clerkOptionsQuery.queryKey, loadClerks: fetchClerkOptions, change: changeForClerk, root: iosKeys.all };
 
 interface ChangeClerkDialogProps {
   deviceIds: string[];
   currentClerkId?: string;
   onClose: () => void;
   onDone?: () => void;
+  clerkApi?: ClerkChangeApi;
 }
 
-/** ChangeClerkDialog hands devices to another clerk (Aa4); a clerk without Aa3 then no longer sees them. */
-export function ChangeClerkDialog({ deviceIds, currentClerkId, onClose, onDone }: ChangeClerkDialogProps) {
+/** ChangeClerkDialog hands devices to another clerk (Aa4 / Ea3); a clerk without view-all then no longer sees them. */
+export function ChangeClerkDialog({ deviceIds, currentClerkId, onClose, onDone, clerkApi = appleClerkChange }: ChangeClerkDialogProps) {
   const [form] = Form.useForm<{ for_clerk: string }>();
-  const clerks = useQuery(clerkOptionsQuery);
+  const clerks = useQuery({ queryKey: clerkApi.clerksKey, queryFn: clerkApi.loadClerks, staleTime: 5 * 60_000 });
   const queryClient = useQueryClient();
   const change = useMutation({
-    mutationFn: ({ for_clerk }: { for_clerk: string }) => changeForClerk(deviceIds, for_clerk),
+    mutationFn: ({ for_clerk }: { for_clerk: string }) => clerkApi.change(deviceIds, for_clerk),
     onSuccess: async ({ count }, { for_clerk }) => {
       const name = clerks.data?.find((c) => c.id === for_clerk)?.name ?? '所选店员';
       feedback.message.success(`已将 ${count} 台设备交给 ${name}`);
       onClose();
       onDone?.();
-      await queryClient.invalidateQueries({ queryKey: iosKeys.all });
+      await queryClient.invalidateQueries({ queryKey: clerkApi.root });
     },
   });
   return (

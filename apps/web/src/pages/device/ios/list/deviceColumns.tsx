@@ -1,9 +1,8 @@
 import type { IosDeviceListItem, IosListQuery } from '@lease/shared';
-import { Flex, Tooltip, Typography, type TableColumnsType } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
+import { Flex, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, fromNow } from '../../../../lib/time.ts';
+import { Battery, TwoLines, timeColumns } from '../../../../components/deviceCells.tsx';
 import { HirerCell } from '../components/HirerCell.tsx';
 import { DeviceStatus, SimulatedTag } from '../components/StatusTags.tsx';
 
@@ -11,28 +10,6 @@ export const detailPath = (id: string) => `/console/device/ios/${id}`;
 
 /** deviceName is what a row calls the phone before it has reported its model. */
 export const deviceName = (d: Pick<IosDeviceListItem, 'model_name'>) => d.model_name || '待激活 iPhone';
-
-const orderOf = (query: IosListQuery, key: IosListQuery['sort_index']): SortOrder =>
-  query.sort_index === key ? query.sort_direction : null;
-
-function Battery({ level }: { level: number | null }) {
-  if (level === null) return <Typography.Text type="secondary">—</Typography.Text>;
-  const pct = Math.round(level * 100);
-  return <Typography.Text type={pct <= 20 ? 'danger' : undefined}>{pct}%</Typography.Text>;
-}
-
-function TwoLines({ first, second }: { first: ReactNode; second?: ReactNode }) {
-  return (
-    <Flex vertical>
-      <span>{first}</span>
-      {second && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {second}
-        </Typography.Text>
-      )}
-    </Flex>
-  );
-}
 
 interface ColumnOptions {
   query: IosListQuery;
@@ -80,31 +57,7 @@ export function deviceColumns({ query, actions, compact = false }: ColumnOptions
       render: (_, d) => <DeviceStatus enrollment={d.enrollment_status} lock={d.lock_status} progress={d.progress} />,
     },
     { title: '电量', key: 'battery', width: 60, render: (_, d) => <Battery level={d.battery_level} /> },
-    {
-      title: '最后在线',
-      key: 'last_active_time',
-      width: 100,
-      sorter: true,
-      sortDirections: ['descend', 'ascend'],
-      sortOrder: orderOf(query, 'last_active_time'),
-      render: (_, d) => (
-        <Tooltip title={formatDateTime(d.last_active_time)}>
-          <span>{fromNow(d.last_active_time)}</span>
-        </Tooltip>
-      ),
-    },
-    {
-      title: '登记时间',
-      key: 'registration_time',
-      width: 100,
-      sorter: true,
-      sortDirections: ['descend', 'ascend'],
-      sortOrder: orderOf(query, 'registration_time'),
-      render: (_, d) => {
-        const [date, time] = formatDateTime(d.registration_time).split(' ');
-        return <TwoLines first={date} second={time} />;
-      },
-    },
+    ...timeColumns<IosDeviceListItem>(query),
     { title: '操作', key: 'actions', width: compact ? 176 : 100, fixed: 'right', render: (_, d) => actions(d) },
   ];
   return compact ? columns.filter((c) => c.key !== 'battery') : columns;

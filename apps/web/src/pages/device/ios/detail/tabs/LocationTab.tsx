@@ -74,6 +74,10 @@ interface LocationTabProps {
   last: GeoPointInfo | null;
   locateCheck: ActionCheck;
   onLocate: () => void;
+  /** The platform's location history; Apple's by default. */
+  logQuery?: typeof locationLogQuery;
+  /** Shown when the phone never reported a location. */
+  emptyText?: string;
 }
 
 /**
@@ -81,9 +85,16 @@ interface LocationTabProps {
  * maps draw GCJ-02, so both are shown and the AMap link uses the converted point. With an AMap key from the
  * client config the point is also drawn on a map (DESIGN §6); without one the coordinates are the whole view.
  */
-export function LocationTab({ deviceId, last, locateCheck, onLocate }: LocationTabProps) {
+export function LocationTab({
+  deviceId,
+  last,
+  locateCheck,
+  onLocate,
+  logQuery = locationLogQuery,
+  emptyText = '暂无位置。Apple 只允许获取处于丢失模式（已锁定）设备的位置。',
+}: LocationTabProps) {
   const [page, setPage] = useState({ num: 0, size: 10 });
-  const log = useQuery(locationLogQuery(deviceId, page.num, page.size));
+  const log = useQuery(logQuery(deviceId, page.num, page.size));
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center">
@@ -95,7 +106,7 @@ export function LocationTab({ deviceId, last, locateCheck, onLocate }: LocationT
       {last ? (
         <LastLocation point={last} />
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无位置。Apple 只允许获取处于丢失模式（已锁定）设备的位置。" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
       )}
       <Typography.Text strong>定位记录</Typography.Text>
       <Table<LocationLogItem>

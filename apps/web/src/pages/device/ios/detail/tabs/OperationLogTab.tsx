@@ -25,14 +25,18 @@ export const POLL_MS = 3000;
 interface OperationLogTabProps {
   deviceId: string;
   canCancel: boolean;
+  /** The platform's device log; Apple's by default. */
+  logQuery?: typeof operationLogQuery;
+  /** Called when a waiting command settles: the device's own state has changed too. Apple's detail by default. */
+  onSettled?: () => void;
 }
 
 /** OperationLogTab lists what was done to the device, live while commands wait on the phone (3 s polling). */
-export function OperationLogTab({ deviceId, canCancel }: OperationLogTabProps) {
+export function OperationLogTab({ deviceId, canCancel, logQuery = operationLogQuery, onSettled }: OperationLogTabProps) {
   const [page, setPage] = useState({ num: 0, size: 10 });
   const queryClient = useQueryClient();
   const log = useQuery({
-    ...operationLogQuery(deviceId, page.num, page.size),
+    ...logQuery(deviceId, page.num, page.size),
     refetchInterval: (q) => (q.state.data?.list.some(isWaiting) ? POLL_MS : false),
   });
   const cancel = useMutation({
@@ -47,9 +51,12 @@ export function OperationLogTab({ deviceId, canCancel }: OperationLogTabProps) {
   const waiting = log.data?.list.filter(isWaiting).length ?? 0;
   const before = useRef(waiting);
   useEffect(() => {
-    if (waiting < before.current) void queryClient.invalidateQueries({ queryKey: [...iosKeys.device(deviceId), 'detail'] });
+    if (waiting < before.current) {
+      if (onSettled) onSettled();
+      else void queryClient.invalidateQueries({ queryKey: [...iosKeys.device(deviceId), 'detail'] });
+    }
     before.current = waiting;
-  }, [waiting, deviceId, queryClient]);
+  }, [waiting, deviceId, queryClient, onSettled]);
 
   const columns: TableColumnsType<OperationLogItem> = [
     { title: '操作内容', dataIndex: 'action_label', width: 140 },

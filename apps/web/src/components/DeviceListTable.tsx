@@ -1,0 +1,69 @@
+import { Table, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { tablePagination } from './pagination.ts';
+
+/** The paging and sort fields every device list query shares (Apple and Android). */
+export interface SortedListQuery {
+  page_num: number;
+  page_size: number;
+  sort_index: 'registration_time' | 'last_active_time';
+  sort_direction: 'ascend' | 'descend';
+}
+
+const SORTABLE = new Set<string>(['registration_time', 'last_active_time']);
+
+interface DeviceListTableProps<T, Q extends SortedListQuery> {
+  query: Q;
+  onQueryChange: (next: Q) => void;
+  /** The view without sort: clearing a column's sort goes back to it. */
+  defaultSort: Pick<SortedListQuery, 'sort_index' | 'sort_direction'>;
+  columns: NonNullable<TableProps<T>['columns']>;
+  rows: T[] | undefined;
+  total: number;
+  loading: boolean;
+  empty?: ReactNode;
+  selection?: { keys: string[]; onChange: (keys: string[]) => void };
+  /** Width the columns need; narrower windows scroll sideways. */
+  scrollX?: number;
+}
+
+/**
+ * DeviceListTable is a device list whose page and sort live in the URL's query: sorting a time column
+ * or turning a page writes a new query, which the page keeps in the URL.
+ */
+export function DeviceListTable<T extends { id: string }, Q extends SortedListQuery>(props: DeviceListTableProps<T, Q>) {
+  const { query, onQueryChange, defaultSort, selection } = props;
+  const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const key = String(s?.columnKey ?? '');
+    const sort = s?.order && SORTABLE.has(key) ? { sort_index: key as SortedListQuery['sort_index'], sort_direction: s.order } : defaultSort;
+    onQueryChange({ ...query, ...sort, page_num: 0 });
+  };
+
+  return (
+    <Table<T>
+      rowKey="id"
+      size="middle"
+      columns={props.columns}
+      dataSource={props.rows}
+      loading={props.loading}
+      onChange={onChange}
+      scroll={{ x: props.scrollX ?? 1040 }}
+      locale={props.empty ? { emptyText: props.empty } : undefined}
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.keys,
+          onChange: (keys) => selection.onChange(keys.map(String)),
+          preserveSelectedRowKeys: true,
+        }
+      }
+      pagination={tablePagination({
+        pageNum: query.page_num,
+        pageSize: query.page_size,
+        total: props.total,
+        onChange: (pageNum, pageSize) => onQueryChange({ ...query, page_num: pageNum, page_size: pageSize }),
+      })}
+    />
+  );
+}

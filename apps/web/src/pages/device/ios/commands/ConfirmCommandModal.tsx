@@ -1,0 +1,53 @@
+import { Alert, Form, Modal, type FormInstance } from 'antd';
+import type { ReactNode } from 'react';
+import { ConfirmField } from './ConfirmField.tsx';
+
+export interface ConfirmCommandWording {
+  title: string;
+  /** What happens to the phone and the hirer, said plainly. */
+  effect: ReactNode;
+  /** The confirmation tick's label. */
+  confirm: string;
+  okText: string;
+  danger?: boolean;
+  alert?: 'info' | 'warning' | 'error';
+  /** Extra form fields above the tick (a password, a serial to type). */
+  fields?: ReactNode;
+  width?: number;
+}
+
+interface ConfirmCommandModalProps extends ConfirmCommandWording {
+  /** The dialog's form, when it fills fields in itself (saved lock text); one is made otherwise. */
+  form?: FormInstance;
+  pending: boolean;
+  onSubmit: (values: Record<string, unknown>) => void;
+  onClose: () => void;
+}
+
+/**
+ * ConfirmCommandModal is the frame of every device command's own dialog (Apple and Android): what will
+ * happen, the explicit confirmation tick, and the submit that sends once the form is valid.
+ */
+export function ConfirmCommandModal({ form: given, pending, onSubmit, onClose, ...w }: ConfirmCommandModalProps) {
+  const [own] = Form.useForm<Record<string, unknown>>();
+  const form = given ?? own;
+  return (
+    <Modal
+      open
+      title={w.title}
+      okText={w.okText}
+      cancelText="取消"
+      okButtonProps={{ danger: w.danger, loading: pending }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={w.width ?? 480}
+    >
+      <Alert type={w.alert ?? (w.danger ? 'warning' : 'info')} showIcon title={w.effect} style={{ marginBottom: 16 }} />
+      <Form form={form} layout="vertical" onFinish={onSubmit}>
+        {w.fields}
+        <ConfirmField label={w.confirm} />
+      </Form>
+    </Modal>
+  );
+}
