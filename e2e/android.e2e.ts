@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatedAndroidAgent, createSimulatedAndroidAgent } from '@lease/device-sim';
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
-import { launchBrowser } from './browser.ts';
+import { confirmCommand, launchBrowser, login, newPage } from './browser.ts';
 import { E2E, seedE2e } from './seed.ts';
 
 /**
@@ -34,13 +34,8 @@ afterAll(async () => {
 });
 
 async function signIn(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByPlaceholder('手机号').fill(E2E.admin);
-  await page.getByPlaceholder('密码').fill(E2E.password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/console/);
+  const page = await newPage(browser, server.origin);
+  await login(page, E2E.admin);
   return page;
 }
 
@@ -54,16 +49,12 @@ const shownAfterReload = async (page: Page, text: string) => {
     .then(() => true, () => false);
 };
 
-const confirmDialog = async (page: Page, confirm: string, ok: RegExp) => {
-  const dialog = page.getByRole('dialog');
-  try {
-    await dialog.getByText(confirm).click();
-    await dialog.getByRole('button', { name: ok }).click();
-  } catch (err) {
+/** confirmDialog confirms a command, keeping a screenshot of the page when the dialog is not as expected. */
+const confirmDialog = (page: Page, confirm: string, ok: RegExp) =>
+  confirmCommand(page, confirm, ok).catch(async (err: unknown) => {
     await page.screenshot({ path: path.join(shots, 'e2e-android-failed.png') });
     throw err;
-  }
-};
+  });
 
 describe('Android workflow in the console', () => {
   it('enrols by QR token, lists, locks with a message, unlocks offline with the console’s code and archives', async () => {

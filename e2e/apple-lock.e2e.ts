@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockApns, type SimulatedIphone, createSimulatedIphone, startMockApns } from '@lease/device-sim';
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
-import { launchBrowser } from './browser.ts';
+import { confirmCommand, launchBrowser, login, newPage } from './browser.ts';
 import { E2E, seedE2e } from './seed.ts';
 
 /**
@@ -42,21 +42,11 @@ afterAll(async () => {
 });
 
 async function signIn(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByPlaceholder('手机号').fill(E2E.admin);
-  await page.getByPlaceholder('密码').fill(E2E.password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/console/);
+  const page = await newPage(browser, server.origin);
+  await login(page, E2E.admin);
   return page;
 }
 
-const confirmDialog = async (page: Page, confirm: string, ok: RegExp) => {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByText(confirm).click();
-  await dialog.getByRole('button', { name: ok }).click();
-};
 
 describe('Apple lock workflow in the console', () => {
   it('enrols, lists, locks with the message, locates and unlocks a simulated iPhone', async () => {
@@ -99,14 +89,14 @@ describe('Apple lock workflow in the console', () => {
 
     await page.getByRole('button', { name: /锁\s*定/ }).first().click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店 4008001234');
-    await confirmDialog(page, '我确认锁定此设备', /锁定设备/);
+    await confirmCommand(page, '我确认锁定此设备', /锁定设备/);
     await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 20_000 }).toBe(true);
     expect(phone.state.lostMode.message).toBe('租金逾期，请联系门店 4008001234');
     await expect.poll(() => page.getByText('已锁定').first().isVisible(), { timeout: 20_000 }).toBe(true);
 
     phone.setLocation({ latitude: 22.5431, longitude: 114.0579, horizontalAccuracy: 10 });
     await page.getByRole('button', { name: /获取定位/ }).first().click();
-    await confirmDialog(page, '我确认获取此设备的位置', /获取定位/);
+    await confirmCommand(page, '我确认获取此设备的位置', /获取定位/);
     await page.getByRole('tab', { name: '定位' }).click();
     await expect.poll(async () => {
       await page.getByRole('tab', { name: '定位' }).click();
@@ -115,7 +105,7 @@ describe('Apple lock workflow in the console', () => {
     }, { timeout: 20_000 }).toBe(true);
 
     await page.getByRole('button', { name: /解\s*锁/ }).first().click();
-    await confirmDialog(page, '我确认解锁此设备', /解锁设备/);
+    await confirmCommand(page, '我确认解锁此设备', /解锁设备/);
     await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 20_000 }).toBe(false);
     await page.screenshot({ path: path.join(os.tmpdir(), 'e2e-apple-detail.png') });
   });

@@ -11,8 +11,9 @@ export const launchBrowser = (): Promise<Browser> =>
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
 
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+/** newPage opens a page in a fresh context (no shared session) at the console's size; baseURL defaults to the global server. */
+export async function newPage(browser: Browser, baseURL = baseUrl()): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
   return context.newPage();
 }
 
@@ -23,4 +24,11 @@ export async function login(page: Page, phone: string, password = E2E.password) 
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL(/\/console/);
+}
+
+/** confirmCommand ticks a device command dialog's confirmation and presses its button. */
+export async function confirmCommand(page: Page, confirm: string, ok: RegExp) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(confirm).click();
+  await dialog.getByRole('button', { name: ok }).click();
 }

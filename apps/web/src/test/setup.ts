@@ -1,8 +1,21 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { act, cleanup } from '@testing-library/react';
+import { Modal, message, notification } from 'antd';
+import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// antd's static notices render into React roots of their own that testing-library does not unmount. React
+// schedules their work with Node's setImmediate, which outlives the file's happy-dom window; left pending,
+// it runs during the next file and fails on the missing `window`. Close them and let that work drain here.
+afterAll(async () => {
+  await act(async () => {
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  });
 });

@@ -20,7 +20,7 @@ import { notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { clerk } from '../clerk/clerk.table.ts';
 import { toProgress } from '../ios-device/ios-device.dto.ts';
-import { toOperationItem } from '../ios-device/ios-device.service.ts';
+import { toOperationItem } from '../logs/operation-log.item.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { type AndroidDefaults, readAndroidDefaults, writeAndroidDefaults } from './android-defaults.ts';
 import { brandLabel, toDetail, toListItem } from './android-device.dto.ts';

@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import {
   type IosDeviceDetail,
   type IosListQuery,
-  type OperationLogItem,
   OperationStatus,
   Perm,
-  actionLabel,
   hasPermission,
 } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +13,8 @@ import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { clerk } from '../clerk/clerk.table.ts';
 import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import type { EnrollCodec } from '../enroll/enroll-code.ts';
-import type { OperationLogRepo, OperationLogRow } from '../logs/operation-log.repo.ts';
+import { toOperationItem } from '../logs/operation-log.item.ts';
+import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { store } from '../store/store.table.ts';
 import { moveClerkSlots } from './device-quota.ts';
 import { toDetail, toListItem, toProgress } from './ios-device.dto.ts';
@@ -35,22 +34,6 @@ export interface IosDeviceServiceDeps {
 /** scopeOf: the store's devices, and only the caller's own without list:view-all (Aa3). */
 export const scopeOf = (auth: AuthContext): DeviceScope =>
   hasPermission(auth.perms, Perm.APPLE_LIST_VIEW_ALL) ? { storeId: auth.storeId } : { storeId: auth.storeId, clerkId: auth.clerkId };
-
-export function toOperationItem(log: OperationLogRow, clerkName: string | null): OperationLogItem {
-  return {
-    id: log.id,
-    action: log.action,
-    action_label: actionLabel(log.action),
-    status: log.status,
-    result: log.result,
-    detail: log.detail,
-    clerk_name: clerkName,
-    device_id: log.deviceId,
-    scheduled_at: log.scheduledAt?.toISOString() ?? null,
-    date_created: log.dateCreated.toISOString(),
-    date_updated: log.dateUpdated.toISOString(),
-  };
-}
 
 /** createIosDeviceService: the Apple device list, detail and the device record's own fields. */
 export function createIosDeviceService(deps: IosDeviceServiceDeps) {

@@ -1,5 +1,5 @@
 import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
-import { type OperationLogItem, type OperationLogListQuery, Perm, actionLabel, hasPermission } from '@lease/shared';
+import { type OperationLogItem, type OperationLogListQuery, Perm, hasPermission } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { androidDevice } from '../android-device/android-device.table.ts';
@@ -7,6 +7,7 @@ import { clerk } from '../clerk/clerk.table.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
 import { dayRangeFilter } from './date-range.ts';
 import { operationLog } from './logs.table.ts';
+import { toOperationItem } from './operation-log.item.ts';
 
 export type OperationPlatform = 'ios' | 'android';
 
@@ -49,21 +50,7 @@ export function createOperationLogQuery(db: Db): OperationLogQuery {
       ]);
       return {
         total: n,
-        list: rows.map(({ log, clerkName, serial }) => ({
-          id: log.id,
-          action: log.action,
-          action_label: actionLabel(log.action),
-          status: log.status,
-          result: log.result,
-          detail: log.detail,
-          clerk_name: clerkName,
-          device_id: log.deviceId,
-          device_serial: serial ?? null,
-          platform,
-          scheduled_at: log.scheduledAt?.toISOString() ?? null,
-          date_created: log.dateCreated.toISOString(),
-          date_updated: log.dateUpdated.toISOString(),
-        })),
+        list: rows.map(({ log, clerkName, serial }) => ({ ...toOperationItem(log, clerkName), device_serial: serial ?? null, platform })),
       };
     },
   };

@@ -8,11 +8,11 @@ import {
   APPLE_RESTRICTION_KEYS,
   AppleAppRestrictionType,
 } from '@lease/shared';
-import { notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { verifyCallerSecret } from '../auth/caller-secret.ts';
 import type { ClerkRepo } from '../clerk/clerk.repo.ts';
-import type { StoreChanges, StoreRepo, StoreRow } from './store.repo.ts';
+import { callerStore } from './caller-store.ts';
+import type { StoreRepo, StoreRow } from './store.repo.ts';
 
 const known = new Set<string>(APPLE_RESTRICTION_KEYS);
 
@@ -34,17 +34,7 @@ const appRestrictionOf = (s: StoreRow): AppleAppRestriction => ({
  * also asks for the caller's password.
  */
 export function createStoreRestrictionService(deps: { stores: StoreRepo; clerkRepo: ClerkRepo }) {
-  const { stores } = deps;
-  const load = async (auth: AuthContext) => {
-    const row = await stores.find(auth.storeId);
-    if (!row) throw notFound('门店不存在');
-    return row;
-  };
-  const save = async (auth: AuthContext, values: StoreChanges) => {
-    const row = await stores.update(auth.storeId, values);
-    if (!row) throw notFound('门店不存在');
-    return row;
-  };
+  const { load, save } = callerStore(deps.stores);
   const defaults = (s: StoreRow): StoreDefaultRestriction => ({ system_restriction: systemRestrictionOf(s), app_restriction: appRestrictionOf(s) });
 
   return {

@@ -7,10 +7,10 @@ import {
   type StoreInfoUpdate,
   parsePermissionString,
 } from '@lease/shared';
-import { notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { EMPTY_LOST_MODAL } from './lost-modal-default.ts';
 import type { SensitiveActionGuard } from './sensitive-action.ts';
+import { callerStore } from './caller-store.ts';
 import type { StoreChanges, StoreRepo, StoreRow } from './store.repo.ts';
 
 const grantable = new Set<string>(GRANTABLE_PERMS);
@@ -37,16 +37,7 @@ const toInfo = (s: StoreRow): StoreInfo => ({
  */
 export function createStoreSettingsService(deps: { stores: StoreRepo; sensitive: SensitiveActionGuard }) {
   const { stores, sensitive } = deps;
-  const load = async (auth: AuthContext) => {
-    const row = await stores.find(auth.storeId);
-    if (!row) throw notFound('门店不存在');
-    return row;
-  };
-  const save = async (auth: AuthContext, values: StoreChanges) => {
-    const row = await stores.update(auth.storeId, values);
-    if (!row) throw notFound('门店不存在');
-    return row;
-  };
+  const { load, save } = callerStore(stores);
 
   return {
     info: async (auth: AuthContext) => toInfo(await load(auth)),

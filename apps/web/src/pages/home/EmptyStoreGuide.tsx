@@ -1,24 +1,25 @@
 import { Module, type UserInfo } from '@lease/shared';
-import { Button, Empty, Flex, Steps } from 'antd';
+import { Button, Flex } from 'antd';
 import { Link } from 'react-router';
+import { FirstDeviceGuide } from '../../components/FirstDeviceGuide.tsx';
+
+const FIRST_DEVICE_STEPS = [
+  { title: '登记设备', content: 'Apple 设备在设备列表点击“登记设备”输入序列号；Android 设备在设备列表生成接入二维码。' },
+  { title: '在手机上完成接入', content: '租机人用 iPhone 的 Safari 打开登记链接安装描述文件；Android 手机扫码安装管理应用。' },
+  { title: '开始管理', content: '设备接入后即可远程锁定、解锁、定位，首页统计也会随之更新。' },
+];
 
 /** EmptyStoreGuide replaces the charts while the store has no device: how the first phone gets in. */
 export function EmptyStoreGuide({ user }: { user: UserInfo }) {
   const apple = user.available_modules.includes(Module.APPLE);
   const android = user.available_modules.includes(Module.ANDROID);
   return (
-    <Flex vertical align="center" gap={16} style={{ padding: '8px 0' }}>
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="门店还没有设备，接入第一台设备后这里会显示统计图表" style={{ margin: 0 }} />
-      <Steps
-        orientation="vertical"
-        size="small"
-        style={{ maxWidth: 560 }}
-        items={[
-          { title: '登记设备', content: 'Apple 设备在设备列表点击“登记设备”输入序列号；Android 设备在设备列表生成接入二维码。', status: 'process' },
-          { title: '在手机上完成接入', content: '租机人用 iPhone 的 Safari 打开登记链接安装描述文件；Android 手机扫码安装管理应用。', status: 'wait' },
-          { title: '开始管理', content: '设备接入后即可远程锁定、解锁、定位，首页统计也会随之更新。', status: 'wait' },
-        ]}
-      />
+    <FirstDeviceGuide
+      description="门店还没有设备，接入第一台设备后这里会显示统计图表"
+      steps={FIRST_DEVICE_STEPS}
+      maxWidth={560}
+      style={{ padding: '8px 0' }}
+    >
       <Flex gap={12}>
         {apple && (
           <Link to="/console/device/ios/list">
@@ -31,6 +32,6 @@ export function EmptyStoreGuide({ user }: { user: UserInfo }) {
           </Link>
         )}
       </Flex>
-    </Flex>
+    </FirstDeviceGuide>
   );
 }

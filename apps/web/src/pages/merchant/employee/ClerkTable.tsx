@@ -6,6 +6,7 @@ import { clerkKeys, clerkPageQuery, setClerkDisabled } from '../../../api/clerk.
 import { feedback } from '../../../app/feedback.ts';
 import { useUser } from '../../../auth/useUser.ts';
 import { tablePagination } from '../../../components/pagination.ts';
+import { filterItem, FilterButtons } from '../../../forms/filterBar.tsx';
 import { formatDateTime } from '../../../lib/time.ts';
 import { permissionSummary } from './clerkForm.ts';
 
@@ -20,7 +21,6 @@ const STATUS_OPTIONS = [
   { value: 'enabled', label: '启用中' },
   { value: 'disabled', label: '已停用' },
 ];
-const field = { style: { marginBottom: 0 } };
 
 function PermissionCell({ clerk }: { clerk: ClerkListItem }) {
   if (clerk.is_admin) return <Tag color="gold">全部权限</Tag>;
@@ -160,30 +160,22 @@ export function ClerkTable({ onEdit, onResetPassword }: ClerkTableProps) {
   return (
     <Flex vertical gap={16}>
       <Form<SearchValues> form={form} layout="inline" onFinish={search} style={{ rowGap: 12 }}>
-        <Form.Item name="name" {...field}>
+        <Form.Item name="name" {...filterItem}>
           <Input allowClear placeholder="姓名" maxLength={20} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="phone_number" rules={[{ pattern: /^\d{1,11}$/, message: '手机号最多 11 位数字' }]} {...field}>
+        <Form.Item name="phone_number" rules={[{ pattern: /^\d{1,11}$/, message: '手机号最多 11 位数字' }]} {...filterItem}>
           <Input allowClear placeholder="手机号" maxLength={11} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="status" {...field}>
+        <Form.Item name="status" {...filterItem}>
           <Select allowClear placeholder="状态" options={STATUS_OPTIONS} style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item {...field}>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setQuery({ ...FIRST_PAGE, page_size: query.page_size });
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <FilterButtons
+          joined
+          onReset={() => {
+            form.resetFields();
+            setQuery({ ...FIRST_PAGE, page_size: query.page_size });
+          }}
+        />
       </Form>
       <Table<ClerkListItem>
         rowKey="id"

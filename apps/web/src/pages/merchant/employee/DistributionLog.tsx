@@ -1,11 +1,12 @@
 import type { ClerkRef, DistributionLogItem, DistributionLogQuery } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, Form, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { DatePicker, Flex, Form, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { clerkPageQuery, distributionLogPageQuery } from '../../../api/clerk.ts';
 import { tablePagination } from '../../../components/pagination.ts';
+import { clerkOptionLabel, filterItem, FilterButtons } from '../../../forms/filterBar.tsx';
 import { compactDate, formatDateTime } from '../../../lib/time.ts';
 
 interface FilterValues {
@@ -16,7 +17,6 @@ interface FilterValues {
 
 const FIRST_PAGE: DistributionLogQuery = { page_num: 0, page_size: 20 };
 const PLATFORM_LABEL = { ios: 'Apple', android: 'Android' } as const;
-const field = { style: { marginBottom: 0 } };
 
 const clerkName = (c: ClerkRef | null, empty: string) => (c ? c.name : <Typography.Text type="secondary">{empty}</Typography.Text>);
 
@@ -47,7 +47,7 @@ function ClerkPicker({ value, onChange }: { value?: string; onChange?: (v: strin
       onChange={onChange}
       placeholder="店员"
       loading={clerks.isFetching}
-      options={(clerks.data?.list ?? []).map((c) => ({ value: c.id, label: c.disabled ? `${c.name}（已停用）` : c.name }))}
+      options={(clerks.data?.list ?? []).map((c) => ({ value: c.id, label: clerkOptionLabel(c) }))}
       style={{ width: 180 }}
     />
   );
@@ -72,10 +72,10 @@ export function DistributionLog() {
   return (
     <Flex vertical gap={16}>
       <Form<FilterValues> form={form} layout="inline" onFinish={search} style={{ rowGap: 12 }}>
-        <Form.Item name="for_clerk" {...field}>
+        <Form.Item name="for_clerk" {...filterItem}>
           <ClerkPicker />
         </Form.Item>
-        <Form.Item name="platform" {...field}>
+        <Form.Item name="platform" {...filterItem}>
           <Select
             allowClear
             placeholder="平台"
@@ -83,24 +83,16 @@ export function DistributionLog() {
             style={{ width: 120 }}
           />
         </Form.Item>
-        <Form.Item name="range" {...field}>
+        <Form.Item name="range" {...filterItem}>
           <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 250 }} />
         </Form.Item>
-        <Form.Item {...field}>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setQuery({ ...FIRST_PAGE, page_size: query.page_size });
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
+        <FilterButtons
+          joined
+          onReset={() => {
+            form.resetFields();
+            setQuery({ ...FIRST_PAGE, page_size: query.page_size });
+          }}
+        />
       </Form>
       <Typography.Text type="secondary">记录设备在店员之间的交接：批量更换店员，以及登记设备时指定给其他店员。选择店员时，列出其交出、接收或经手的记录。</Typography.Text>
       <Table<DistributionLogItem>

@@ -1,9 +1,10 @@
 import { Module } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Select } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { clerkOptionsQuery } from '../../../api/iosDevice.ts';
 import { useUser } from '../../../auth/useUser.ts';
+import { clerkOptionLabel, filterItem, FilterButtons } from '../../../forms/filterBar.tsx';
 import { compactDate, parseCompactDate } from '../../../lib/time.ts';
 
 /** LogFilters are the filters both log pages share; `action` only exists on the operation log. */
@@ -38,7 +39,6 @@ interface LogFilterBarProps<Q extends LogFilters & { page_num: number }> {
 }
 
 const EMPTY: LogFilters = { for_clerk: undefined, status: undefined, action: undefined, start_date: undefined, end_date: undefined };
-const field = { style: { marginBottom: 0 } };
 
 const toValues = (q: LogFilters): FormValues => ({
   for_clerk: q.for_clerk,
@@ -63,7 +63,7 @@ function useClerkOptions(enabled: boolean) {
   const user = useUser();
   const available = enabled && user.available_modules.includes(Module.APPLE);
   const clerks = useQuery({ ...clerkOptionsQuery, enabled: available });
-  return { available, loading: clerks.isLoading, options: (clerks.data ?? []).map((c) => ({ value: c.id, label: c.disabled ? `${c.name}（已停用）` : c.name })) };
+  return { available, loading: clerks.isLoading, options: (clerks.data ?? []).map((c) => ({ value: c.id, label: clerkOptionLabel(c) })) };
 }
 
 /** LogFilterBar edits a log page's filters; 查询 applies them from the first page, 重置 clears them. */
@@ -81,36 +81,27 @@ function LogFilterForm<Q extends LogFilters & { page_num: number }>({ query, onC
   return (
     <Form<FormValues> form={form} layout="inline" initialValues={toValues(query)} onFinish={(v) => apply(fromValues(v))} style={{ rowGap: 12 }}>
       {clerks.available && (
-        <Form.Item name="for_clerk" {...field}>
+        <Form.Item name="for_clerk" {...filterItem}>
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="店员" loading={clerks.loading} options={clerks.options} style={{ width: 140 }} />
         </Form.Item>
       )}
       {actionOptions && (
-        <Form.Item name="action" {...field}>
+        <Form.Item name="action" {...filterItem}>
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="操作类型" options={actionOptions} style={{ width: 170 }} />
         </Form.Item>
       )}
-      <Form.Item name="status" {...field}>
+      <Form.Item name="status" {...filterItem}>
         <Select allowClear placeholder="状态" options={statusOptions} style={{ width: 130 }} />
       </Form.Item>
-      <Form.Item name="range" {...field}>
+      <Form.Item name="range" {...filterItem}>
         <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} style={{ width: 250 }} />
       </Form.Item>
-      <Form.Item {...field}>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item {...field}>
-        <Button
-          onClick={() => {
-            form.setFieldsValue(toValues(EMPTY));
-            apply(EMPTY);
-          }}
-        >
-          重置
-        </Button>
-      </Form.Item>
+      <FilterButtons
+        onReset={() => {
+          form.setFieldsValue(toValues(EMPTY));
+          apply(EMPTY);
+        }}
+      />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
 import type { AndroidOperationName } from '@lease/shared';
-import { Form, Input, Typography } from 'antd';
 import { sendSmsCode } from '../../../../api/system.ts';
+import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
 import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
+import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';
 import { type ConfirmCommandWording, ConfirmCommandModal } from '../../ios/commands/ConfirmCommandModal.tsx';
 import { type AndroidDeviceRef, androidTitle, useAndroidOperation, useNeedSms } from './useAndroidOperation.ts';
 
@@ -41,33 +42,24 @@ function OperationConfirmDialog({ device, onClose, onDone, operation, doneText, 
   );
 }
 
-const passwordField = (
-  <Form.Item name="password" label="登录密码或二级密码" rules={[{ required: true, message: '请输入密码以确认身份' }]}>
-    <Input.Password autoComplete="current-password" placeholder="敏感操作，需要验证你的身份" />
-  </Form.Item>
-);
+/** operationDialog makes the dialog of an operation that needs only its wording and the confirmation tick. */
+const operationDialog = (wording: Wording) => (p: OperationDialogProps) => <OperationConfirmDialog {...p} {...wording} />;
 
-export const UnlockDialog = (p: OperationDialogProps) => (
-  <OperationConfirmDialog
-    {...p}
-    operation="unlock"
-    title="解锁设备"
-    effect="解锁后锁屏界面关闭，租机人可以正常使用。设备离线时，将在下次联网后执行；租机人急需时可改用“离线解锁码”。"
-    confirm="我确认解锁此设备"
-    okText="解锁设备"
-  />
-);
+export const UnlockDialog = operationDialog({
+  operation: 'unlock',
+  title: '解锁设备',
+  effect: '解锁后锁屏界面关闭，租机人可以正常使用。设备离线时，将在下次联网后执行；租机人急需时可改用“离线解锁码”。',
+  confirm: '我确认解锁此设备',
+  okText: '解锁设备',
+});
 
-export const RegulateDialog = (p: OperationDialogProps) => (
-  <OperationConfirmDialog
-    {...p}
-    operation="regulate"
-    title="开启监管"
-    effect="设备将启用系统限制（禁止恢复出厂设置、USB 调试、安全模式等，见“系统限制”），并禁止卸载管理应用。"
-    confirm="我确认对此设备开启监管"
-    okText="开启监管"
-  />
-);
+export const RegulateDialog = operationDialog({
+  operation: 'regulate',
+  title: '开启监管',
+  effect: '设备将启用系统限制（禁止恢复出厂设置、USB 调试、安全模式等，见“系统限制”），并禁止卸载管理应用。',
+  confirm: '我确认对此设备开启监管',
+  okText: '开启监管',
+});
 
 /** DeregulateDialog lifts supervision for good, so it asks for the password, and an SMS code when the store's switch is on. */
 export function DeregulateDialog(p: OperationDialogProps) {
@@ -84,7 +76,7 @@ export function DeregulateDialog(p: OperationDialogProps) {
       sendFields={needSms ? ['password', 'sms_code'] : ['password']}
       fields={
         <>
-          {passwordField}
+          <CallerSecretField />
           {needSms && <SmsCodeField send={() => sendSmsCode('sensitive')} />}
         </>
       }
@@ -92,27 +84,21 @@ export function DeregulateDialog(p: OperationDialogProps) {
   );
 }
 
-export const LocateDialog = (p: OperationDialogProps) => (
-  <OperationConfirmDialog
-    {...p}
-    operation="get-location"
-    title="获取定位"
-    effect="请设备上报当前位置。设备回应后，位置会出现在“定位”标签页中。"
-    confirm="我确认获取此设备的位置"
-    okText="获取定位"
-  />
-);
+export const LocateDialog = operationDialog({
+  operation: 'get-location',
+  title: '获取定位',
+  effect: '请设备上报当前位置。设备回应后，位置会出现在“定位”标签页中。',
+  confirm: '我确认获取此设备的位置',
+  okText: '获取定位',
+});
 
-export const SyncRestrictionDialog = (p: OperationDialogProps) => (
-  <OperationConfirmDialog
-    {...p}
-    operation="sync-system-restriction"
-    title="同步门店默认限制"
-    effect="此设备的系统限制将改为门店默认设置，单独为它调整过的开关会被覆盖。"
-    confirm="我确认用门店默认设置覆盖此设备的系统限制"
-    okText="同步并下发"
-  />
-);
+export const SyncRestrictionDialog = operationDialog({
+  operation: 'sync-system-restriction',
+  title: '同步门店默认限制',
+  effect: '此设备的系统限制将改为门店默认设置，单独为它调整过的开关会被覆盖。',
+  confirm: '我确认用门店默认设置覆盖此设备的系统限制',
+  okText: '同步并下发',
+});
 
 /** ArchiveDialog: the clerk types the IMEI (or serial) as the strong confirmation. */
 export const ArchiveDialog = (p: OperationDialogProps) => (
@@ -127,26 +113,6 @@ export const ArchiveDialog = (p: OperationDialogProps) => (
     okText="归档设备"
     doneText="设备已归档"
     queuedText="设备已归档，设备联网后将解除管理"
-    fields={
-      p.device.ident ? (
-        <Form.Item
-          name="typed"
-          label={
-            <span>
-              请输入 <Typography.Text code>{p.device.ident}</Typography.Text> 以确认
-            </span>
-          }
-          rules={[
-            {
-              validator: async (_r, v: unknown) => {
-                if (String(v ?? '').trim().toUpperCase() !== p.device.ident.toUpperCase()) throw new Error('输入的内容与设备不一致');
-              },
-            },
-          ]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-      ) : undefined
-    }
+    fields={p.device.ident ? <TypedConfirmField name="typed" expected={p.device.ident} mismatch="输入的内容与设备不一致" /> : undefined}
   />
 );

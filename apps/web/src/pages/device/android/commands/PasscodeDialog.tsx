@@ -6,6 +6,7 @@ import { androidKeys, getAndroidPasscode } from '../../../../api/androidDevice.t
 import { isApiError } from '../../../../api/index.ts';
 import { sendSmsCode } from '../../../../api/system.ts';
 import { schemaRule, showFormError } from '../../../../forms/formRules.ts';
+import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
 import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
 import type { OperationDialogProps } from './OperationDialogs.tsx';
 import { androidTitle, useNeedSms } from './useAndroidOperation.ts';
@@ -126,9 +127,7 @@ export function PasscodeDialog({ device, onClose, purpose }: OperationDialogProp
             <Select options={GRANT_OPTIONS} />
           </Form.Item>
         )}
-        <Form.Item name="password" label="登录密码或二级密码" rules={[{ required: true, message: '请输入密码以确认身份' }]}>
-          <Input.Password autoComplete="current-password" placeholder="敏感操作，需要验证你的身份" />
-        </Form.Item>
+        <CallerSecretField />
         {needSms && <SmsCodeField send={() => sendSmsCode('sensitive')} />}
       </Form>
     </Modal>

@@ -1,9 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { EnrollmentStatus, Perm, hasPermission } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Result, Tabs } from 'antd';
+import { Alert, Flex, Tabs } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import {
   androidDetailQuery,
   androidKeys,
@@ -12,7 +11,6 @@ import {
   getAndroidHirerPhone,
   updateAndroidHirer,
 } from '../../../../api/androidDevice.ts';
-import { isApiError } from '../../../../api/index.ts';
 import { useUser } from '../../../../auth/useUser.ts';
 import { PageLoading } from '../../../../components/PageLoading.tsx';
 import { Panel } from '../../../../components/Panel.tsx';
@@ -32,6 +30,7 @@ import {
   isInTransit,
 } from '../androidActions.ts';
 import { type AndroidDialog, AndroidOperationDialog } from '../commands/AndroidOperationDialog.tsx';
+import { BackToListLink, DeviceLoadError } from '../../shared/DetailPageParts.tsx';
 import { AndroidDeviceFacts } from './AndroidDeviceFacts.tsx';
 import { AndroidDeviceHeader } from './AndroidDeviceHeader.tsx';
 import { AndroidAppsTab } from './tabs/AndroidAppsTab.tsx';
@@ -39,27 +38,6 @@ import { RestrictionsTab } from './tabs/RestrictionsTab.tsx';
 
 const BACK = '/console/device/android/list';
 const hirerApi = { read: getAndroidHirerPhone, save: updateAndroidHirer, root: androidKeys.all };
-
-function DeviceError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const missing = isApiError(error) && error.status === 404;
-  return (
-    <Panel>
-      <Result
-        status={missing ? '404' : 'warning'}
-        title={missing ? '设备不存在' : '设备信息加载失败'}
-        subTitle={missing ? '设备可能不属于本门店，或不由你负责。' : isApiError(error) ? error.message : undefined}
-        extra={
-          <Flex gap={8} justify="center">
-            {!missing && <Button onClick={onRetry}>重试</Button>}
-            <Link to={BACK}>
-              <Button type="primary">返回设备列表</Button>
-            </Link>
-          </Flex>
-        }
-      />
-    </Panel>
-  );
-}
 
 /** AndroidDetailPage is one Android phone: its state and operations, its facts, restrictions, apps and logs. */
 export default function AndroidDetailPage() {
@@ -74,7 +52,7 @@ export default function AndroidDetailPage() {
 
   if (detail.isPending) return <PageLoading />;
   // A failed refresh keeps showing what was loaded; only a device never loaded shows the error.
-  if (!detail.data) return <DeviceError error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (!detail.data) return <DeviceLoadError error={detail.error} onRetry={() => void detail.refetch()} back={BACK} missingHint="设备可能不属于本门店，或不由你负责。" />;
   const d = detail.data;
   const afterDialog = (done: AndroidDialog | null) => {
     if (done === 'locate') setTab('location');
@@ -84,11 +62,7 @@ export default function AndroidDetailPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Link to={d.archived ? `${BACK}/archived` : BACK}>
-        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
-          返回设备列表
-        </Button>
-      </Link>
+      <BackToListLink to={d.archived ? `${BACK}/archived` : BACK} />
       <AndroidDeviceHeader device={d} perms={perms} onDialog={setDialog} />
       {d.archived && <Alert type="info" showIcon title="设备已归档：记录保留，不能再下发指令。" />}
       {!d.archived && d.enrollment_status !== EnrollmentStatus.ENROLLED && <Alert type="warning" showIcon title="设备已脱离管理，无法下发指令。" />}

@@ -3,16 +3,14 @@ import {
   FileImageOutlined,
   FolderOutlined,
   KeyOutlined,
-  LockOutlined,
   SafetyCertificateOutlined,
   StopOutlined,
-  UnlockOutlined,
 } from '@ant-design/icons';
 import { EnrollmentStatus, type AndroidDeviceDetail } from '@lease/shared';
-import { Flex, Space, Tag, Typography } from 'antd';
-import { Panel } from '../../../../components/Panel.tsx';
+import { Tag, Typography } from 'antd';
 import { ActionButton } from '../../ios/components/ActionButton.tsx';
-import { EnrollTag, LockTag, ProgressNote, SimulatedTag } from '../../ios/components/StatusTags.tsx';
+import { EnrollTag, LockTag, ProgressNote } from '../../ios/components/StatusTags.tsx';
+import { DeviceHeaderFrame, LockToggleButton } from '../../shared/DeviceHeaderFrame.tsx';
 import {
   androidDeviceName,
   canArchive,
@@ -40,44 +38,38 @@ interface HeaderProps {
 export function AndroidDeviceHeader({ device: d, perms, onDialog }: HeaderProps) {
   const managed = d.enrollment_status === EnrollmentStatus.ENROLLED && !d.archived;
   return (
-    <Panel>
-      <Flex justify="space-between" align="center" gap={16} wrap>
-        <Flex vertical gap={6}>
-          <Flex align="center" gap={8} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {androidDeviceName(d)}
-            </Typography.Title>
-            {d.is_simulated && <SimulatedTag />}
-          </Flex>
-          <Space size={4} wrap>
-            {d.imei_1 && (
-              <Typography.Text type="secondary" copyable={{ text: d.imei_1 }}>
-                IMEI {d.imei_1}
-              </Typography.Text>
-            )}
-            <ChannelTag channel={d.channel} />
-            {managed ? (
-              <>
-                <LockTag status={d.lock_status} />
-                <RegulateTag status={d.regulate_status} />
-              </>
-            ) : (
-              <EnrollTag status={d.enrollment_status} />
-            )}
-            {d.archived && <Tag>已归档</Tag>}
-            {d.progress && <ProgressNote progress={d.progress} />}
-          </Space>
-        </Flex>
-        <Space wrap>
-          {isLockedState(d.lock_status) ? (
-            <ActionButton type="primary" icon={<UnlockOutlined />} check={canUnlock(d, perms)} onClick={() => onDialog('unlock')}>
-              解锁
-            </ActionButton>
-          ) : (
-            <ActionButton type="primary" danger icon={<LockOutlined />} check={canLock(d, perms)} onClick={() => onDialog('lock')}>
-              锁定
-            </ActionButton>
+    <DeviceHeaderFrame
+      name={androidDeviceName(d)}
+      simulated={d.is_simulated}
+      tags={
+        <>
+          {d.imei_1 && (
+            <Typography.Text type="secondary" copyable={{ text: d.imei_1 }}>
+              IMEI {d.imei_1}
+            </Typography.Text>
           )}
+          <ChannelTag channel={d.channel} />
+          {managed ? (
+            <>
+              <LockTag status={d.lock_status} />
+              <RegulateTag status={d.regulate_status} />
+            </>
+          ) : (
+            <EnrollTag status={d.enrollment_status} />
+          )}
+          {d.archived && <Tag>已归档</Tag>}
+          {d.progress && <ProgressNote progress={d.progress} />}
+        </>
+      }
+      actions={
+        <>
+          <LockToggleButton
+            locked={isLockedState(d.lock_status)}
+            lockCheck={canLock(d, perms)}
+            unlockCheck={canUnlock(d, perms)}
+            onLock={() => onDialog('lock')}
+            onUnlock={() => onDialog('unlock')}
+          />
           <ActionButton icon={<KeyOutlined />} check={canUnlockPasscode(d, perms)} onClick={() => onDialog('unlock-passcode')}>
             离线解锁码
           </ActionButton>
@@ -102,8 +94,8 @@ export function AndroidDeviceHeader({ device: d, perms, onDialog }: HeaderProps)
           <ActionButton danger icon={<FolderOutlined />} check={canArchive(d, perms)} onClick={() => onDialog('archive')}>
             归档
           </ActionButton>
-        </Space>
-      </Flex>
-    </Panel>
+        </>
+      }
+    />
   );
 }

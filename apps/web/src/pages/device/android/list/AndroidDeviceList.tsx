@@ -1,12 +1,13 @@
 import { Perm, type AndroidDeviceListItem, type AndroidListQuery } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Space, Steps, Typography } from 'antd';
+import { Button, Empty, Flex, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { androidListQuery } from '../../../../api/androidDevice.ts';
 import { usePermission } from '../../../../auth/usePermission.tsx';
 import { useUser } from '../../../../auth/useUser.ts';
 import { DeviceListTable } from '../../../../components/DeviceListTable.tsx';
+import { FirstDeviceGuide, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
 import { ActionButton } from '../../ios/components/ActionButton.tsx';
 import { ChangeClerkDialog } from '../../ios/list/ChangeClerkDialog.tsx';
 import { androidDeviceId, androidDeviceName, canLock, canUnlock, detailPath, isInTransit, isLockedState } from '../androidActions.ts';
@@ -16,29 +17,17 @@ import { androidColumns } from './androidColumns.tsx';
 import { AndroidFilterBar } from './AndroidFilterBar.tsx';
 import { androidListSearch, useAndroidListSearch } from './androidListSearch.ts';
 
+const FIRST_ANDROID_STEPS = [
+  { title: '生成接入二维码', content: '点击右上角“新增设备”，生成一次性接入二维码。' },
+  { title: '手机扫码', content: '恢复出厂设置的手机在欢迎界面连续点击 6 次打开扫码，扫描二维码后自动安装管理应用。' },
+  { title: '开始管理', content: '设备接入后出现在这里，可远程锁定、解锁、定位，离线时用离线解锁码。' },
+];
+
 function EmptyGuide({ query, onClear }: { query: AndroidListQuery; onClear: () => void }) {
-  if (androidListSearch.hasActiveFilters(query)) {
-    return (
-      <Empty description="没有符合条件的设备">
-        <Button onClick={onClear}>清除筛选条件</Button>
-      </Empty>
-    );
-  }
+  if (androidListSearch.hasActiveFilters(query)) return <NoMatchingDevices onClear={onClear} />;
   if (query.archived) return <Empty description="还没有归档的设备" />;
   return (
-    <Flex vertical align="center" gap={16} style={{ padding: '24px 0', textAlign: 'left' }}>
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="门店还没有 Android 设备" style={{ margin: 0 }} />
-      <Steps
-        orientation="vertical"
-        size="small"
-        style={{ maxWidth: 520 }}
-        items={[
-          { title: '生成接入二维码', content: '点击右上角“新增设备”，生成一次性接入二维码。', status: 'process' },
-          { title: '手机扫码', content: '恢复出厂设置的手机在欢迎界面连续点击 6 次打开扫码，扫描二维码后自动安装管理应用。', status: 'wait' },
-          { title: '开始管理', content: '设备接入后出现在这里，可远程锁定、解锁、定位，离线时用离线解锁码。', status: 'wait' },
-        ]}
-      />
-    </Flex>
+    <FirstDeviceGuide description="门店还没有 Android 设备" steps={FIRST_ANDROID_STEPS} maxWidth={520} style={{ padding: '24px 0', textAlign: 'left' }} />
   );
 }
 

@@ -1,10 +1,10 @@
-import { androidListQuery, OFFLINE_DURATIONS, type AndroidListQuery } from '@lease/shared';
+import { androidListQuery, type AndroidListQuery } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { androidSearchOptionsQuery } from '../../../../api/androidDevice.ts';
+import { clerkOptionLabel, DeviceAgeFilters, filterItem, FilterButtons, fromPickerRange, toPickerRange } from '../../../../forms/filterBar.tsx';
 import { schemaRule } from '../../../../forms/formRules.ts';
-import { compactDate, parseCompactDate } from '../../../../lib/time.ts';
 import { androidListSearch } from './androidListSearch.ts';
 
 interface FilterValues {
@@ -25,7 +25,7 @@ const text = (v: string | undefined) => v?.trim() || undefined;
 
 const toValues = (q: AndroidListQuery): FilterValues => ({
   ...q,
-  registration: q.registration_time ? [parseCompactDate(q.registration_time[0]), parseCompactDate(q.registration_time[1])] : null,
+  registration: toPickerRange(q.registration_time),
 });
 
 const fromValues = (v: FilterValues): Partial<AndroidListQuery> => ({
@@ -35,15 +35,13 @@ const fromValues = (v: FilterValues): Partial<AndroidListQuery> => ({
   brand: v.brand ?? undefined,
   model: v.model ?? undefined,
   channel: v.channel ?? undefined,
-  registration_time: v.registration ? [compactDate(v.registration[0]), compactDate(v.registration[1])] : undefined,
+  registration_time: fromPickerRange(v.registration),
   offline_duration: v.offline_duration ?? undefined,
   for_clerk: v.for_clerk ?? undefined,
   lock_status: v.lock_status ?? undefined,
   regulate_status: v.regulate_status ?? undefined,
 });
 
-const OFFLINE_OPTIONS = OFFLINE_DURATIONS.map((h) => ({ value: h, label: `超过 ${h} 小时` }));
-const field = { style: { marginBottom: 0 } };
 const shape = androidListQuery.shape;
 
 interface AndroidFilterBarProps {
@@ -75,61 +73,47 @@ function FilterForm({ query, onChange, showClerk }: AndroidFilterBarProps) {
       onFinish={(v) => onChange(androidListSearch.withFilters(query, fromValues(v)))}
       style={{ rowGap: 12 }}
     >
-      <Form.Item name="imei" rules={[schemaRule(shape.imei)]} {...field}>
+      <Form.Item name="imei" rules={[schemaRule(shape.imei)]} {...filterItem}>
         <Input allowClear placeholder="IMEI" style={{ width: 150 }} maxLength={15} />
       </Form.Item>
-      <Form.Item name="hirer_phone_number" rules={[schemaRule(shape.hirer_phone_number)]} {...field}>
+      <Form.Item name="hirer_phone_number" rules={[schemaRule(shape.hirer_phone_number)]} {...filterItem}>
         <Input allowClear placeholder="租机人手机号" style={{ width: 140 }} maxLength={11} />
       </Form.Item>
-      <Form.Item name="serial_number" rules={[schemaRule(shape.serial_number)]} {...field}>
+      <Form.Item name="serial_number" rules={[schemaRule(shape.serial_number)]} {...filterItem}>
         <Input allowClear placeholder="序列号" style={{ width: 130 }} maxLength={32} />
       </Form.Item>
-      <Form.Item name="brand" {...field}>
+      <Form.Item name="brand" {...filterItem}>
         <Select {...select('品牌', 110)} options={o?.brands} />
       </Form.Item>
-      <Form.Item name="model" {...field}>
+      <Form.Item name="model" {...filterItem}>
         <Select {...select('型号', 130)} showSearch options={o?.models.map((m) => ({ value: m, label: m }))} />
       </Form.Item>
-      <Form.Item name="channel" {...field}>
+      <Form.Item name="channel" {...filterItem}>
         <Select {...select('管理通道', 120)} options={o?.channels} />
       </Form.Item>
-      <Form.Item name="lock_status" {...field}>
+      <Form.Item name="lock_status" {...filterItem}>
         <Select {...select('锁定状态', 110)} options={o?.lock_statuses} />
       </Form.Item>
-      <Form.Item name="regulate_status" {...field}>
+      <Form.Item name="regulate_status" {...filterItem}>
         <Select {...select('监管状态', 120)} options={o?.regulate_statuses} />
       </Form.Item>
       {showClerk && o && (
-        <Form.Item name="for_clerk" {...field}>
+        <Form.Item name="for_clerk" {...filterItem}>
           <Select
             {...select('店员', 120)}
             showSearch={{ optionFilterProp: 'label' }}
-            options={o.clerks.map((c) => ({ value: c.id, label: c.disabled ? `${c.name}（已停用）` : c.name }))}
+            options={o.clerks.map((c) => ({ value: c.id, label: clerkOptionLabel(c) }))}
           />
         </Form.Item>
       )}
-      <Form.Item name="registration" {...field}>
-        <DatePicker.RangePicker placeholder={['登记开始日期', '结束日期']} style={{ width: 250 }} />
-      </Form.Item>
-      <Form.Item name="offline_duration" {...field}>
-        <Select allowClear placeholder="离线时长" options={OFFLINE_OPTIONS} style={{ width: 130 }} />
-      </Form.Item>
-      <Form.Item {...field}>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item {...field}>
-        <Button
-          onClick={() => {
-            const cleared = androidListSearch.clearFilters(query);
-            form.setFieldsValue(toValues(cleared));
-            onChange(cleared);
-          }}
-        >
-          重置
-        </Button>
-      </Form.Item>
+      <DeviceAgeFilters />
+      <FilterButtons
+        onReset={() => {
+          const cleared = androidListSearch.clearFilters(query);
+          form.setFieldsValue(toValues(cleared));
+          onChange(cleared);
+        }}
+      />
     </Form>
   );
 }

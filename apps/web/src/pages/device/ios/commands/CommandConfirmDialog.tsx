@@ -10,7 +10,8 @@ export interface CommandConfirmProps {
   onDone?: () => void;
 }
 
-interface Wording {
+/** CommandWording is what one command's dialog says and sends. */
+export interface CommandWording {
   command: IosCommandName;
   title: string;
   /** What happens to the phone and the hirer, said plainly. */
@@ -30,7 +31,7 @@ interface Wording {
  * CommandConfirmDialog is an Apple command's dialog: ConfirmCommandModal's frame and one request with the
  * dialog's Idempotency-Key.
  */
-export function CommandConfirmDialog({ device, onClose, onDone, command, sendFields, title, doneText, ...w }: CommandConfirmProps & Wording) {
+export function CommandConfirmDialog({ device, onClose, onDone, command, sendFields, title, doneText, ...w }: CommandConfirmProps & CommandWording) {
   const send = useDeviceCommand(command, {
     doneText,
     onSuccess: () => {

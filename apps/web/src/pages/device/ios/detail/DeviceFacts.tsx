@@ -7,29 +7,13 @@ import {
   recycledStatusLabel,
   superviseStatusLabel,
   type IosDeviceDetail,
-  type SimCardInfo,
 } from '@lease/shared';
-import { Button, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
+import { Tag, Typography, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
-import { formatDateTime, fromNow } from '../../../../lib/time.ts';
-import { HirerCell } from '../components/HirerCell.tsx';
+import { formatDateTime } from '../../../../lib/time.ts';
+import { FactSections, leaseFacts, none, or, restrictionFact, SimFact } from '../../shared/DeviceFactParts.tsx';
 import { LockTag } from '../components/StatusTags.tsx';
 import { marketRegion } from './market.ts';
-import { RemarkEditor } from './RemarkEditor.tsx';
-
-const none = <Typography.Text type="secondary">—</Typography.Text>;
-const or = (v: ReactNode) => (v === '' || v === null || v === undefined ? none : v);
-
-function Sim({ sim }: { sim: SimCardInfo | null }) {
-  if (!sim) return <Typography.Text type="secondary">未插卡</Typography.Text>;
-  return (
-    <Flex vertical>
-      <span>ICCID：{or(sim.iccid)}</span>
-      <span>号码：{or(sim.phone_number)}</span>
-      <span>运营商：{or(sim.carrier)}</span>
-    </Flex>
-  );
-}
 
 const capacity = (gb: number | null) => (gb === null ? none : `${Number.isInteger(gb) ? gb : gb.toFixed(1)} GB`);
 const battery = (level: number | null) => (level === null ? none : `${Math.round(level * 100)}%`);
@@ -50,37 +34,7 @@ interface DeviceFactsProps {
 
 /** DeviceFacts lists every field of the Apple device (spec §3) in Chinese, grouped as a clerk looks for them. */
 export function DeviceFacts({ device: d, onEditHirer, onChangeClerk }: DeviceFactsProps) {
-  const lease: DescriptionsProps['items'] = [
-    {
-      key: 'hirer',
-      label: '租机人',
-      children: (
-        <Flex align="start" gap={8}>
-          <HirerCell deviceId={d.id} name={d.hirer_name} maskedPhone={d.hirer_phone_number} />
-          <Button type="link" size="small" onClick={onEditHirer}>
-            修改
-          </Button>
-        </Flex>
-      ),
-    },
-    {
-      key: 'clerk',
-      label: '店员',
-      children: (
-        <Flex align="center" gap={8}>
-          {d.for_clerk?.name || none}
-          {onChangeClerk && (
-            <Button type="link" size="small" onClick={onChangeClerk}>
-              更换
-            </Button>
-          )}
-        </Flex>
-      ),
-    },
-    { key: 'remark', label: '备注', span: 2, children: <RemarkEditor deviceId={d.id} remark={d.remark} /> },
-    { key: 'reg', label: '登记时间', children: formatDateTime(d.registration_time) },
-    { key: 'active', label: '最后在线', children: d.last_active_time ? `${fromNow(d.last_active_time)}（${formatDateTime(d.last_active_time)}）` : '从未上线' },
-  ];
+  const lease = leaseFacts(d, { onEditHirer, onChangeClerk, registrationLabel: '登记时间' });
   const hardware: DescriptionsProps['items'] = [
     { key: 'serial', label: '序列号', children: <Typography.Text copyable>{d.serial_number}</Typography.Text> },
     { key: 'udid', label: 'UDID', children: d.udid ? <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{d.udid}</Typography.Text> : none },
@@ -94,8 +48,8 @@ export function DeviceFacts({ device: d, onEditHirer, onChangeClerk }: DeviceFac
     { key: 'imei2', label: 'IMEI 2', children: or(d.imei_2) },
     { key: 'meid', label: 'MEID', children: or(d.meid) },
     { key: 'facts', label: '信息更新于', children: formatDateTime(d.facts_updated_at) },
-    { key: 'sim1', label: 'SIM 1', children: <Sim sim={d.sim_1} /> },
-    { key: 'sim2', label: 'SIM 2', children: <Sim sim={d.sim_2} /> },
+    { key: 'sim1', label: 'SIM 1', children: <SimFact sim={d.sim_1} /> },
+    { key: 'sim2', label: 'SIM 2', children: <SimFact sim={d.sim_2} /> },
   ];
   const management: DescriptionsProps['items'] = [
     { key: 'supervise', label: '监管状态', children: superviseStatusLabel[d.supervise_status] ?? none },
@@ -104,22 +58,11 @@ export function DeviceFacts({ device: d, onEditHirer, onChangeClerk }: DeviceFac
     { key: 'lock', label: '锁定状态', children: <LockTag status={d.lock_status} /> },
     { key: 'recycled', label: '回收站', children: recycledStatusLabel[d.recycled_status] ?? none },
     { key: 'proxy', label: '全局代理', children: globalProxyStatusLabel[d.global_proxy_status] ?? none },
-    {
-      key: 'restriction',
-      label: '系统限制',
-      children: d.diff_system_restriction_keys.length ? <Tag color="orange">{d.diff_system_restriction_keys.length} 项与门店默认不同</Tag> : '与门店默认一致',
-    },
+    restrictionFact(d.diff_system_restriction_keys),
     { key: 'apprestriction', label: '应用限制', children: d.app_restriction_enable ? `已开启（${d.app_restriction_list.length} 个应用）` : '未开启' },
     { key: 'osupdate', label: '系统更新状态', children: osUpdateStatusLabel[d.os_update_status] ?? none },
     { key: 'needupdate', label: '需要更新', children: d.need_os_update ? <Tag color="orange">是</Tag> : '否' },
     { key: 'updates', label: '可用更新', span: 2, children: osUpdates(d.available_os_updates) },
   ];
-  const common = { size: 'small', column: 2, bordered: true, styles: { label: { width: 104 } } } as const;
-  return (
-    <Flex vertical gap={16}>
-      <Descriptions {...common} title="租机信息" items={lease} />
-      <Descriptions {...common} title="硬件与网络" items={hardware} />
-      <Descriptions {...common} title="管理状态" items={management} />
-    </Flex>
-  );
+  return <FactSections lease={lease} hardware={hardware} management={management} labelWidth={104} />;
 }

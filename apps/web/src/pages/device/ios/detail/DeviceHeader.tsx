@@ -2,17 +2,15 @@ import {
   ClearOutlined,
   DeleteOutlined,
   EnvironmentOutlined,
-  LockOutlined,
   PoweroffOutlined,
   RollbackOutlined,
   SoundOutlined,
-  UnlockOutlined,
 } from '@ant-design/icons';
 import { EnrollmentStatus, LockStatus, RecycledStatus, type IosDeviceDetail } from '@lease/shared';
-import { Flex, Space, Typography } from 'antd';
-import { Panel } from '../../../../components/Panel.tsx';
+import { Typography } from 'antd';
+import { DeviceHeaderFrame, LockToggleButton } from '../../shared/DeviceHeaderFrame.tsx';
 import { ActionButton } from '../components/ActionButton.tsx';
-import { EnrollTag, LockTag, ProgressNote, SimulatedTag } from '../components/StatusTags.tsx';
+import { EnrollTag, LockTag, ProgressNote } from '../components/StatusTags.tsx';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import { deviceName } from '../list/deviceColumns.tsx';
 import {
@@ -38,35 +36,29 @@ export function DeviceHeader({ device: d, perms, onCommand }: DeviceHeaderProps)
   const recycled = d.recycled_status === RecycledStatus.RECYCLED;
   const lockedState = d.lock_status === LockStatus.LOCKED || d.lock_status === LockStatus.LOCKING;
   return (
-    <Panel>
-      <Flex justify="space-between" align="center" gap={16} wrap>
-        <Flex vertical gap={6}>
-          <Flex align="center" gap={8} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {deviceName(d)}
-            </Typography.Title>
-            {d.is_simulated && <SimulatedTag />}
-          </Flex>
-          <Space size={4} wrap>
-            <Typography.Text type="secondary" copyable={{ text: d.serial_number }}>
-              序列号 {d.serial_number}
-            </Typography.Text>
-            <EnrollTag status={d.enrollment_status} />
-            {d.enrollment_status === EnrollmentStatus.ENROLLED && <LockTag status={d.lock_status} />}
-            {recycled && <Typography.Text type="warning">已在回收站</Typography.Text>}
-            {d.progress && <ProgressNote progress={d.progress} />}
-          </Space>
-        </Flex>
-        <Space wrap>
-          {lockedState ? (
-            <ActionButton type="primary" icon={<UnlockOutlined />} check={canUnlock(d, perms)} onClick={() => onCommand('unlock')}>
-              解锁
-            </ActionButton>
-          ) : (
-            <ActionButton type="primary" danger icon={<LockOutlined />} check={canLock(d, perms)} onClick={() => onCommand('lock')}>
-              锁定
-            </ActionButton>
-          )}
+    <DeviceHeaderFrame
+      name={deviceName(d)}
+      simulated={d.is_simulated}
+      tags={
+        <>
+          <Typography.Text type="secondary" copyable={{ text: d.serial_number }}>
+            序列号 {d.serial_number}
+          </Typography.Text>
+          <EnrollTag status={d.enrollment_status} />
+          {d.enrollment_status === EnrollmentStatus.ENROLLED && <LockTag status={d.lock_status} />}
+          {recycled && <Typography.Text type="warning">已在回收站</Typography.Text>}
+          {d.progress && <ProgressNote progress={d.progress} />}
+        </>
+      }
+      actions={
+        <>
+          <LockToggleButton
+            locked={lockedState}
+            lockCheck={canLock(d, perms)}
+            unlockCheck={canUnlock(d, perms)}
+            onLock={() => onCommand('lock')}
+            onUnlock={() => onCommand('unlock')}
+          />
           <ActionButton icon={<SoundOutlined />} check={canPlaySound(d, perms)} onClick={() => onCommand('sound')}>
             播放提示音
           </ActionButton>
@@ -93,8 +85,8 @@ export function DeviceHeader({ device: d, perms, onCommand }: DeviceHeaderProps)
               移入回收站
             </ActionButton>
           )}
-        </Space>
-      </Flex>
-    </Panel>
+        </>
+      }
+    />
   );
 }

@@ -1,15 +1,14 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { EnrollmentStatus, hasPermission, Perm, RecycledStatus } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Result, Tabs } from 'antd';
+import { Flex, Tabs } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { iosDetailQuery } from '../../../../api/iosDevice.ts';
-import { isApiError } from '../../../../api/index.ts';
 import { useUser } from '../../../../auth/useUser.ts';
 import { PageLoading } from '../../../../components/PageLoading.tsx';
 import { Panel } from '../../../../components/Panel.tsx';
 import { formatDateTime } from '../../../../lib/time.ts';
+import { BackToListLink, DeviceLoadError } from '../../shared/DetailPageParts.tsx';
 import { DeviceCommandDialog, type DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import { deviceName } from '../list/deviceColumns.tsx';
 import { ChangeClerkDialog } from '../list/ChangeClerkDialog.tsx';
@@ -25,27 +24,6 @@ import { OperationLogTab } from './tabs/OperationLogTab.tsx';
 import { SimLogTab } from './tabs/SimLogTab.tsx';
 
 const BACK = '/console/device/ios/list';
-
-function DeviceError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const missing = isApiError(error) && error.status === 404;
-  return (
-    <Panel>
-      <Result
-        status={missing ? '404' : 'warning'}
-        title={missing ? '设备不存在' : '设备信息加载失败'}
-        subTitle={missing ? '设备可能已被删除，或不由你负责。' : isApiError(error) ? error.message : undefined}
-        extra={
-          <Flex gap={8} justify="center">
-            {!missing && <Button onClick={onRetry}>重试</Button>}
-            <Link to={BACK}>
-              <Button type="primary">返回设备列表</Button>
-            </Link>
-          </Flex>
-        }
-      />
-    </Panel>
-  );
-}
 
 /** IosDetailPage is one Apple device: its state and commands, every fact, and its logs. */
 export default function IosDetailPage() {
@@ -64,17 +42,13 @@ export default function IosDetailPage() {
   };
 
   if (detail.isPending) return <PageLoading />;
-  if (detail.isError) return <DeviceError error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isError) return <DeviceLoadError error={detail.error} onRetry={() => void detail.refetch()} back={BACK} missingHint="设备可能已被删除，或不由你负责。" />;
   const d = detail.data;
   const waitingForEnrol = d.enrollment_status !== EnrollmentStatus.ENROLLED && d.recycled_status !== RecycledStatus.RECYCLED;
 
   return (
     <Flex vertical gap={16}>
-      <Link to={BACK}>
-        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
-          返回设备列表
-        </Button>
-      </Link>
+      <BackToListLink to={BACK} />
       <DeviceHeader device={d} perms={perms} onCommand={setCommand} />
       <Flex gap={16} align="start">
         <Panel style={{ flex: 1, minWidth: 0 }}>

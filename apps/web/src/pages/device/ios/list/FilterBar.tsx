@@ -1,10 +1,10 @@
-import { iosListQuery, lockStatusLabel, OFFLINE_DURATIONS, type IosListQuery } from '@lease/shared';
+import { iosListQuery, lockStatusLabel, type IosListQuery } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { clerkOptionsQuery } from '../../../../api/iosDevice.ts';
+import { clerkOptionLabel, DeviceAgeFilters, filterItem, FilterButtons, fromPickerRange, toPickerRange } from '../../../../forms/filterBar.tsx';
 import { schemaRule } from '../../../../forms/formRules.ts';
-import { compactDate, parseCompactDate } from '../../../../lib/time.ts';
 import { clearFilters, filtersOf, withFilters } from './listSearch.ts';
 
 interface FilterValues {
@@ -21,7 +21,7 @@ const toValues = (q: IosListQuery): FilterValues => ({
   imei: q.imei,
   hirer_phone_number: q.hirer_phone_number,
   serial_number: q.serial_number,
-  registration: q.registration_time ? [parseCompactDate(q.registration_time[0]), parseCompactDate(q.registration_time[1])] : null,
+  registration: toPickerRange(q.registration_time),
   offline_duration: q.offline_duration,
   for_clerk: q.for_clerk,
   lock_status: q.lock_status,
@@ -33,15 +33,13 @@ const fromValues = (v: FilterValues): Partial<IosListQuery> => ({
   imei: text(v.imei),
   hirer_phone_number: text(v.hirer_phone_number),
   serial_number: text(v.serial_number)?.toUpperCase(),
-  registration_time: v.registration ? [compactDate(v.registration[0]), compactDate(v.registration[1])] : undefined,
+  registration_time: fromPickerRange(v.registration),
   offline_duration: v.offline_duration ?? undefined,
   for_clerk: v.for_clerk ?? undefined,
   lock_status: v.lock_status ?? undefined,
 });
 
-const OFFLINE_OPTIONS = OFFLINE_DURATIONS.map((h) => ({ value: h, label: `超过 ${h} 小时` }));
 const LOCK_OPTIONS = Object.entries(lockStatusLabel).map(([value, label]) => ({ value: Number(value), label }));
-const field = { style: { marginBottom: 0 } };
 
 interface FilterBarProps {
   query: IosListQuery;
@@ -64,52 +62,38 @@ function FilterForm({ query, onChange, showClerk }: FilterBarProps) {
 
   return (
     <Form<FilterValues> form={form} layout="inline" initialValues={toValues(query)} onFinish={(v) => onChange(withFilters(query, fromValues(v)))} style={{ rowGap: 12 }}>
-      <Form.Item name="imei" rules={[schemaRule(iosListQuery.shape.imei)]} {...field}>
+      <Form.Item name="imei" rules={[schemaRule(iosListQuery.shape.imei)]} {...filterItem}>
         <Input allowClear placeholder="IMEI" style={{ width: 150 }} maxLength={15} />
       </Form.Item>
-      <Form.Item name="hirer_phone_number" rules={[schemaRule(iosListQuery.shape.hirer_phone_number)]} {...field}>
+      <Form.Item name="hirer_phone_number" rules={[schemaRule(iosListQuery.shape.hirer_phone_number)]} {...filterItem}>
         <Input allowClear placeholder="租机人手机号" style={{ width: 140 }} maxLength={11} />
       </Form.Item>
-      <Form.Item name="serial_number" rules={[schemaRule(iosListQuery.shape.serial_number)]} {...field}>
+      <Form.Item name="serial_number" rules={[schemaRule(iosListQuery.shape.serial_number)]} {...filterItem}>
         <Input allowClear placeholder="序列号" style={{ width: 140 }} maxLength={14} />
       </Form.Item>
-      <Form.Item name="registration" {...field}>
-        <DatePicker.RangePicker placeholder={['登记开始日期', '结束日期']} style={{ width: 250 }} />
-      </Form.Item>
-      <Form.Item name="offline_duration" {...field}>
-        <Select allowClear placeholder="离线时长" options={OFFLINE_OPTIONS} style={{ width: 130 }} />
-      </Form.Item>
+      <DeviceAgeFilters />
       {showClerk && (
-        <Form.Item name="for_clerk" {...field}>
+        <Form.Item name="for_clerk" {...filterItem}>
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
             placeholder="店员"
             loading={clerks.isLoading}
-            options={(clerks.data ?? []).map((c) => ({ value: c.id, label: c.disabled ? `${c.name}（已停用）` : c.name }))}
+            options={(clerks.data ?? []).map((c) => ({ value: c.id, label: clerkOptionLabel(c) }))}
             style={{ width: 130 }}
           />
         </Form.Item>
       )}
-      <Form.Item name="lock_status" {...field}>
+      <Form.Item name="lock_status" {...filterItem}>
         <Select allowClear placeholder="锁定状态" options={LOCK_OPTIONS} style={{ width: 120 }} />
       </Form.Item>
-      <Form.Item {...field}>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form.Item>
-      <Form.Item {...field}>
-        <Button
-          onClick={() => {
-            // Also clears typing that was never applied, when the URL has no filters to drop.
-            form.setFieldsValue(toValues(clearFilters(query)));
-            onChange(clearFilters(query));
-          }}
-        >
-          重置
-        </Button>
-      </Form.Item>
+      <FilterButtons
+        onReset={() => {
+          // Also clears typing that was never applied, when the URL has no filters to drop.
+          form.setFieldsValue(toValues(clearFilters(query)));
+          onChange(clearFilters(query));
+        }}
+      />
     </Form>
   );
 }

@@ -1,9 +1,10 @@
 import type { SensitiveProof } from '@lease/shared';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '../../../../api/index.ts';
 import { sendSmsCode } from '../../../../api/system.ts';
 import { showFormError } from '../../../../forms/formRules.ts';
+import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
 import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
 
 interface SensitiveConfirmDialogProps {
@@ -55,9 +56,7 @@ export function SensitiveConfirmDialog({ title, effect, okText, needSms, danger,
     >
       <Alert type={danger ? 'warning' : 'info'} showIcon title={effect} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="password" label="登录密码或二级密码" rules={[{ required: true, message: '请输入密码以确认身份' }]}>
-          <Input.Password autoComplete="current-password" placeholder="敏感操作，需要验证你的身份" />
-        </Form.Item>
+        <CallerSecretField />
         {needSms && <SmsCodeField send={() => sendSmsCode('sensitive')} />}
       </Form>
     </Modal>

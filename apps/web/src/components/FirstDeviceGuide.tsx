@@ -1,0 +1,38 @@
+import { Button, Empty, Flex, Steps } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+
+interface FirstDeviceGuideProps {
+  /** What is missing, said under the empty image. */
+  description: string;
+  /** The steps to the first device; the first is the one to do now. */
+  steps: { title: string; content: string }[];
+  maxWidth: number;
+  style?: CSSProperties;
+  /** The way in (a button, or why the clerk cannot). */
+  children?: ReactNode;
+}
+
+/** FirstDeviceGuide stands where a store's devices will be: how the first phone gets in, step by step. */
+export function FirstDeviceGuide({ description, steps, maxWidth, style, children }: FirstDeviceGuideProps) {
+  return (
+    <Flex vertical align="center" gap={16} style={style}>
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description} style={{ margin: 0 }} />
+      <Steps
+        orientation="vertical"
+        size="small"
+        style={{ maxWidth }}
+        items={steps.map((step, i) => ({ ...step, status: i === 0 ? 'process' : 'wait' }))}
+      />
+      {children}
+    </Flex>
+  );
+}
+
+/** NoMatchingDevices is a device list whose filters found nothing, with the way back to all devices. */
+export function NoMatchingDevices({ onClear }: { onClear: () => void }) {
+  return (
+    <Empty description="没有符合条件的设备">
+      <Button onClick={onClear}>清除筛选条件</Button>
+    </Empty>
+  );
+}
