@@ -1,9 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One workspace, three projects: `npm run test:unit` runs them all; server tests also run on
 // PostgreSQL through `npm run test:pg` (DATABASE_URL set by scripts/with-postgres.mjs).
 export default defineConfig({
   test: {
+    // Vitest would use half the cores (one worker here); the server tests mostly wait on PGlite,
+    // PostgreSQL and sockets, so two workers on two cores nearly halve the wall time.
+    maxWorkers: Math.max(2, availableParallelism()),
+    // A web test file's React work that antd queued with Node's setImmediate can run after happy-dom's
+    // window is gone, during the next file; it cannot change a result that is already recorded.
+    onUnhandledError: (error) => !(error.name === 'ReferenceError' && /window is not defined/.test(error.message) && /react-dom/.test(error.stack ?? '')),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {

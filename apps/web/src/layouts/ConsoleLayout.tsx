@@ -21,21 +21,32 @@ export default function ConsoleLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider theme="light" width={220} collapsible collapsed={collapsed} onCollapse={setCollapsed} breakpoint="lg">
-        <div
-          title={site.title}
-          style={{
-            padding: '20px 16px',
-            fontWeight: 600,
-            fontSize: collapsed ? token.fontSizeSM : token.fontSizeLG,
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-          }}
-        >
-          {collapsed ? '控制台' : site.title}
+      {/* The sider stays in view and scrolls on its own, so the collapse trigger never covers menu items. */}
+      <Layout.Sider
+        theme="light"
+        width={220}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint="lg"
+        style={{ position: 'sticky', top: 0, height: '100vh' }}
+      >
+        <div style={{ height: '100%', overflowY: 'auto' }}>
+          <div
+            title={site.title}
+            style={{
+              padding: '20px 16px',
+              fontWeight: 600,
+              fontSize: collapsed ? token.fontSizeSM : token.fontSizeLG,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+          >
+            {collapsed ? '控制台' : site.title}
+          </div>
+          <ConsoleMenu entries={entries} />
         </div>
-        <ConsoleMenu entries={entries} />
       </Layout.Sider>
       <Layout>
         <Layout.Header
