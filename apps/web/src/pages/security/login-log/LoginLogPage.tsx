@@ -1,10 +1,10 @@
 import { LoginStatus, loginLogListQuery, loginStatusLabel, type LoginLogItem, type LoginLogListQuery } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { loginLogQuery } from '../../../api/logs.ts';
 import { Panel } from '../../../components/Panel.tsx';
-import { tablePagination } from '../../../components/pagination.ts';
 import { formatDateTime } from '../../../lib/time.ts';
+import { LogTable } from './LogTable.tsx';
 import { LogFilterBar } from './LogFilterBar.tsx';
 import { useLogSearch } from './logSearch.ts';
 
@@ -44,21 +44,7 @@ export default function LoginLogPage() {
     <Panel title="登录日志">
       <Flex vertical gap={16}>
         <LogFilterBar query={query} onChange={setQuery} statusOptions={STATUS_OPTIONS} />
-        <Table<LoginLogItem>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={log.data?.list}
-          loading={log.isFetching}
-          locale={{ emptyText: '暂无登录记录' }}
-          scroll={{ x: 900 }}
-          pagination={tablePagination({
-            pageNum: query.page_num,
-            pageSize: query.page_size,
-            total: log.data?.total ?? 0,
-            onChange: (page_num, page_size) => setQuery({ ...query, page_num, page_size }),
-          })}
-        />
+        <LogTable columns={columns} data={log.data} loading={log.isFetching} emptyText="暂无登录记录" query={query} onQueryChange={setQuery} />
       </Flex>
     </Panel>
   );

@@ -1,11 +1,11 @@
 import { operationActionLabel, operationLogListQuery, Perm, type OperationLogItem, type OperationLogListQuery } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { storeOperationLogQuery, type OperationLogPlatform } from '../../../api/logs.ts';
 import { usePermission } from '../../../auth/usePermission.tsx';
-import { tablePagination } from '../../../components/pagination.ts';
 import { formatDateTime } from '../../../lib/time.ts';
+import { LogTable } from '../login-log/LogTable.tsx';
 import { LogFilterBar } from '../login-log/LogFilterBar.tsx';
 import { useLogSearch } from '../login-log/logSearch.ts';
 import { OPERATION_STATUS_OPTIONS, operationStatusColor, operationStatusText, operatorName } from './operationStatus.ts';
@@ -60,21 +60,7 @@ export function PlatformOperationLog({ platform }: { platform: OperationLogPlatf
     <Flex vertical gap={16}>
       {!seesAll && <Alert type="info" showIcon title="你没有“查看操作日志”权限，这里只显示你本人的操作。" />}
       <LogFilterBar query={query} onChange={setQuery} statusOptions={OPERATION_STATUS_OPTIONS} actionOptions={ACTION_OPTIONS} showClerk={seesAll} />
-      <Table<OperationLogItem>
-        rowKey="id"
-        size="middle"
-        columns={columns(platform)}
-        dataSource={log.data?.list}
-        loading={log.isFetching}
-        locale={{ emptyText: '暂无操作记录' }}
-        scroll={{ x: 900 }}
-        pagination={tablePagination({
-          pageNum: query.page_num,
-          pageSize: query.page_size,
-          total: log.data?.total ?? 0,
-          onChange: (page_num, page_size) => setQuery({ ...query, page_num, page_size }),
-        })}
-      />
+      <LogTable columns={columns(platform)} data={log.data} loading={log.isFetching} emptyText="暂无操作记录" query={query} onQueryChange={setQuery} />
     </Flex>
   );
 }
