@@ -26,5 +26,8 @@ export const osUpdateStatusLabel: Record<number, string> = { 0: '无更新任务
 export const GlobalProxyStatus = { OFF: 0, ON: 1, PENDING: 2 } as const;
 export const globalProxyStatusLabel: Record<number, string> = { 0: '未设置', 1: '已设置', 2: '设置中' };
 
+export const DnsSettingStatus = { OFF: 0, ON: 1, PENDING: 2 } as const;
+export const dnsSettingStatusLabel: Record<number, string> = { 0: '未设置', 1: '已设置', 2: '设置中' };
+
 /** Offline-duration filter options of spec §5/§9, in hours. */
 export const OFFLINE_DURATIONS = [3, 6, 12, 24, 73] as const;

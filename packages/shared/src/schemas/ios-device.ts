@@ -138,6 +138,12 @@ export interface IosDeviceDetail extends IosDeviceListItem {
   available_os_updates: Record<string, unknown>[];
   os_update_status: number;
   global_proxy_status: number;
+  dns_setting_status: number;
+  /** Until then the phone may trust enterprise apps (temporary-allow-enterprise-app-trust); null when not granted. */
+  enterprise_app_trust_until: string | null;
+  os_update_progress: Record<string, unknown> | null;
+  /** Whether the server holds an Activation Lock bypass code for the phone (the code itself needs get-activation-lock-password). */
+  activation_lock_set: boolean;
   need_os_update: boolean;
   diff_system_restriction_keys: string[];
   facts_updated_at: string | null;

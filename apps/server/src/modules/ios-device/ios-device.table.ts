@@ -51,6 +51,14 @@ export const iosDevice = pgTable(
     recycledStatus: integer('recycled_status').notNull().default(0),
     osUpdateStatus: integer('os_update_status').notNull().default(0),
     globalProxyStatus: integer('global_proxy_status').notNull().default(0),
+    /** false after set-wallpaper with allow_modify off: the restrictions profile then carries allowWallpaperModification false. */
+    wallpaperAllowModify: boolean('wallpaper_allow_modify').notNull().default(true),
+    /** Encrypted DNS profile state: DnsSettingStatus in shared. */
+    dnsSettingStatus: integer('dns_setting_status').notNull().default(0),
+    /** A time-boxed permission to trust enterprise apps runs until then; the revert job restores the restriction. */
+    enterpriseAppTrustUntil: timestamp('enterprise_app_trust_until', { withTimezone: true }),
+    /** The scheduled OS update as OSUpdateStatus last reported it (product key, version, action, phase, percent). */
+    osUpdateProgress: jsonb('os_update_progress').$type<Record<string, unknown>>(),
     /** Where the phone is in its management life: see EnrollmentStatus in shared. */
     enrollmentStatus: integer('enrollment_status').notNull().default(0),
     registrationTime: timestamp('registration_time', { withTimezone: true }).notNull().defaultNow(),

@@ -1,11 +1,4 @@
-import {
-  ClearOutlined,
-  DeleteOutlined,
-  EnvironmentOutlined,
-  PoweroffOutlined,
-  RollbackOutlined,
-  SoundOutlined,
-} from '@ant-design/icons';
+import { EnvironmentOutlined, SoundOutlined } from '@ant-design/icons';
 import { EnrollmentStatus, LockStatus, RecycledStatus, type IosDeviceDetail } from '@lease/shared';
 import { Typography } from 'antd';
 import { DeviceHeaderFrame, LockToggleButton } from '../../shared/DeviceHeaderFrame.tsx';
@@ -13,17 +6,9 @@ import { ActionButton } from '../components/ActionButton.tsx';
 import { EnrollTag, LockTag, ProgressNote } from '../components/StatusTags.tsx';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import { deviceName } from '../list/deviceColumns.tsx';
-import {
-  canClearPasscode,
-  canLocate,
-  canLock,
-  canMoveToRecycleBin,
-  canPlaySound,
-  canReboot,
-  canRemove,
-  canRestore,
-  canUnlock,
-} from './deviceActions.ts';
+import { ACTION_MENUS } from './actionMenus.tsx';
+import { ActionMenuButton } from './ActionMenuButton.tsx';
+import { canLocate, canLock, canPlaySound, canUnlock } from './deviceActions.ts';
 
 interface DeviceHeaderProps {
   device: IosDeviceDetail;
@@ -65,26 +50,9 @@ export function DeviceHeader({ device: d, perms, onCommand }: DeviceHeaderProps)
           <ActionButton icon={<EnvironmentOutlined />} check={canLocate(d, perms)} onClick={() => onCommand('locate')}>
             获取定位
           </ActionButton>
-          <ActionButton icon={<PoweroffOutlined />} check={canReboot(d, perms)} onClick={() => onCommand('reboot')}>
-            重启
-          </ActionButton>
-          <ActionButton icon={<ClearOutlined />} check={canClearPasscode(d, perms)} onClick={() => onCommand('clear-passcode')}>
-            清除密码
-          </ActionButton>
-          {recycled ? (
-            <>
-              <ActionButton icon={<RollbackOutlined />} check={canRestore(d, perms)} onClick={() => onCommand('restore')}>
-                移出回收站
-              </ActionButton>
-              <ActionButton danger icon={<DeleteOutlined />} check={canRemove(d, perms)} onClick={() => onCommand('remove')}>
-                彻底删除
-              </ActionButton>
-            </>
-          ) : (
-            <ActionButton icon={<DeleteOutlined />} check={canMoveToRecycleBin(d, perms)} onClick={() => onCommand('recycle')}>
-              移入回收站
-            </ActionButton>
-          )}
+          {ACTION_MENUS.map((group) => (
+            <ActionMenuButton key={group.key} group={group} device={d} perms={perms} onCommand={onCommand} />
+          ))}
         </>
       }
     />

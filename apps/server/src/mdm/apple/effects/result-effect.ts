@@ -1,0 +1,38 @@
+import type { Db } from '../../../db/client.ts';
+import type { CommandStatus } from '../mdm.table.ts';
+import type { PlistDict } from '../plist.ts';
+import type { FinishedCommand } from '../queue.repo.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** DeviceEvent is something a store may want to hear about (webhooks, SIM alerts). */
+export type DeviceEvent = { type: 'sim-changed' | 'locked' | 'unlocked' | 'location'; deviceId: string };
+
+/** EffectContext is one finished command as an effect sees it, inside the transaction that records it. */
+export interface EffectContext {
+  tx: Tx;
+  deviceId: string;
+  cmd: FinishedCommand;
+  /** acknowledged, error, format-error… (queue status); `ok` is acknowledged. */
+  status: CommandStatus;
+  ok: boolean;
+  response: PlistDict;
+  chain?: Record<string, unknown>[];
+  /** The operation-log action the command serves (e.g. 'set-global-http-proxy'), null for background commands. */
+  action: string | null;
+}
+
+/** EffectOutcome may replace the operation log's result text and raise device events. */
+export interface EffectOutcome {
+  summary?: string;
+  events?: DeviceEvent[];
+}
+
+/**
+ * ResultEffect makes one kind of answer count on the device record. Several effects may share a request type
+ * (InstallProfile serves restrictions, proxy and DNS): each looks at `action` and returns undefined when the
+ * command is not its own. Effects run for failures too (`ok` false), e.g. to put a status back.
+ */
+export type ResultEffect = (ctx: EffectContext) => Promise<EffectOutcome | undefined>;
+
+export type EffectTable = Record<string, ResultEffect[]>;

@@ -1,0 +1,38 @@
+import { DownOutlined } from '@ant-design/icons';
+import type { IosDeviceDetail } from '@lease/shared';
+import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
+import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
+import type { MenuGroup } from './actionMenus.tsx';
+
+interface ActionMenuButtonProps {
+  group: MenuGroup;
+  device: IosDeviceDetail;
+  perms: readonly string[];
+  onCommand: (command: DeviceCommand) => void;
+}
+
+/**
+ * ActionMenuButton is one header menu. Like ActionButton: entries without the permission are left out,
+ * entries the phone's state forbids are greyed with the reason beside them; a menu with nothing left is hidden.
+ */
+export function ActionMenuButton({ group, device, perms, onCommand }: ActionMenuButtonProps) {
+  const entries = group.actions
+    .filter((a) => a.visible?.(device) ?? true)
+    .map((a) => ({ action: a, check: a.check(device, perms) }))
+    .filter((e) => e.check.permitted);
+  if (entries.length === 0) return null;
+  const items: MenuProps['items'] = entries.map(({ action, check }) => ({
+    key: action.command,
+    icon: action.icon,
+    danger: action.danger,
+    disabled: !check.allowed,
+    label: check.allowed ? action.label : <Tooltip title={check.reason} placement="left">{action.label}</Tooltip>,
+  }));
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onCommand(key as DeviceCommand) }}>
+      <Button>
+        {group.label} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
