@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 export function StatusPage({ status, title, children }: { status: number; title: ReactNode; children?: ReactNode }) {
   const { token } = theme.useToken();
   return (
-    <Flex vertical align="center" gap={16} style={{ padding: '64px 16px', textAlign: 'center' }}>
+    <Flex vertical align="center" gap={16} style={{ padding: '64px 16px', textAlign: 'center', fontFamily: token.fontFamily }}>
       <div style={{ fontSize: 72, fontWeight: 600, lineHeight: 1, color: token.colorTextQuaternary }}>{status || '!'}</div>
       <div style={{ fontSize: token.fontSizeHeading4, color: token.colorText }}>{title}</div>
       {children}
