@@ -54,6 +54,13 @@ import { enrollRoutes } from './modules/enroll/enroll.routes.ts';
 import { createEnrollService } from './modules/enroll/enroll.service.ts';
 import { createIosCommandService } from './modules/ios-device/ios-command.service.ts';
 import { iosCommandRoutes } from './modules/ios-device/ios-command.routes.ts';
+import { createAbmModule } from './modules/abm/abm.module.ts';
+import { createGlobalHttpProxySettingService } from './modules/ios-network/global-http-proxy-setting.service.ts';
+import { iosNetworkRoutes } from './modules/ios-network/ios-network.routes.ts';
+import { createIosNetworkService } from './modules/ios-network/ios-network.service.ts';
+import { createInstallAppsRepo } from './modules/ios-apps/install-apps.repo.ts';
+import { iosAppsRoutes } from './modules/ios-apps/ios-apps.routes.ts';
+import { createInstallAppsService } from './modules/ios-apps/install-apps.service.ts';
 import { createIosDeviceRepo } from './modules/ios-device/ios-device.repo.ts';
 import { iosDeviceRoutes } from './modules/ios-device/ios-device.routes.ts';
 import { createIosDeviceService } from './modules/ios-device/ios-device.service.ts';
@@ -95,6 +102,20 @@ import { createOpenApiService } from './modules/open-api/open-api.service.ts';
 import { createWebhookDelivery, webhookDeliveryJob, webhookRetentionJob } from './modules/webhook/webhook-delivery.ts';
 import { offlineWatchJob } from './modules/webhook/webhook-offline.job.ts';
 import { createWebhookRepo } from './modules/webhook/webhook.repo.ts';
+import { createIosRestrictionService } from './modules/ios-restriction/ios-restriction.service.ts';
+import { iosRestrictionRoutes } from './modules/ios-restriction/ios-restriction.routes.ts';
+import { createIosReleaseService } from './modules/ios-release/ios-release.service.ts';
+import { iosReleaseRoutes } from './modules/ios-release/ios-release.routes.ts';
+import { createOneClickUnlockRepo } from './modules/ios-release/one-click-unlock.repo.ts';
+import { createOneClickUnlockService } from './modules/ios-release/one-click-unlock.service.ts';
+import { oneClickUnlockJob } from './modules/ios-release/one-click-unlock.job.ts';
+import { createActivationLockModule } from './modules/activation-lock/activation-lock.module.ts';
+import { applyRestrictionsAfterEnrolment } from './modules/ios-restriction/enrolment-restrictions.ts';
+import { enterpriseTrustJob } from './modules/ios-restriction/enterprise-trust.job.ts';
+import { iosSettingsRoutes } from './modules/ios-settings/ios-settings.routes.ts';
+import { createIosWallpaperService } from './modules/ios-settings/ios-wallpaper.service.ts';
+import { createIosOsUpdateService } from './modules/ios-settings/ios-os-update.service.ts';
+import { osUpdateWatchJob } from './modules/ios-settings/os-update-watch.job.ts';
 
 z.config(z.locales.zhCN());
 
@@ -191,7 +212,7 @@ export async function buildApp(deps: AppDeps) {
   const codec = createEnrollCodec(secrets.enroll);
   const iosRepo = createIosDeviceRepo(db);
   const iosDevices = createIosDeviceService({ db, repo: iosRepo, oplog, mdm, codec, publicUrl });
-  const iosCommands = createIosCommandService({ db, mdm, devices: iosDevices, repo: iosRepo, oplog, clerks: clerkRepo });
+  const iosCommands = createIosCommandService({ db, mdm, devices: iosDevices, repo: iosRepo, oplog, sensitive });
   await app.register(iosDeviceRoutes, {
     devices: iosDevices,
     registration: createIosRegistrationService({ db, oplog, mdm, linkOf: iosDevices.linkOf }),
@@ -200,6 +221,29 @@ export async function buildApp(deps: AppDeps) {
     operationLogs,
   });
   await app.register(iosCommandRoutes, { commands: iosCommands });
+  // Apple Business Manager: activation lock and release reach Apple's DEP service through abm.gateway.clientFor(storeId).
+  const abm = createAbmModule({ db, secrets, config, publicUrl, mdm, log: app.log });
+  await abm.register(app);
+  app.decorate('abm', abm);
+  const iosRestrictions = createIosRestrictionService({ db, mdm, devices: iosDevices });
+  await app.register(iosRestrictionRoutes, { restrictions: iosRestrictions });
+  mdm.onEnrolled((deviceId) => applyRestrictionsAfterEnrolment(db, mdm, deviceId).then(() => undefined));
+  await app.register(iosSettingsRoutes, {
+    wallpaper: createIosWallpaperService({ db, mdm, devices: iosDevices, wallpapers: createWallpaperRepo(db), restrictions: iosRestrictions }),
+    osUpdates: createIosOsUpdateService({ db, mdm, devices: iosDevices }),
+  });
+  await app.register(iosNetworkRoutes, {
+    network: createIosNetworkService({ db, mdm, devices: iosDevices, stores }),
+    proxySetting: createGlobalHttpProxySettingService({ stores, oplog }),
+  });
+  await app.register(iosAppsRoutes, { installApps: createInstallAppsService({ db, mdm, devices: iosDevices, repo: createInstallAppsRepo(db) }) });
+  // Activation Lock: locks through ABM (abm.gateway), unlocks through Apple's escrow-key service; release calls activationLock.service.
+  const activationLock = createActivationLockModule({ db, secrets, config, devices: iosDevices, guard: sensitive, abm: abm.gateway });
+  await activationLock.register(app);
+  const iosRelease = createIosReleaseService({ db, mdm, devices: iosDevices, sensitive, abm: abm.gateway });
+  const oneClickUnlock = createOneClickUnlockService({ db, runs: createOneClickUnlockRepo(db), devices: iosDevices, deviceRepo: iosRepo, sensitive, release: iosRelease, iosCommands, restrictions: iosRestrictions, activationLock: activationLock.service, abm: abm.gateway, log: app.log });
+  await app.register(iosReleaseRoutes, { release: iosRelease, oneClick: oneClickUnlock });
+  app.decorate('oneClickUnlock', oneClickUnlock);
   const androidRepo = createAndroidDeviceRepo(db);
   const androidDevices = createAndroidDeviceService({ db, repo: androidRepo, oplog });
   await app.register(androidDeviceRoutes, { devices: androidDevices, operationLogs });
@@ -244,7 +288,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(appstoreRoutes, { appstore: createAppstoreService({ repo: createAppstoreRepo(db), itunes }) });
   await app.register(wallpaperRoutes, { wallpapers: createWallpaperService({ repo: createWallpaperRepo(db) }) });
   if (deps.startJobs) {
-    const stop = startJobs([scheduledLockJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs], app.log);
+    const stop = startJobs([scheduledLockJob(db, mdm), enterpriseTrustJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs, ...abm.jobs, osUpdateWatchJob(db, mdm), oneClickUnlockJob(oneClickUnlock)], app.log);
     app.addHook('onClose', async () => stop());
   }
 
@@ -257,6 +301,8 @@ export async function buildApp(deps: AppDeps) {
         { name: 'apns', label: 'APNs 推送', impl: pusher.label, live: pusher.live },
         { name: 'amap', label: '高德逆地理编码', impl: geocoder.label, live: geocoder.live },
         { name: 'itunes', label: 'App Store 应用搜索', impl: itunes.label, live: itunes.live },
+        abm.adapter,
+        activationLock.adapter,
       ],
     });
   }

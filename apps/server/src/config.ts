@@ -42,6 +42,17 @@ const ConfigSchema = z.object({
   APNS_AUTH_KEY_FILE: z.string().optional(),
   APNS_KEY_ID: z.string().optional(),
   APNS_TEAM_ID: z.string().optional(),
+  /** Apple's Device Assignment (ABM/DEP) service; tests point it at the stand-in. Stores without a server token use no service at all. */
+  DEP_ORIGIN: z.string().url().default('https://mdmenrollment.apple.com'),
+  /**
+   * Apple's escrow-key unlock service (turn off Activation Lock). It authenticates with the MDM push certificate as
+   * TLS client certificate: ACTIVATION_LOCK_CERT_FILE/KEY_FILE, else APNS_CERT_FILE/KEY_FILE; neither = not configured.
+   * ACTIVATION_LOCK_CA_FILE trusts a local stand-in's certificate.
+   */
+  ACTIVATION_LOCK_ORIGIN: z.string().url().default('https://deviceservices-external.apple.com'),
+  ACTIVATION_LOCK_CERT_FILE: z.string().optional(),
+  ACTIVATION_LOCK_KEY_FILE: z.string().optional(),
+  ACTIVATION_LOCK_CA_FILE: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -81,6 +92,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     amapSecurityCode: parsed.AMAP_SECURITY_CODE ?? null,
     amapService: parsed.AMAP_SERVICE_KEY ? { key: parsed.AMAP_SERVICE_KEY, origin: parsed.AMAP_ORIGIN } : null,
     itunesOrigin: parsed.ITUNES_ORIGIN ?? null,
+    dep: { origin: parsed.DEP_ORIGIN },
+    activationLock: {
+      origin: parsed.ACTIVATION_LOCK_ORIGIN,
+      certFile: parsed.ACTIVATION_LOCK_CERT_FILE ?? parsed.APNS_CERT_FILE,
+      keyFile: parsed.ACTIVATION_LOCK_CERT_FILE ? parsed.ACTIVATION_LOCK_KEY_FILE : parsed.APNS_KEY_FILE,
+      caFile: parsed.ACTIVATION_LOCK_CA_FILE,
+    },
     mdm: { topic: parsed.MDM_TOPIC },
     apns: {
       configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),

@@ -13,6 +13,8 @@ export interface Secrets {
   apiSecret: Uint8Array;
   /** AES-256-GCM key of the Android agents' offline-passcode keys (K_dev, DESIGN §6). */
   androidDevKey: Uint8Array;
+  /** AES-256-GCM key of the Activation Lock bypass codes, and the seed of the key pair that seals the phones' own codes. */
+  activationLock: Uint8Array;
 }
 
 function loadOrCreate(dir: string, name: string): Uint8Array {
@@ -27,8 +29,8 @@ function loadOrCreate(dir: string, name: string): Uint8Array {
 export function loadSecrets(dataDir: string): Secrets {
   const dir = path.join(dataDir, 'keys');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return { jwt: loadOrCreate(dir, 'jwt-hs256.key'), sms: loadOrCreate(dir, 'sms-hmac.key'), enroll: loadOrCreate(dir, 'enroll-aes.key'), apiSecret: loadOrCreate(dir, 'api-secret-aes.key'), androidDevKey: loadOrCreate(dir, 'android-devkey-aes.key') };
+  return { jwt: loadOrCreate(dir, 'jwt-hs256.key'), sms: loadOrCreate(dir, 'sms-hmac.key'), enroll: loadOrCreate(dir, 'enroll-aes.key'), apiSecret: loadOrCreate(dir, 'api-secret-aes.key'), androidDevKey: loadOrCreate(dir, 'android-devkey-aes.key'), activationLock: loadOrCreate(dir, 'activation-lock.key') };
 }
 
 /** ephemeralSecrets is for tests and in-memory runs: new keys each time. */
-export const ephemeralSecrets = (): Secrets => ({ jwt: randomBytes(32), sms: randomBytes(32), enroll: randomBytes(32), apiSecret: randomBytes(32), androidDevKey: randomBytes(32) });
+export const ephemeralSecrets = (): Secrets => ({ jwt: randomBytes(32), sms: randomBytes(32), enroll: randomBytes(32), apiSecret: randomBytes(32), androidDevKey: randomBytes(32), activationLock: randomBytes(32) });

@@ -171,12 +171,11 @@ export const ROUTES: AppRoute[] = [
     { name: 'console-merchant-employee', title: '店员管理', adminOnly: true, menu: { section: 'merchant' } },
     () => import('./pages/merchant/employee/EmployeePage.tsx'),
   ),
-  consoleRoute('/console/merchant/update-abm-token', {
-    name: 'console-merchant-update-abm-token',
-    title: '更新 ABM 令牌',
-    adminOnly: true,
-    menu: { section: 'merchant' },
-  }),
+  consoleRoute(
+    '/console/merchant/update-abm-token',
+    { name: 'console-merchant-update-abm-token', title: '更新 ABM 令牌', adminOnly: true, menu: { section: 'merchant' } },
+    () => import('./pages/merchant/abm/AbmTokenPage.tsx'),
+  ),
 
   consoleRoute(
     '/console/security/password',

@@ -1,6 +1,7 @@
 export * from './apns/mock-apns-server.ts';
 export { startMockItunes, type MockItunes, type MockItunesFault, type MockItunesOptions } from './itunes/mock-itunes-server.ts';
 export { ITUNES_CATALOG, type StandInApp } from './itunes/itunes-catalog.ts';
+export { startMockEscrowUnlock, type MockEscrowUnlock, type MockEscrowUnlockOptions, type EscrowUnlockAttempt, type AbmLockBook } from './activation-lock/mock-escrow-unlock-server.ts';
 
 export { SimulatedIphone, createSimulatedIphone, type PushNotice, type PushSource, type SimulatedIphoneOptions } from './ios/simulated-iphone.ts';
 export type { IphoneSnapshot } from './ios/device-snapshot.ts';
@@ -20,3 +21,7 @@ export { SimulatedAndroidAgent, createSimulatedAndroidAgent, AgentRefused, type 
 export { ANDROID_MODELS, CHINESE_ANDROID_APPS, type AndroidModel } from './android/android-catalog.ts';
 export { createBackoff, type Backoff, type BackoffOptions } from './android/backoff.ts';
 export { createAgentFleet, type AgentFleet, type AgentFleetOptions } from './android/agent-fleet.ts';
+
+export { startMockDep, type MockDep, type MockDepDeviceInit, type MockDepFault, type MockDepOptions, type MockDepRecord, type MockDepServer } from './dep/mock-dep-server.ts';
+export { serverTokenP7m, selfSignedCertificatePem } from './dep/server-token.ts';
+export { depMachineInfo, DEP_MACHINE_INFO_CONTENT_TYPE, type MachineInfo as DepMachineInfo } from './dep/machine-info.ts';

@@ -13,3 +13,8 @@ export * from '../modules/api-key/api-key.table.ts';
 export * from '../modules/webhook/webhook.table.ts';
 export * from '../modules/wallpaper/wallpaper.table.ts';
 export * from '../modules/appstore/appstore.table.ts';
+export * from '../modules/abm/abm.table.ts';
+export * from '../modules/ios-settings/ios-settings.table.ts';
+export * from '../modules/ios-restriction/ios-restriction.table.ts';
+export * from '../modules/ios-release/one-click-unlock.table.ts';
+export * from '../modules/activation-lock/activation-lock.table.ts';

@@ -156,7 +156,19 @@ export type IosCommandName =
   | 'get-installed-app-list'
   | 'move-to-recycle-bin'
   | 'restore-from-recycle-bin'
-  | 'remove';
+  | 'remove'
+  | 'set-global-http-proxy'
+  | 'remove-global-http-proxy'
+  | 'set-dns-setting'
+  | 'clear-dns-setting'
+  | 'set-wallpaper'
+  | 'get-available-os-updates'
+  | 'schedule-os-update'
+  | 'get-os-update-status'
+  | 'set-system-restriction'
+  | 'sync-store-default-system-restriction'
+  | 'set-app-restriction'
+  | 'temporary-allow-enterprise-app-trust';
 
 /**
  * sendCommand posts one device command with the click's Idempotency-Key, so a double click or a retried

@@ -1,4 +1,4 @@
-import type { RegisterStoreRequest, SmsPurpose, SmsSentResponse, TokenPair } from '@lease/shared';
+import type { RegisterStoreRequest, SmsGuardedAction, SmsPurpose, SmsSentResponse, TokenPair } from '@lease/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './index.ts';
 
@@ -26,3 +26,12 @@ export const sendSmsCode = (purpose: Extract<SmsPurpose, 'update-password' | 'cl
 
 export const registerStore = (body: RegisterStoreRequest) =>
   api.post<TokenPair>('/api/system/register-store', body, { auth: false, silent: true });
+
+type Guarded = (typeof SmsGuardedAction)[keyof typeof SmsGuardedAction];
+
+/** needSmsQuery asks the server whether this action needs an SMS code too (the store's sms-verify-switch). */
+export const needSmsQuery = (action: Guarded) =>
+  queryOptions({
+    queryKey: ['system', 'check-need-sms-verify', action],
+    queryFn: () => api.get<{ need: boolean }>('/api/system/check-need-sms-verify', { query: { action } }),
+  });

@@ -1,3 +1,4 @@
+import { type RestrictionsInForce, restrictionsInForce } from './installed-profile.ts';
 import {
   type CommandLogEntry,
   type DeviceState,
@@ -39,6 +40,8 @@ export interface IphoneSnapshot {
   apps: { identifier: string; name: string; version: string; managed: boolean }[];
   /** Installed profiles by PayloadIdentifier: their payload types and the restriction keys inside. */
   profiles: Record<string, { managed: boolean; payloadTypes: string[]; restrictions: string[] }>;
+  /** What all installed profiles restrict together, app allow/block lists included (the most restrictive wins). */
+  restrictions: RestrictionsInForce;
   wallpaper: { where?: number; lockScreen?: WallpaperInfo; homeScreen?: WallpaperInfo };
   passcodePresent: boolean;
   erasedCount: number;
@@ -90,6 +93,7 @@ export function snapshotOf(state: DeviceState): Readonly<IphoneSnapshot> {
     profiles: Object.fromEntries(
       [...state.profiles.values()].map((p) => [p.identifier, { managed: p.managed, payloadTypes: p.payloads.map((x) => x.type), restrictions: Object.keys(p.restrictions) }]),
     ),
+    restrictions: restrictionsInForce(state.profiles.values()),
     wallpaper: {
       where: wallpaper.lastWhere,
       lockScreen: wallpaper.lockScreen && { ...wallpaper.lockScreen },

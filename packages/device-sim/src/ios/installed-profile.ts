@@ -1,3 +1,4 @@
+import { APPLE_APP_LIST_KEYS, appleKeyNeedsSupervision, appleValueRestricts } from '@lease/shared';
 import { CmsError, openCms } from './cms.ts';
 import { type PlistDict, PlistDecodeError, decodePlistDict, dictsOf, numberOf, stringOf } from './plist-codec.ts';
 
@@ -25,8 +26,13 @@ export interface InstalledProfile {
   managed: boolean;
   signerCertificates: Buffer[];
   payloads: ProfilePayload[];
-  /** The keys and values of every com.apple.applicationaccess payload, merged. */
+  /**
+   * The restrictions in force from this profile's com.apple.applicationaccess payloads: only keys whose value
+   * restricts something, and on an unsupervised phone none of those iOS applies only when supervised.
+   */
   restrictions: PlistDict;
+  /** Keys the phone received but does not apply: Apple's default value, or supervision needed. */
+  ignoredRestrictions: string[];
 }
 
 /** ProfileInstallError carries the ErrorCode and ErrorDomain iOS reports when it cannot install a profile. */
@@ -41,6 +47,57 @@ export class ProfileInstallError extends Error {
 }
 
 export const RESTRICTIONS_PAYLOAD = 'com.apple.applicationaccess';
+
+/**
+ * splitRestrictions is what iOS makes of a Restrictions payload: the restrictions it applies, and the keys it
+ * ignores, those at their default value and, on an unsupervised phone, those that need supervision (Apple's
+ * schema: "Requires a supervised device"). An unsupervised phone installs the profile all the same.
+ */
+export function splitRestrictions(received: PlistDict, supervised: boolean): { active: PlistDict; ignored: string[] } {
+  const active: PlistDict = {};
+  const ignored: string[] = [];
+  for (const [key, value] of Object.entries(received)) {
+    if (appleValueRestricts(key, value) && (supervised || !appleKeyNeedsSupervision(key))) active[key] = value;
+    else ignored.push(key);
+  }
+  return { active, ignored };
+}
+
+const ALLOW_LIST = new Set<string>([APPLE_APP_LIST_KEYS.allow.current, APPLE_APP_LIST_KEYS.allow.legacy]);
+const BLOCK_LIST = new Set<string>([APPLE_APP_LIST_KEYS.block.current, APPLE_APP_LIST_KEYS.block.legacy]);
+const stringList = (v: PlistDict[string]) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** RestrictionsInForce is the phone's combined restrictions: iOS applies the most restrictive of all profiles. */
+export interface RestrictionsInForce {
+  /** Restricting keys from any profile (allow… false, force… true, ratings…). */
+  keys: string[];
+  /** Only these apps show and launch; undefined when no allow-list is installed. */
+  allowedApps?: string[];
+  /** These apps are hidden and cannot launch. */
+  blockedApps: string[];
+}
+
+/** restrictionsInForce merges the installed profiles: allow-lists intersect, block-lists add up. */
+export function restrictionsInForce(profiles: Iterable<InstalledProfile>): RestrictionsInForce {
+  const keys = new Set<string>();
+  let allowed: Set<string> | undefined;
+  const blocked = new Set<string>();
+  for (const profile of profiles) {
+    for (const [key, value] of Object.entries(profile.restrictions)) {
+      keys.add(key);
+      if (ALLOW_LIST.has(key)) {
+        const list = new Set(stringList(value));
+        allowed = allowed ? new Set([...allowed].filter((id) => list.has(id))) : list;
+      }
+      if (BLOCK_LIST.has(key)) stringList(value).forEach((id) => blocked.add(id));
+    }
+  }
+  return { keys: [...keys].sort(), allowedApps: allowed && [...allowed], blockedApps: [...blocked] };
+}
+
+/** canLaunchApp: whether the hirer sees and can open the app under the restrictions in force. */
+export const canLaunchApp = (r: RestrictionsInForce, bundleId: string): boolean =>
+  !r.blockedApps.includes(bundleId) && (r.allowedApps === undefined || r.allowedApps.includes(bundleId));
 const COMMON_KEYS = new Set(['PayloadType', 'PayloadVersion', 'PayloadIdentifier', 'PayloadUUID', 'PayloadDisplayName', 'PayloadDescription', 'PayloadOrganization']);
 
 const malformed = (message: string) => new ProfileInstallError(1000, 'MCProfileErrorDomain', message);
@@ -75,8 +132,11 @@ function readPayload(dict: PlistDict): ProfilePayload {
   };
 }
 
-/** readConfigurationProfile parses a .mobileconfig as iOS does before installing it; failures are ProfileErrors. */
-export function readConfigurationProfile(bytes: Buffer, managed: boolean): InstalledProfile {
+/**
+ * readConfigurationProfile parses a .mobileconfig as iOS does before installing it; failures are ProfileErrors.
+ * `supervised` decides which restrictions the phone will apply.
+ */
+export function readConfigurationProfile(bytes: Buffer, managed: boolean, supervised = true): InstalledProfile {
   const { xml, signers } = openProfileBytes(bytes);
   let top: PlistDict;
   try {
@@ -88,10 +148,11 @@ export function readConfigurationProfile(bytes: Buffer, managed: boolean): Insta
   if ('EncryptedPayloadContent' in top) throw new ProfileInstallError(1006, 'MCProfileErrorDomain', 'The profile cannot be decrypted.');
   if (!Array.isArray(top.PayloadContent)) throw missingField('PayloadContent');
   const items = dictsOf(top, 'PayloadContent');
-  const restrictions: PlistDict = {};
+  const received: PlistDict = {};
   for (const item of items.filter((p) => p.PayloadType === RESTRICTIONS_PAYLOAD)) {
-    for (const [key, value] of Object.entries(item)) if (!COMMON_KEYS.has(key)) restrictions[key] = value;
+    for (const [key, value] of Object.entries(item)) if (!COMMON_KEYS.has(key)) received[key] = value;
   }
+  const { active, ignored } = splitRestrictions(received, supervised);
   return {
     identifier: required(top, 'PayloadIdentifier'),
     uuid: required(top, 'PayloadUUID'),
@@ -103,7 +164,8 @@ export function readConfigurationProfile(bytes: Buffer, managed: boolean): Insta
     managed,
     signerCertificates: signers,
     payloads: items.map(readPayload),
-    restrictions,
+    restrictions: active,
+    ignoredRestrictions: ignored,
   };
 }
 

@@ -163,3 +163,19 @@ describe('removing the MDM profile', () => {
     expect(await phone.connect()).toMatchObject({ outcome: 'not-enrolled' });
   });
 });
+
+describe('erasing with Return to Service', () => {
+  it('enrols again by itself, but not while Activation Lock holds the erased phone', async () => {
+    const free = await enrolledPhone(server);
+    const locked = await enrolledPhone(server, { activationLockEnabled: true });
+    for (const phone of [free, locked]) {
+      server.enqueue(phone.udid, rawCommand('EraseDevice', { ReturnToService: { Enabled: true, MDMProfileData: server.enrollmentProfile() } }));
+      await phone.connect();
+      expect(phone.state.erasedCount).toBe(1);
+    }
+    expect(free.state.enrollment.status).toBe('enrolled');
+    expect(locked.state.enrollment).toMatchObject({ status: 'unenrolled', reason: 'erased' });
+    expect(locked.diagnostics.at(-1)).toContain('Return to Service stopped at the Activation Lock screen');
+    await Promise.all([free.stop(), locked.stop()]);
+  });
+});

@@ -261,10 +261,11 @@ export class SimulatedIphone {
     eraseAllContent(this.device);
     this.runner.halt();
     this.note('erased all content and settings');
-    if (effect.reenrolProfile) {
-      // Return to Service: the phone enrols itself again with the profile the EraseDevice command carried.
-      await this.enroll(effect.reenrolProfile).catch((err: unknown) => this.note(`Return to Service enrolment failed: ${String(err)}`));
-    }
+    if (!effect.reenrolProfile) return;
+    // Activation Lock survives an erase and holds the phone at its screen: Return to Service needs it off (Apple's EraseDevice docs).
+    if (this.device.activationLock.enabled) return this.note('Return to Service stopped at the Activation Lock screen');
+    // Return to Service: the phone enrols itself again with the profile the EraseDevice command carried.
+    await this.enroll(effect.reenrolProfile).catch((err: unknown) => this.note(`Return to Service enrolment failed: ${String(err)}`));
   }
 }
 

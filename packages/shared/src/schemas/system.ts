@@ -14,6 +14,12 @@ export type RegisterStoreRequest = z.infer<typeof registerStoreRequest>;
 export const SmsGuardedAction = {
   TURN_OFF_ACTIVATION_LOCK: 'turn-off-activation-lock',
   GET_ACTIVATION_LOCK_PASSWORD: 'get-activation-lock-password',
+  TURN_ON_ACTIVATION_LOCK: 'turn-on-activation-lock',
+  ERASE: 'erase',
+  ABM_UNBIND: 'abm-unbind',
+  REMOVE_MAIN_PROFILE: 'remove-main-profile',
+  ONE_CLICK_UNLOCK: 'one-click-unlock',
+  CLEAR_PASSCODE: 'clear-passcode',
   // Everything else that goes through the server's sensitive-action guard, so dialogs can ask first.
   GET_UNLOCK_PASSCODE: 'get-unlock-passcode',
   GET_DEREGULATE_PASSCODE: 'get-deregulate-passcode',

@@ -22,7 +22,15 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
  * certificate proved by Mdm-Signature is bound to the UDID at Authenticate, as nanomdm's certauth does;
  * every later message must come with that same certificate.
  */
-export function createCheckinService(deps: { db: Db; enrollments: EnrollmentRepo; queue: QueueRepo; commander: () => Commander; topic: string }) {
+export function createCheckinService(deps: {
+  db: Db;
+  enrollments: EnrollmentRepo;
+  queue: QueueRepo;
+  commander: () => Commander;
+  topic: string;
+  /** Runs once a phone has become manageable (its first TokenUpdate of an enrolment), after the facts refresh. */
+  onEnrolled?: (deviceId: string) => Promise<void>;
+}) {
   const { db, enrollments } = deps;
 
   async function authenticate(id: DeviceIdentity, msg: PlistDict) {
@@ -44,15 +52,16 @@ export function createCheckinService(deps: { db: Db; enrollments: EnrollmentRepo
         const owner = await enrollments.deviceById(tx, other.deviceId);
         if (owner && owner.storeId !== cert.storeId) throw new DeviceRefusal('enrolled-elsewhere');
       }
-      if (!device) {
+      // A new phone takes a slot; so does one coming back after its release gave its slot up.
+      if (!device || device.enrollmentStatus === EnrollmentStatus.RELEASED) {
         try {
-          await reserveDeviceSlots(tx, cert.storeId, cert.clerkId, 1);
+          await reserveDeviceSlots(tx, cert.storeId, device ? device.clerkId : cert.clerkId, 1);
         } catch (err) {
           if (err instanceof AppError) throw new DeviceRefusal('quota', err.message);
           throw err;
         }
-        [device] = await tx.insert(iosDevice).values({ storeId: cert.storeId, clerkId: cert.clerkId, serialNumber: serial }).returning();
       }
+      if (!device) [device] = await tx.insert(iosDevice).values({ storeId: cert.storeId, clerkId: cert.clerkId, serialNumber: serial }).returning();
       // A phone enrolling again (after erase or removal) must never run what was queued for its old life.
       await deps.queue.cancelPending(tx, device.id, '设备重新接入，旧指令已取消');
       await tx.update(iosDevice).set({ udid: null }).where(eq(iosDevice.udid, udid));
@@ -85,7 +94,10 @@ export function createCheckinService(deps: { db: Db; enrollments: EnrollmentRepo
       // The first TokenUpdate after Authenticate (bind clears `enabled`) is when the phone becomes manageable.
       if (!row.enabled) await emitIosDeviceEvent(tx, row.deviceId, 'device.enrolled');
     });
-    if (firstTime) await deps.commander().refreshFacts([row.deviceId]);
+    if (firstTime) {
+      await deps.commander().refreshFacts([row.deviceId]);
+      await deps.onEnrolled?.(row.deviceId);
+    }
   }
 
   async function checkOut(id: DeviceIdentity, msg: PlistDict) {
@@ -93,8 +105,11 @@ export function createCheckinService(deps: { db: Db; enrollments: EnrollmentRepo
     await db.transaction(async (tx) => {
       await enrollments.update(row.deviceId, { enabled: false }, tx);
       await deps.queue.cancelPending(tx, row.deviceId, '设备已移除管理描述文件');
-      await tx.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.CHECKED_OUT, dateUpdated: new Date() }).where(eq(iosDevice.id, row.deviceId));
-      await emitIosDeviceEvent(tx, row.deviceId, 'device.released', { reason: 'checkout' });
+      // A phone the store released (remove-main-profile) checks out as it goes: it stays 已释放, not 已脱离管理.
+      if (!row.released) {
+        await tx.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.CHECKED_OUT, dateUpdated: new Date() }).where(eq(iosDevice.id, row.deviceId));
+        await emitIosDeviceEvent(tx, row.deviceId, 'device.released', { reason: 'checkout' });
+      }
     });
   }
 

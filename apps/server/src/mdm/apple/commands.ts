@@ -57,8 +57,17 @@ export const restartDevice = (opts: CommandOptions = {}) => command('RestartDevi
 /** clearPasscode sends back the UnlockToken the device gave in TokenUpdate. */
 export const clearPasscode = (unlockToken: Buffer, opts: CommandOptions = {}) => command('ClearPasscode', { UnlockToken: unlockToken }, opts);
 
-export const eraseDevice = (opts: CommandOptions & { preserveDataPlan?: boolean; disallowProximitySetup?: boolean } = {}) =>
-  command('EraseDevice', { PreserveDataPlan: opts.preserveDataPlan, DisallowProximitySetup: opts.disallowProximitySetup }, opts);
+/** eraseDevice; with `returnToService` (iOS 17+) the erased phone re-enrols itself with the given enrolment profile. */
+export const eraseDevice = (opts: CommandOptions & { preserveDataPlan?: boolean; disallowProximitySetup?: boolean; returnToService?: { mdmProfileData: Buffer } } = {}) =>
+  command(
+    'EraseDevice',
+    {
+      PreserveDataPlan: opts.preserveDataPlan,
+      DisallowProximitySetup: opts.disallowProximitySetup,
+      ReturnToService: opts.returnToService ? { Enabled: true, MDMProfileData: opts.returnToService.mdmProfileData } : undefined,
+    },
+    opts,
+  );
 
 /** installProfile carries the .mobileconfig bytes (plain or CMS-signed) as data. */
 export const installProfile = (profile: Buffer, opts: CommandOptions = {}) => command('InstallProfile', { Payload: profile }, opts);

@@ -71,9 +71,12 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
   };
 }
 
-/** stripEnvelope keeps a result's response keys for the command row, without the envelope or binary blobs. */
+/**
+ * stripEnvelope keeps a result's response keys for the command row, without the envelope, binary blobs or
+ * secrets: an Activation Lock bypass code is stored sealed by its effect, never in plain text in the queue.
+ */
 function stripEnvelope(msg: PlistDict): Record<string, unknown> {
-  const { UDID: _u, Status: _s, CommandUUID: _c, ErrorChain: _e, ...rest } = msg;
+  const { UDID: _u, Status: _s, CommandUUID: _c, ErrorChain: _e, ActivationLockBypassCode: _code, ...rest } = msg;
   return JSON.parse(JSON.stringify(rest, (_k, v: unknown) => (v && typeof v === 'object' && 'type' in v && (v as { type: string }).type === 'Buffer' ? '<data>' : v)));
 }
 export type ConnectService = ReturnType<typeof createConnectService>;

@@ -180,6 +180,20 @@ describe('queue guarantees (reliability checklist)', () => {
   });
 });
 
+describe('commands a phone never answers', () => {
+  it('expire after their time to live and put the lock status back', async () => {
+    const { phone, deviceId } = await h.newPhone(headers);
+    await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
+    await phone.stop(); // the hirer switched the phone off for good
+    const lock = (await post('/api/device/ios/command/lock', { device_id: deviceId, message: '请联系门店' })).json();
+    expect((await device(deviceId)).lockStatus).toBe(LockStatus.LOCKING);
+
+    expect(await h.t.app.mdm.queue.expire(new Date(Date.now() + 8 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await operation(lock.operation_log_id)).toMatchObject({ status: OperationStatus.FAILED, result: '指令已过期：设备长时间未上线' });
+    expect((await device(deviceId)).lockStatus).toBe(LockStatus.UNLOCKED);
+  });
+});
+
 describe('device identity', () => {
   it('refuses one phone’s certificate acting as another, and leaves the real enrolment alone', async () => {
     const a = await h.newPhone(headers);

@@ -29,7 +29,21 @@ export function createMdmEngine(deps: MdmEngineDeps) {
   const challenges = createChallengeRepo(db);
   const push = createPushService({ db, pusher: deps.pusher, log: deps.log });
   const commander: Commander = createCommander({ db, queue, push });
+  // Modules built after the engine (restrictions) add what a newly manageable phone should get.
+  const enrolledHooks: ((deviceId: string) => Promise<void>)[] = [];
+  const onEnrolled = async (deviceId: string) => {
+    for (const hook of enrolledHooks) {
+      try {
+        await hook(deviceId);
+      } catch (err) {
+        // The phone's TokenUpdate has been recorded; a failed follow-up must not make it retry the check-in.
+        deps.log.error({ err, deviceId }, 'after-enrolment step failed');
+      }
+    }
+  };
   return {
+    /** onEnrolled registers a step for every phone that has just become manageable (first or new enrolment). */
+    onEnrolled: (hook: (deviceId: string) => Promise<void>) => void enrolledHooks.push(hook),
     keys: deps.keys,
     queue,
     enrollments,
@@ -37,7 +51,7 @@ export function createMdmEngine(deps: MdmEngineDeps) {
     push,
     commander,
     profiles: createEnrollmentProfileService({ keys: deps.keys, challenges, publicUrl: deps.publicUrl }),
-    checkin: createCheckinService({ db, enrollments, queue, commander: () => commander, topic: deps.keys.topic }),
+    checkin: createCheckinService({ db, enrollments, queue, commander: () => commander, topic: deps.keys.topic, onEnrolled }),
     connect: createConnectService({ db, enrollments, queue, onEvents: deps.onEvents }),
   };
 }

@@ -3,7 +3,7 @@ import { OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { operationLog } from '../../modules/logs/logs.table.ts';
 import { CommandStatus, PENDING_COMMAND_STATUSES, mdmCommand } from './mdm.table.ts';
-import { EFFECT_TYPES } from './result-effects.ts';
+import { EFFECT_TYPES, settleUnanswered } from './result-effects.ts';
 
 export interface NewCommand {
   id: string;
@@ -144,17 +144,26 @@ export function createQueueRepo(db: Db) {
       }
     },
 
-    /** expire ends commands past their expiry and fails their operations; returns how many. */
+    /**
+     * expire ends commands past their expiry, fails their operations and lets the effects of those never answered
+     * put back what they had set pending (a lock status, a profile status); returns how many expired.
+     */
     async expire(now = new Date()): Promise<number> {
-      const result = await db.execute(sql`
-        with gone as (
-          update mdm_command set status = 'expired', completed_at = ${now}
-          where status in ('queued', 'sent', 'not-now') and expires_at <= ${now}
-          returning operation_log_id)
-        update operation_log set status = ${OperationStatus.FAILED}, result = '指令已过期：设备长时间未上线', date_updated = ${now}
-        where id in (select operation_log_id from gone where operation_log_id is not null)
-          and status in (${OperationStatus.QUEUED}, ${OperationStatus.SENT})`);
-      return (result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0;
+      return db.transaction(async (tx) => {
+        const result = await tx.execute(sql`
+          with gone as (
+            update mdm_command set status = 'expired', completed_at = ${now}
+            where status in ('queued', 'sent', 'not-now') and expires_at <= ${now}
+            returning id, device_id, request_type, operation_log_id),
+          failed as (
+            update operation_log set status = ${OperationStatus.FAILED}, result = '指令已过期：设备长时间未上线', date_updated = ${now}
+            where id in (select operation_log_id from gone where operation_log_id is not null)
+              and status in (${OperationStatus.QUEUED}, ${OperationStatus.SENT}))
+          select id, device_id as "deviceId", request_type as "requestType", operation_log_id as "operationLogId" from gone`);
+        const gone = rowsOf<FinishedCommand & { deviceId: string }>(result);
+        await settleUnanswered(tx, gone, CommandStatus.EXPIRED);
+        return gone.length;
+      });
     },
 
     async pendingDeviceIds(limit: number, now = new Date()): Promise<string[]> {

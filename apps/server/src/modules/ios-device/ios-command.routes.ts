@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { Module, Perm, deviceIdBody, iosLockRequest, paging } from '@lease/shared';
+import { Module, Perm, deviceIdBody, iosLockRequest, paging, sensitiveProof } from '@lease/shared';
 import type { AuthContext, AuthRule } from '../../http/authz.ts';
 import { requireAuth } from '../../http/authz.ts';
 import type { IosCommandService } from './ios-command.service.ts';
@@ -12,7 +11,7 @@ export const idempotencyKey = (req: FastifyRequest) => {
   return typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : undefined;
 };
 
-const withPassword = deviceIdBody.extend({ password: z.string().max(64).optional() });
+const withProof = deviceIdBody.extend(sensitiveProof.shape);
 
 /** POST /api/device/ios/command/{name}: each command with its permission code of spec §3. */
 export const iosCommandRoutes: FastifyPluginAsyncZod<{ commands: IosCommandService }> = async (app, { commands: svc }) => {
@@ -40,8 +39,8 @@ export const iosCommandRoutes: FastifyPluginAsyncZod<{ commands: IosCommandServi
   app.post(lock.url, { config: lock.config, schema: { tags, body: iosLockRequest } }, (req) => svc.lock(requireAuth(req), req.body, idempotencyKey(req)));
 
   const clear = route('clear-passcode', perm(Perm.APPLE_CLEAR_PASSCODE));
-  app.post(clear.url, { config: clear.config, schema: { tags, body: withPassword } }, (req) =>
-    svc.clearPasscode(requireAuth(req), req.body.device_id, req.body.password, idempotencyKey(req)),
+  app.post(clear.url, { config: clear.config, schema: { tags, body: withProof } }, (req) =>
+    svc.clearPasscode(requireAuth(req), req.body.device_id, req.body, idempotencyKey(req)),
   );
 
   const sims = route('get-sim-log', 'authenticated');

@@ -7,11 +7,11 @@ import { Priority } from '../../mdm/apple/commander.ts';
 import * as commands from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { mdmEnrollment, mdmIdentity } from '../../mdm/apple/mdm.table.ts';
-import { verifyCallerSecret } from '../auth/caller-secret.ts';
-import type { ClerkRepo } from '../clerk/clerk.repo.ts';
 import { operationLog } from '../logs/logs.table.ts';
 import { emitIosDeviceEvent } from '../webhook/device-events.ts';
+import { replayedOperation } from '../logs/device-operation.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
+import type { SensitiveActionGuard, SensitiveActionProof } from '../store/sensitive-action.ts';
 import { releaseDeviceSlots } from './device-quota.ts';
 import type { IosDeviceService } from './ios-device.service.ts';
 import { iosDevice } from './ios-device.table.ts';
@@ -26,7 +26,7 @@ interface Deps {
   devices: IosDeviceService;
   repo: IosDeviceRepo;
   oplog: OperationLogRepo;
-  clerks: ClerkRepo;
+  sensitive: SensitiveActionGuard;
 }
 
 /**
@@ -34,7 +34,7 @@ interface Deps {
  * already checked the permission code; here each command checks the device is the caller's to touch and in
  * a state where the command makes sense, then logs and queues it.
  */
-export function createIosCommandService({ db, mdm, devices, repo, oplog, clerks }: Deps) {
+export function createIosCommandService({ db, mdm, devices, repo, oplog, sensitive }: Deps) {
   const run = runIosOperation.bind(null, db, mdm);
 
   async function managed(auth: AuthContext, id: string) {
@@ -121,11 +121,14 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, clerks 
       return run(auth, { deviceId: id, action: 'reboot', idempotencyKey: key, command: { build: (uuid) => commands.restartDevice({ uuid }), priority: Priority.NORMAL } });
     },
 
-    async clearPasscode(auth: AuthContext, id: string, password: string | undefined, key?: string) {
-      await verifyCallerSecret(clerks, auth, password);
+    /** clearPasscode is sensitive (DESIGN §4): password, and an SMS code when the store's switch is on, checked last so a refusal spends no code. */
+    async clearPasscode(auth: AuthContext, id: string, proof: SensitiveActionProof, key?: string) {
+      const replay = await replayedOperation(db, auth.storeId, key);
+      if (replay) return replay;
       await managed(auth, id);
       const [enrollment] = await db.select({ unlockToken: mdmEnrollment.unlockToken }).from(mdmEnrollment).where(eq(mdmEnrollment.deviceId, id));
       if (!enrollment?.unlockToken) throw new AppError('CONFLICT', '设备未提供解锁令牌（UnlockToken），无法清除密码');
+      await sensitive.confirm(auth, proof);
       const token = Buffer.from(enrollment.unlockToken, 'base64');
       return run(auth, { deviceId: id, action: 'clear-passcode', idempotencyKey: key, command: { build: (uuid) => commands.clearPasscode(token, { uuid }), priority: Priority.SECURITY } });
     },
@@ -151,12 +154,14 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, clerks 
       const { device } = await devices.load(auth, id);
       if (device.recycledStatus !== RecycledStatus.RECYCLED) throw new AppError('CONFLICT', '请先将设备移入回收站，再删除');
       await db.transaction(async (tx) => {
+        // A phone already released (remove-main-profile, one-click unlock) gave its slot back then.
+        const [channel] = await tx.select({ released: mdmEnrollment.released }).from(mdmEnrollment).where(eq(mdmEnrollment.deviceId, id));
         await tx.update(mdmIdentity).set({ releasedAt: new Date() }).where(eq(mdmIdentity.deviceId, id));
         await mdm.queue.cancelPending(tx, id, '设备已删除');
         await emitIosDeviceEvent(tx, id, 'device.released', { reason: 'removed' });
         await tx.insert(operationLog).values({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'remove', status: OperationStatus.DONE, detail: { serial_number: device.serialNumber } });
         await tx.delete(iosDevice).where(and(eq(iosDevice.id, id), eq(iosDevice.storeId, auth.storeId)));
-        await releaseDeviceSlots(tx, auth.storeId, device.clerkId, 1);
+        if (!channel?.released) await releaseDeviceSlots(tx, auth.storeId, device.clerkId, 1);
       });
       return { ok: true as const };
     },

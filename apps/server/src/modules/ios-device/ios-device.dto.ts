@@ -1,5 +1,5 @@
 import type { IosDeviceDetail, IosDeviceListItem, OperationProgress } from '@lease/shared';
-import { appleModelName } from '@lease/shared';
+import { appleModelName, diffAppleRestrictionKeys } from '@lease/shared';
 import type { OperationLogRow } from '../logs/operation-log.repo.ts';
 import type { IosDeviceRow } from './ios-device.repo.ts';
 
@@ -46,7 +46,6 @@ export function toListItem(d: IosDeviceRow, clerkName: string | null, enrollLink
 
 export function toDetail(item: IosDeviceListItem, d: IosDeviceRow, storeDefault: Record<string, boolean>, mdmCheck: IosDeviceDetail['mdm_check']): IosDeviceDetail {
   const restriction = d.systemRestriction;
-  const keys = new Set([...Object.keys(storeDefault), ...Object.keys(restriction)]);
   return {
     ...item,
     market: d.market,
@@ -67,7 +66,7 @@ export function toDetail(item: IosDeviceListItem, d: IosDeviceRow, storeDefault:
     os_update_progress: d.osUpdateProgress ?? null,
     activation_lock_set: d.activationLockPasscode !== null,
     need_os_update: d.needOsUpdate,
-    diff_system_restriction_keys: [...keys].filter((k) => (restriction[k] ?? true) !== (storeDefault[k] ?? true)).sort(),
+    diff_system_restriction_keys: diffAppleRestrictionKeys(restriction, storeDefault),
     facts_updated_at: iso(d.factsUpdatedAt),
     mdm_check: mdmCheck,
   };

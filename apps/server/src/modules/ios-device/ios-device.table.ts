@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clerk } from '../clerk/clerk.table.ts';
 import { store } from '../store/store.table.ts';
@@ -96,6 +97,8 @@ export const iosDevice = pgTable(
     index('ios_device_imei2_idx').on(t.storeId, t.imei2.op('text_pattern_ops')),
     index('ios_device_serial_idx').on(t.storeId, t.serialNumber.op('text_pattern_ops')),
     index('ios_device_hirer_phone_idx').on(t.storeId, t.hirerPhoneNumber.op('text_pattern_ops')),
+    // The revert job looks every 30 s for ended enterprise-trust windows; only the few open ones are indexed.
+    index('ios_device_trust_until_idx').on(t.enterpriseAppTrustUntil).where(sql`${t.enterpriseAppTrustUntil} is not null`),
   ],
 );
 

@@ -24,12 +24,12 @@ const wechat = { app_name: '微信', bundle_id: 'com.tencent.xin' };
 const alipay = { app_name: '支付宝', bundle_id: 'com.alipay.iphoneclient' };
 
 describe('the Apple restriction catalogue', () => {
-  it('holds each key once and only allow… keys restricted by false, so a missing key reads as allowed', () => {
+  it('holds each key once, allow… keys restricted by false and force… keys by true, so a missing key reads as unrestricted', () => {
     const keys = APPLE_RESTRICTIONS.map((r) => r.key);
     expect(new Set(keys).size).toBe(keys.length);
     for (const r of APPLE_RESTRICTIONS) {
-      expect(r.key).toMatch(/^allow[A-Z]/);
-      expect(r.restrictedValue).toBe(false);
+      expect(r.key).toMatch(/^(allow|force)[A-Z]/);
+      expect(r.restrictedValue).toBe(r.key.startsWith('force'));
       expect(r.label).toMatch(/[\u4e00-\u9fa5]/);
     }
   });

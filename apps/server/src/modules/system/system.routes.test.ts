@@ -119,7 +119,7 @@ describe('other system calls', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/system/permission-map', headers })).json()).toEqual(PERMISSION_GROUPS);
     const need = await t.app.inject({ method: 'GET', url: '/api/system/check-need-sms-verify?action=turn-off-activation-lock', headers });
     expect(need.json()).toEqual({ need: true });
-    const badAction = await t.app.inject({ method: 'GET', url: '/api/system/check-need-sms-verify?action=erase', headers });
+    const badAction = await t.app.inject({ method: 'GET', url: '/api/system/check-need-sms-verify?action=reboot', headers });
     expect(badAction.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/system/client-config' })).json()).toEqual({ flow_bill_url: null, amap_key: null, amap_security_code: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/helper/server-version' })).json()).toHaveProperty('version');
@@ -165,6 +165,8 @@ describe('dev tools', () => {
         { name: 'apns', label: 'APNs 推送', impl: expect.stringContaining('未配置'), live: false },
         { name: 'amap', label: '高德逆地理编码', impl: expect.stringContaining('未配置'), live: false },
         { name: 'itunes', label: 'App Store 应用搜索', impl: expect.stringContaining('未配置'), live: false },
+        { name: 'dep', label: 'Apple 商务管理（DEP）', impl: expect.stringContaining('服务器令牌'), live: true },
+        { name: 'activation-lock', label: expect.stringContaining('Apple 激活锁服务'), impl: expect.stringContaining('未配置'), live: false },
       ],
       database: t.database.kind,
     });

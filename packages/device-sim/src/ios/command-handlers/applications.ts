@@ -63,6 +63,11 @@ async function appToInstall(context: CommandContext): Promise<InstalledApp | Com
   return formatError('InstallApplication needs iTunesStoreID, Identifier or ManifestURL');
 }
 
+/**
+ * installApplication installs (or takes over) an app as managed. Restrictions do not stop it: with
+ * allowAppInstallation or allowUIAppInstallation false the App Store is gone for the user, but "in iOS 10 and
+ * later, MDM commands can override this restriction" (Apple's com.apple.applicationaccess schema).
+ */
 async function installApplication(context: CommandContext): Promise<CommandOutcome> {
   const { state, request } = context;
   const resolved = await appToInstall(context);

@@ -14,7 +14,7 @@ export const profileHandlers: HandlerTable = {
       if (!payload) return formatError('InstallProfile needs Payload data');
       let profile;
       try {
-        profile = readConfigurationProfile(payload, true);
+        profile = readConfigurationProfile(payload, true, state.supervised);
       } catch (err) {
         if (!(err instanceof ProfileInstallError)) throw err;
         return failed(MdmErrors.profileInstallFailed(), { code: err.code, domain: err.domain, message: err.message });

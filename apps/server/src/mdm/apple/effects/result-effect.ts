@@ -22,9 +22,14 @@ export interface EffectContext {
   action: string | null;
 }
 
-/** EffectOutcome may replace the operation log's result text and raise device events. */
+/** EffectOutcome may replace the operation log's result text, fail it, and raise device events. */
 export interface EffectOutcome {
   summary?: string;
+  /**
+   * Overrides the operation's outcome: true when the phone acknowledged but refused what was inside (one Settings
+   * item); false when an error still reached the goal (removing a profile the phone no longer has).
+   */
+  failed?: boolean;
   events?: DeviceEvent[];
 }
 
@@ -36,3 +41,9 @@ export interface EffectOutcome {
 export type ResultEffect = (ctx: EffectContext) => Promise<EffectOutcome | undefined>;
 
 export type EffectTable = Record<string, ResultEffect[]>;
+
+/** Apple's MDMErrorDomain 12075, "profile is not installed": removing what is not there reached its goal all the same. */
+export const PROFILE_NOT_INSTALLED = 12075;
+
+/** hasErrorCode says whether the phone's ErrorChain names this code. */
+export const hasErrorCode = (chain: Record<string, unknown>[] | undefined, code: number) => chain?.some((e) => Number(e.ErrorCode) === code) ?? false;

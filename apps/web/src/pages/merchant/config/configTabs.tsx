@@ -5,6 +5,7 @@ import { AppleWhiteListTab } from './AppleWhiteListTab.tsx';
 import { LostModalTab } from './LostModalTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { StoreInfoTab } from './StoreInfoTab.tsx';
+import { GlobalProxyConfigTab } from '../../device/ios/network/GlobalProxyConfigTab.tsx';
 
 export interface ConfigTab {
   /** The `?tab=` value. */
@@ -25,6 +26,12 @@ export const CONFIG_TABS: ConfigTab[] = [
     label: 'Apple 应用白名单',
     render: () => <AppleWhiteListTab />,
     visible: (user) => user.available_modules.includes(Module.APPLE),
+  },
+  {
+    key: 'global-http-proxy',
+    label: '全局代理',
+    render: () => <GlobalProxyConfigTab />,
+    visible: (user) => user.available_modules.includes(Module.APPLE_GLOBAL_HTTP_PROXY),
   },
   { key: 'api', label: '开放接口', render: () => <ApiSettings /> },
 ];

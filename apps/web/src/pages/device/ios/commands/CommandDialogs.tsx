@@ -1,4 +1,5 @@
-import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
+import { SmsGuardedAction } from '@lease/shared';
+import { SensitiveFields, useNeedSms } from '../release/SensitiveFields.tsx';
 import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';
 import { CommandConfirmDialog, type CommandConfirmProps, type CommandWording } from './CommandConfirmDialog.tsx';
 
@@ -40,16 +41,23 @@ export const LocateDialog = commandDialog({
   okText: '获取定位',
 });
 
-export const ClearPasscodeDialog = commandDialog({
-  command: 'clear-passcode',
-  title: '清除锁屏密码',
-  effect: '设备的锁屏密码将被清除，任何人拿到设备都可以直接进入。请确认租机人已同意或设备已收回。',
-  confirm: '我确认清除此设备的锁屏密码',
-  okText: '清除密码',
-  danger: true,
-  sendFields: ['password'],
-  fields: <CallerSecretField />,
-});
+/** ClearPasscodeDialog is a sensitive action (DESIGN §4): the password, and an SMS code when the store asks for one. */
+export function ClearPasscodeDialog(p: CommandConfirmProps) {
+  const needSms = useNeedSms(SmsGuardedAction.CLEAR_PASSCODE);
+  return (
+    <CommandConfirmDialog
+      {...p}
+      command="clear-passcode"
+      title="清除锁屏密码"
+      effect="设备的锁屏密码将被清除，任何人拿到设备都可以直接进入。请确认租机人已同意或设备已收回。"
+      confirm="我确认清除此设备的锁屏密码"
+      okText="清除密码"
+      danger
+      sendFields={needSms ? ['password', 'sms_code'] : ['password']}
+      fields={<SensitiveFields needSms={needSms} />}
+    />
+  );
+}
 
 export const MoveToRecycleBinDialog = commandDialog({
   command: 'move-to-recycle-bin',

@@ -36,7 +36,8 @@ export function AppRestrictionPanel({ saved, readOnly }: { saved: AppleAppRestri
         <Form.Item
           name="type"
           label="限制类型"
-          rules={[{ required: enable, message: '开启应用限制时请选择限制类型' }]}
+          dependencies={['enable']}
+          rules={[({ getFieldValue }) => ({ required: getFieldValue('enable') === true, message: '开启应用限制时请选择限制类型' })]}
           extra={hasList ? appleAppRestrictionTypeLabel[type as AppleAppRestrictionType] : '不按名单限制应用'}
         >
           <Radio.Group optionType="button" options={TYPES.map((t) => ({ value: t, label: shortLabel[t] }))} />

@@ -1,52 +1,12 @@
-import type { AppleRestrictionItem, AppleRestrictionMap } from '@lease/shared';
+import type { AppleRestrictionMap } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Switch, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { storeKeys, updateDefaultSystemRestriction } from '../../../../api/store.ts';
 import { feedback } from '../../../../app/feedback.ts';
 import { Panel } from '../../../../components/Panel.tsx';
-import { restrictedKeys, restrictionSections, sameKeys, toRestrictionMap } from './restrictionView.ts';
-
-const SECTIONS = restrictionSections();
-
-function SupervisionTag({ item }: { item: AppleRestrictionItem }) {
-  if (item.supervised) {
-    return (
-      <Tooltip title="仅对已监管的设备生效（通过 Apple 商务管理或 Apple Configurator 登记的设备）">
-        <Tag color="orange">需监管</Tag>
-      </Tooltip>
-    );
-  }
-  if (item.unsupervisedDeprecated) {
-    return (
-      <Tooltip title="未监管的设备目前仍生效，但 Apple 已标记为将来不再支持">
-        <Tag color="gold">建议监管</Tag>
-      </Tooltip>
-    );
-  }
-  return null;
-}
-
-function RestrictionRow({ item, on, readOnly, onToggle }: { item: AppleRestrictionItem; on: boolean; readOnly: boolean; onToggle: (on: boolean) => void }) {
-  const { token } = theme.useToken();
-  return (
-    <Flex gap={12} align="flex-start" style={{ padding: '12px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-      <Switch checked={on} disabled={readOnly} onChange={onToggle} aria-label={item.label} style={{ marginTop: 2 }} />
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <Flex gap={6} align="center" wrap>
-          <Typography.Text strong>{item.label}</Typography.Text>
-          <SupervisionTag item={item} />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            iOS {item.minIos}+
-          </Typography.Text>
-        </Flex>
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          {item.description}
-        </Typography.Text>
-      </div>
-    </Flex>
-  );
-}
+import { RestrictionSwitches, toggled } from './RestrictionSwitches.tsx';
+import { restrictedKeys, sameKeys, toRestrictionMap } from './restrictionView.ts';
 
 /** SystemRestrictionPanel is the store's default Apple system restrictions as grouped switches (on = restricted). */
 export function SystemRestrictionPanel({ saved, readOnly }: { saved: AppleRestrictionMap; readOnly: boolean }) {
@@ -62,12 +22,7 @@ export function SystemRestrictionPanel({ saved, readOnly }: { saved: AppleRestri
     },
   });
   const dirty = !sameKeys(keys, savedKeys);
-  const toggle = (key: string, on: boolean) => {
-    const next = new Set(keys);
-    if (on) next.add(key);
-    else next.delete(key);
-    setKeys(next);
-  };
+  const toggle = (key: string, on: boolean) => setKeys(toggled(keys, key, on));
 
   return (
     <Panel
@@ -90,20 +45,9 @@ export function SystemRestrictionPanel({ saved, readOnly }: { saved: AppleRestri
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-        开关打开表示在设备上禁止该项。设备执行「同步门店默认系统限制」时下发这里的设置，设备详情会标出与门店默认不同的项。标有「需监管」的限制只对已监管的设备生效。
+        开关打开表示在设备上启用该项限制。设备执行「同步门店默认系统限制」时下发这里的设置，设备详情会标出与门店默认不同的项。标有「需监管」的限制只对已监管的设备生效。
       </Typography.Paragraph>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(460px, 1fr))', columnGap: 32, rowGap: 16 }}>
-        {SECTIONS.map((section) => (
-          <section key={section.group}>
-            <Typography.Title level={5} style={{ margin: '8px 0 0' }}>
-              {section.label}
-            </Typography.Title>
-            {section.items.map((item) => (
-              <RestrictionRow key={item.key} item={item} on={keys.has(item.key)} readOnly={readOnly} onToggle={(on) => toggle(item.key, on)} />
-            ))}
-          </section>
-        ))}
-      </div>
+      <RestrictionSwitches value={keys} readOnly={readOnly} onToggle={toggle} />
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { IosDeviceDetail } from '@lease/shared';
 import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
+import { useUser } from '../../../../auth/useUser.ts';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import type { MenuGroup } from './actionMenus.tsx';
 
@@ -16,8 +17,9 @@ interface ActionMenuButtonProps {
  * entries the phone's state forbids are greyed with the reason beside them; a menu with nothing left is hidden.
  */
 export function ActionMenuButton({ group, device, perms, onCommand }: ActionMenuButtonProps) {
+  const { available_modules: modules } = useUser();
   const entries = group.actions
-    .filter((a) => a.visible?.(device) ?? true)
+    .filter((a) => (a.visible?.(device) ?? true) && (!a.module || modules.includes(a.module)))
     .map((a) => ({ action: a, check: a.check(device, perms) }))
     .filter((e) => e.check.permitted);
   if (entries.length === 0) return null;

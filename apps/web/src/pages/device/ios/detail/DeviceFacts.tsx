@@ -1,7 +1,7 @@
 import {
   abmStatusLabel,
-  activationLockStatusLabel,
   appleColorLabel,
+  dnsSettingStatusLabel,
   globalProxyStatusLabel,
   osUpdateStatusLabel,
   recycledStatusLabel,
@@ -14,6 +14,8 @@ import { formatDateTime } from '../../../../lib/time.ts';
 import { FactSections, leaseFacts, none, or, restrictionFact, SimFact } from '../../shared/DeviceFactParts.tsx';
 import { LockTag } from '../components/StatusTags.tsx';
 import { marketRegion } from './market.ts';
+import { WallpaperFact } from '../settings/CurrentWallpaper.tsx';
+import { ActivationLockFact } from '../activation-lock/ActivationLockFact.tsx';
 
 const capacity = (gb: number | null) => (gb === null ? none : `${Number.isInteger(gb) ? gb : gb.toFixed(1)} GB`);
 const battery = (level: number | null) => (level === null ? none : `${Math.round(level * 100)}%`);
@@ -54,15 +56,17 @@ export function DeviceFacts({ device: d, onEditHirer, onChangeClerk }: DeviceFac
   const management: DescriptionsProps['items'] = [
     { key: 'supervise', label: '监管状态', children: superviseStatusLabel[d.supervise_status] ?? none },
     { key: 'abm', label: 'ABM 状态', children: abmStatusLabel[d.abm_status] ?? none },
-    { key: 'al', label: '激活锁', children: activationLockStatusLabel[d.activation_lock_status] ?? none },
+    { key: 'al', label: '激活锁', children: <ActivationLockFact device={d} /> },
     { key: 'lock', label: '锁定状态', children: <LockTag status={d.lock_status} /> },
     { key: 'recycled', label: '回收站', children: recycledStatusLabel[d.recycled_status] ?? none },
     { key: 'proxy', label: '全局代理', children: globalProxyStatusLabel[d.global_proxy_status] ?? none },
+    { key: 'dns', label: '加密 DNS', children: dnsSettingStatusLabel[d.dns_setting_status] ?? none },
     restrictionFact(d.diff_system_restriction_keys),
     { key: 'apprestriction', label: '应用限制', children: d.app_restriction_enable ? `已开启（${d.app_restriction_list.length} 个应用）` : '未开启' },
     { key: 'osupdate', label: '系统更新状态', children: osUpdateStatusLabel[d.os_update_status] ?? none },
     { key: 'needupdate', label: '需要更新', children: d.need_os_update ? <Tag color="orange">是</Tag> : '否' },
     { key: 'updates', label: '可用更新', span: 2, children: osUpdates(d.available_os_updates) },
+    { key: 'wallpaper', label: '壁纸', span: 2, children: <WallpaperFact deviceId={d.id} /> },
   ];
   return <FactSections lease={lease} hardware={hardware} management={management} labelWidth={104} />;
 }

@@ -22,8 +22,18 @@ import { AppsTab } from './tabs/AppsTab.tsx';
 import { LocationTab } from './tabs/LocationTab.tsx';
 import { OperationLogTab } from './tabs/OperationLogTab.tsx';
 import { SimLogTab } from './tabs/SimLogTab.tsx';
+import { RestrictionTab } from '../restriction/RestrictionTab.tsx';
+import { OsUpdateTab, OsUpdateTabLabel } from '../settings/OsUpdateTab.tsx';
 
 const BACK = '/console/device/ios/list';
+
+const TAB_AFTER: Partial<Record<DeviceCommand, string>> = {
+  locate: 'location',
+  'os-update': 'os-update',
+  'set-system-restriction': 'restriction',
+  'set-app-restriction': 'restriction',
+  'temporary-allow-enterprise-app-trust': 'restriction',
+};
 
 /** IosDetailPage is one Apple device: its state and commands, every fact, and its logs. */
 export default function IosDetailPage() {
@@ -35,10 +45,11 @@ export default function IosDetailPage() {
   const [tab, setTab] = useState('facts');
   const navigate = useNavigate();
 
+  // After a command the page shows where its outcome appears: its own tab, else the operation log.
   const afterCommand = (done: DeviceCommand | null) => {
     if (done === 'remove') void navigate('/console/device/ios/recycled-list', { replace: true });
-    else if (done === 'locate') setTab('location');
-    else if (done !== 'recycle' && done !== 'restore') setTab('log');
+    else if (done && TAB_AFTER[done]) setTab(TAB_AFTER[done]);
+    else if (done !== 'recycle' && done !== 'restore' && done !== 'get-activation-lock-password') setTab('log');
   };
 
   if (detail.isPending) return <PageLoading />;
@@ -79,7 +90,9 @@ export default function IosDetailPage() {
                 label: '已安装应用',
                 children: <AppsTab deviceId={d.id} refreshCheck={canRefreshApps(d, perms)} updatedAt={formatDateTime(d.facts_updated_at)} />,
               },
+              { key: 'restriction', label: '限制', children: <RestrictionTab device={d} perms={perms} onCommand={setCommand} /> },
               { key: 'sim', label: 'SIM 卡记录', children: <SimLogTab deviceId={d.id} /> },
+              { key: 'os-update', label: <OsUpdateTabLabel need={d.need_os_update} />, children: <OsUpdateTab device={d} perms={perms} /> },
             ]}
           />
         </Panel>

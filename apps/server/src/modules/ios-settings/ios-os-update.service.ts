@@ -1,0 +1,68 @@
+import { type AvailableOsUpdate, type IosScheduleOsUpdateRequest, OsUpdateStatus } from '@lease/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthContext } from '../../http/authz.ts';
+import { Priority } from '../../mdm/apple/commander.ts';
+import { availableOSUpdates, osUpdateStatus, scheduleOSUpdate } from '../../mdm/apple/commands.ts';
+import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
+import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
+import { type OperationResult, runIosOperation } from '../ios-device/ios-operation.ts';
+import { replayedOperation } from '../logs/device-operation.ts';
+import { saveOsUpdateState } from './ios-settings.repo.ts';
+import { POLL_LIMIT_MS, POLL_MS } from './os-update-timing.ts';
+import { stateOf } from './os-update-answers.ts';
+import { supervisedDevice } from './managed-device.ts';
+
+interface Deps {
+  db: Db;
+  mdm: MdmEngine;
+  devices: IosDeviceService;
+}
+
+const notAvailable = () =>
+  new AppError('VALIDATION_FAILED', '所选更新不在设备的可用更新列表中，请先刷新可用更新', [{ field: 'product_key', message: '所选更新不在设备的可用更新列表中' }]);
+
+/**
+ * createIosOsUpdateService: the phone's available updates (AvailableOSUpdates), scheduling one of them
+ * (ScheduleOSUpdate) and its progress (OSUpdateStatus). Any clerk who sees the device may use them.
+ */
+export function createIosOsUpdateService({ db, mdm, devices }: Deps) {
+  const run = runIosOperation.bind(null, db, mdm);
+  return {
+    async availableUpdates(auth: AuthContext, id: string, idempotencyKey?: string): Promise<OperationResult> {
+      const device = await supervisedDevice(devices, auth, id, '查询系统更新');
+      return run(auth, { deviceId: device.id, action: 'get-available-os-updates', idempotencyKey, command: { build: (uuid) => availableOSUpdates({ uuid }), priority: Priority.NORMAL } });
+    },
+
+    /** schedule downloads (DownloadOnly) or downloads and installs (InstallASAP) one of the updates the phone offered. */
+    async schedule(auth: AuthContext, req: IosScheduleOsUpdateRequest, idempotencyKey?: string): Promise<OperationResult> {
+      const device = await supervisedDevice(devices, auth, req.device_id, '安排系统更新');
+      // A replay answers with the first operation before the state checks, which that operation may have changed.
+      const replay = await replayedOperation(db, auth.storeId, idempotencyKey);
+      if (replay) return replay;
+      const offered = device.availableOsUpdates as unknown as AvailableOsUpdate[];
+      const update = offered.find((u) => (req.product_key ? u.ProductKey === req.product_key : u.Version === req.product_version));
+      if (!update) throw notAvailable();
+      if (device.osUpdateStatus === OsUpdateStatus.INSTALLING) throw new AppError('CONFLICT', '设备正在安装系统更新，请等安装结束后再操作');
+      const requested = { product_key: update.ProductKey, version: update.Version, install_action: req.install_action };
+      // Written before the command is queued (the phone's answer may come back before this call returns); the job
+      // polls from now on, so an update the phone never takes up ends as failed at the deadline.
+      const now = Date.now();
+      await saveOsUpdateState(db, device.id, stateOf(requested, 'scheduled', new Date(now)), { nextPollAt: new Date(now + POLL_MS), pollUntil: new Date(now + POLL_LIMIT_MS) });
+      return run(auth, {
+        deviceId: device.id,
+        action: 'schedule-os-update',
+        detail: { ...requested, name: update.HumanReadableName },
+        idempotencyKey,
+        // The product key is what the phone itself offered, so it names the update on every iOS version.
+        command: { build: (uuid) => scheduleOSUpdate([{ productKey: update.ProductKey, installAction: req.install_action }], { uuid }), priority: Priority.NORMAL, supersede: ['ScheduleOSUpdate'] },
+      });
+    },
+
+    async status(auth: AuthContext, id: string, idempotencyKey?: string): Promise<OperationResult> {
+      const device = await supervisedDevice(devices, auth, id, '查询系统更新状态');
+      return run(auth, { deviceId: device.id, action: 'get-os-update-status', idempotencyKey, command: { build: (uuid) => osUpdateStatus({ uuid }), priority: Priority.NORMAL } });
+    },
+  };
+}
+export type IosOsUpdateService = ReturnType<typeof createIosOsUpdateService>;

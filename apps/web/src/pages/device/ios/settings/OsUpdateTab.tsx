@@ -1,0 +1,118 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { type AvailableOsUpdate, type IosDeviceDetail, type OsInstallAction, osUpdateStatusLabel } from '@lease/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Flex, Progress, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { iosDetailQuery } from '../../../../api/iosDevice.ts';
+import { ActionButton } from '../components/ActionButton.tsx';
+import { useDeviceCommand } from '../commands/useDeviceCommand.ts';
+import { deviceName } from '../list/deviceColumns.tsx';
+import { OsUpdateDialog, UpdateTags } from './OsUpdateDialog.tsx';
+import { formatUpdateSize, isUpdateRunning, progressOf, progressText, updateName, updatesOf } from './osUpdateView.ts';
+import { canManageOsUpdates, canScheduleOsUpdate } from './settingsActions.ts';
+
+/** OsUpdateTabLabel marks the tab when the phone runs an older iOS than one it was offered. */
+export function OsUpdateTabLabel({ need }: { need: boolean }) {
+  return (
+    <span>
+      系统更新
+      {need && (
+        <Tag color="orange" style={{ marginInlineStart: 6, marginInlineEnd: 0 }}>
+          可更新
+        </Tag>
+      )}
+    </span>
+  );
+}
+
+interface OsUpdateTabProps {
+  device: IosDeviceDetail;
+  perms: readonly string[];
+}
+
+/**
+ * OsUpdateTab is the phone's system updates: the version it runs, the updates it offered (with sizes and
+ * Apple's urgency flags), the scheduled update's progress, and 仅下载 / 立即安装 per update. While an update runs
+ * the detail refreshes itself; the server's job asks the phone for its progress meanwhile.
+ */
+export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
+  const progress = progressOf(d);
+  const running = isUpdateRunning(progress);
+  useQuery({ ...iosDetailQuery(d.id), refetchInterval: running ? 10_000 : false });
+  const [chosen, setChosen] = useState<{ product_key: string; install_action: OsInstallAction } | null>(null);
+  const refreshList = useDeviceCommand('get-available-os-updates', { keyPerSend: true, queuedText: '已向设备查询可用更新，设备回应后自动刷新' });
+  const refreshStatus = useDeviceCommand('get-os-update-status', { keyPerSend: true, queuedText: '已向设备查询更新进度，设备回应后自动刷新' });
+  const manage = canManageOsUpdates(d, perms);
+  const schedule = canScheduleOsUpdate(d, perms);
+  const updates = updatesOf(d);
+
+  const scheduleButton = (u: AvailableOsUpdate, action: OsInstallAction, label: string) => (
+    <ActionButton size="small" type={action === 'InstallASAP' ? 'primary' : 'default'} check={schedule} onClick={() => setChosen({ product_key: u.ProductKey, install_action: action })}>
+      {label}
+    </ActionButton>
+  );
+
+  return (
+    <Flex vertical gap={16}>
+      <Descriptions
+        size="small"
+        column={2}
+        items={[
+          { key: 'os', label: '当前系统', children: d.os_version ? `iOS ${d.os_version}` : '未知' },
+          { key: 'need', label: '需要更新', children: d.need_os_update ? <Tag color="orange">可更新</Tag> : '已是最新或未查询' },
+          { key: 'status', label: '更新状态', children: osUpdateStatusLabel[d.os_update_status] ?? '未知' },
+          {
+            key: 'progress',
+            label: '进度',
+            children: progress ? (
+              <Flex vertical style={{ width: '100%' }}>
+                <Typography.Text type={progress.phase === 'failed' ? 'danger' : undefined}>{progressText(progress)}</Typography.Text>
+                {progress.percent !== null && progress.phase !== 'failed' && <Progress percent={progress.percent} size="small" status={running ? 'active' : 'normal'} />}
+              </Flex>
+            ) : (
+              '无'
+            ),
+          },
+        ]}
+      />
+      <Flex gap={8}>
+        <ActionButton icon={<ReloadOutlined />} check={manage} loading={refreshList.isPending} onClick={() => refreshList.mutate({ device_id: d.id })}>
+          刷新可用更新
+        </ActionButton>
+        <ActionButton icon={<ReloadOutlined />} check={manage} loading={refreshStatus.isPending} onClick={() => refreshStatus.mutate({ device_id: d.id })}>
+          刷新更新进度
+        </ActionButton>
+      </Flex>
+      <Table<AvailableOsUpdate>
+        size="small"
+        rowKey="ProductKey"
+        pagination={false}
+        dataSource={updates}
+        locale={{ emptyText: '暂无可用更新（设备已是最新系统，或尚未查询）' }}
+        columns={[
+          { title: '更新', key: 'name', render: (_, u) => <Flex gap={4} wrap>{updateName(u)}<UpdateTags update={u} /></Flex> },
+          { title: '版本号', dataIndex: 'Build' },
+          { title: '下载大小', key: 'download', render: (_, u) => formatUpdateSize(u.DownloadSize) },
+          { title: '安装所需空间', key: 'install', render: (_, u) => formatUpdateSize(u.InstallSize) },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_, u) => (
+              <Flex gap={8}>
+                {scheduleButton(u, 'DownloadOnly', '仅下载')}
+                {scheduleButton(u, 'InstallASAP', '立即安装')}
+              </Flex>
+            ),
+          },
+        ]}
+      />
+      {chosen && (
+        <OsUpdateDialog
+          device={{ id: d.id, model_name: deviceName(d), serial_number: d.serial_number }}
+          initial={chosen}
+          onClose={() => setChosen(null)}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,77 @@
+import { WallpaperType } from '@lease/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Radio, Switch, Typography } from 'antd';
+import { currentWallpaperQuery } from '../../../../api/iosSettings.ts';
+import { WallpaperPicker } from '../../../wallpaper/WallpaperPicker.tsx';
+import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
+import { ConfirmCommandModal } from '../commands/ConfirmCommandModal.tsx';
+import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
+import { CurrentWallpaper } from './CurrentWallpaper.tsx';
+
+interface WallpaperValues {
+  wallpaper_id?: string;
+  where: number;
+  allow_modify: boolean;
+}
+
+const WHERE_OPTIONS = [
+  { value: WallpaperType.LOCK_SCREEN, label: '锁屏' },
+  { value: WallpaperType.HOME_SCREEN, label: '主屏幕' },
+  { value: WallpaperType.BOTH, label: '两者' },
+];
+
+/** The consequence of the switch, said plainly under it. */
+export const allowModifyText = (allow: boolean) =>
+  allow
+    ? '租机人可以在手机上自行更换壁纸。'
+    : '租机人不能在手机上更换壁纸：将同时更新设备的限制描述文件（禁止更换壁纸），直到你在此处重新允许。';
+
+/**
+ * SetWallpaperDialog sets one picture of the store's library (WallpaperPicker) on the lock screen, the home
+ * screen or both (Settings.Wallpaper, supervised phones only), and decides whether the hirer may change it.
+ */
+export function SetWallpaperDialog({ device, onClose, onDone }: CommandConfirmProps) {
+  const [form] = Form.useForm<WallpaperValues>();
+  const allow = Form.useWatch('allow_modify', form) ?? false;
+  const current = useQuery(currentWallpaperQuery(device.id));
+  const send = useDeviceCommand('set-wallpaper', {
+    onSuccess: () => {
+      onClose();
+      onDone?.();
+    },
+  });
+  return (
+    <ConfirmCommandModal
+      title={`设置壁纸 · ${deviceTitle(device)}`}
+      okText="设置壁纸"
+      width={720}
+      effect="设备联网后，所选图片会设为壁纸。iOS 16 及以上的设备第一次由门店设置壁纸时，锁屏和主屏幕会同时换成这张图片。"
+      confirm="我确认为此设备设置壁纸"
+      form={form}
+      pending={send.isPending}
+      onClose={onClose}
+      onSubmit={(v) => send.mutate({ device_id: device.id, wallpaper_id: v.wallpaper_id, where: v.where, allow_modify: v.allow_modify === true })}
+      fields={
+        <>
+          {current.data && <CurrentWallpaper state={current.data} />}
+          <Form.Item name="wallpaper_id" label="壁纸" rules={[{ required: true, message: '请选择壁纸' }]}>
+            <WallpaperPicker
+              onChange={(id, w) => {
+                form.setFieldsValue({ wallpaper_id: id, where: w.type });
+                void form.validateFields(['wallpaper_id']);
+              }}
+            />
+          </Form.Item>
+          <Form.Item name="where" label="设置位置" initialValue={WallpaperType.BOTH}>
+            <Radio.Group options={WHERE_OPTIONS} />
+          </Form.Item>
+          <Form.Item label="允许租机人更换壁纸" extra={<Typography.Text type={allow ? 'secondary' : 'warning'}>{allowModifyText(allow)}</Typography.Text>}>
+            <Form.Item name="allow_modify" valuePropName="checked" initialValue={false} noStyle>
+              <Switch aria-label="允许租机人更换壁纸" />
+            </Form.Item>
+          </Form.Item>
+        </>
+      }
+    />
+  );
+}

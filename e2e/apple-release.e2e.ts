@@ -1,0 +1,88 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockApns, type SimulatedIphone, createSimulatedIphone, startMockApns } from '@lease/device-sim';
+import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
+import { launchBrowser, login, newPage } from './browser.ts';
+import { E2E, seedE2e } from './seed.ts';
+
+/**
+ * Issue 6 in the browser: a clerk releases a paid-off, locked iPhone with 一键解锁 and watches the steps finish
+ * while the simulated phone leaves lost mode and then management.
+ */
+let server: ServerProcess;
+let apns: MockApns;
+let browser: Browser;
+let phone: SimulatedIphone | undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-e2e-release-'));
+const port = 5000 + (process.pid % 90);
+
+beforeAll(async () => {
+  await seedE2e(dataDir);
+  apns = await startMockApns();
+  const keyFile = path.join(dataDir, 'apns.p8');
+  fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  server = await spawnServer(
+    { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'E2E', APNS_TEAM_ID: 'E2E', LOGIN_IP_LIMIT_PER_MINUTE: '1000' },
+    port,
+  );
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await phone?.stop();
+  await browser?.close();
+  await server?.kill();
+  await apns?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** api calls the server as the store admin, for the set-up a clerk is not watching. */
+async function adminApi() {
+  const tokens = (await (await fetch(`${server.origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: E2E.admin, password: E2E.password }) })).json()) as { access_token: string };
+  return async <T>(url: string, body: object): Promise<T> => {
+    const res = await fetch(`${server.origin}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access_token}` }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
+describe('one-click unlock in the console', () => {
+  it('releases a locked iPhone: prevalidation, password, and the steps finish', async () => {
+    // Set-up through the API: a registered phone enrolled through its hirer link, then locked.
+    const api = await adminApi();
+    const serial = 'E2EREL000001';
+    const { list } = await api<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [serial] });
+    const deviceId = list[0].id;
+    const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${list[0].enroll_link.split('/enroll/')[1]}`)).arrayBuffer());
+    phone = createSimulatedIphone({ serialNumber: serial, model: 'iPhone15,2', serverOrigin: server.origin });
+    await phone.enroll(profile);
+    phone.attachPush(apns);
+    await api('/api/device/ios/command/lock', { device_id: deviceId, message: '租金逾期，请联系门店' });
+    await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 10_000 }).toBe(true);
+
+    const page = await newPage(browser, server.origin);
+    await login(page, E2E.admin);
+    await page.goto(`/console/device/ios/${deviceId}`);
+    await page.getByRole('button', { name: /安全与释放/ }).click();
+    await page.getByRole('menuitem', { name: /一键解锁/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('已选择保留数据').waitFor();
+    // Prevalidation: the phone is locked and managed, nothing else to lift.
+    await expect.poll(() => dialog.getByRole('row', { name: /解除锁定（退出丢失模式）\s*将执行/ }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole('row', { name: /解除 ABM 绑定\s*跳过\s*设备未绑定 ABM/ }).isVisible()).toBe(true);
+
+    await dialog.getByLabel('登录密码或二级密码').fill(E2E.password);
+    await dialog.getByText('我确认租机人已结清，释放此设备').click();
+    await dialog.getByRole('button', { name: '开始一键解锁' }).click();
+
+    await expect.poll(() => dialog.getByText('一键解锁已完成，设备已释放。').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => dialog.getByText(/已完成：管理描述文件已移除/).isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'e2e-apple-release.png') });
+    expect(phone.state.lostMode.enabled).toBe(false);
+    await expect.poll(() => phone!.enrollmentStatus, { timeout: 10_000 }).toBe('unenrolled');
+  });
+});
