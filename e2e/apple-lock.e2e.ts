@@ -74,8 +74,8 @@ describe('Apple lock workflow in the console', () => {
     expect(download.status, `${link} → ${await download.clone().text().catch(() => "")}`.slice(0, 300)).toBe(200);
     const profile = Buffer.from(await download.arrayBuffer());
     phone = createSimulatedIphone({ serialNumber: serial, model: 'iPhone15,2', serverOrigin: server.origin });
-    await phone.enroll(profile);
     phone.attachPush(apns);
+    await phone.enroll(profile);
     await page.getByRole('button', { name: /完\s*成/ }).click();
 
     // The row shows the serial at once and the marketing name once the phone has answered DeviceInformation.

@@ -59,8 +59,8 @@ describe('one-click unlock in the console', () => {
     const deviceId = list[0].id;
     const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${list[0].enroll_link.split('/enroll/')[1]}`)).arrayBuffer());
     phone = createSimulatedIphone({ serialNumber: serial, model: 'iPhone15,2', serverOrigin: server.origin });
-    await phone.enroll(profile);
     phone.attachPush(apns);
+    await phone.enroll(profile);
     await api('/api/device/ios/command/lock', { device_id: deviceId, message: '租金逾期，请联系门店' });
     await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 10_000 }).toBe(true);
 

@@ -41,8 +41,8 @@ export async function startDemoDevices(deps: { db: Db; enroll: EnrollService; co
     const profile = await deps.enroll.profile(code);
     const phone = createSimulatedIphone({ serialNumber: spec.serialNumber, udid: `00008120-${(0xde0000 + index).toString(16).toUpperCase().padStart(16, '0')}`, model: spec.model, serverOrigin: deps.origin });
     try {
-      await phone.enroll(profile);
       phone.attachPush(deps.apns);
+      await phone.enroll(profile);
       phone.startPolling(10 * 60_000);
       phones.push(phone);
     } catch (err) {

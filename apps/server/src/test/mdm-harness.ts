@@ -33,8 +33,10 @@ export async function startMdmHarness(env: Record<string, string> = {}) {
     const serialNumber = options.serialNumber ?? randomSerialNumber();
     const { deviceId, profile } = await registerAndProfile(headers, serialNumber);
     const phone = createSimulatedIphone({ serialNumber, fetch, identityKey: keys.next(), pollIntervalMs: 3_600_000, retry: { initialMs: 50, maxMs: 200 }, ...options });
-    await phone.enroll(profile);
+    // Listening before enrolling, as a real phone's APNs connection is up before TokenUpdate: a push sent while
+    // the server is still answering TokenUpdate is not lost.
     phone.attachPush(apns);
+    await phone.enroll(profile);
     phones.push(phone);
     return { phone, deviceId };
   }
