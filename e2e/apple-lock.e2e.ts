@@ -1,44 +1,33 @@
-import { generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockApns, type SimulatedIphone, createSimulatedIphone, startMockApns } from '@lease/device-sim';
-import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
+import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
+import { type AppleStage, startAppleStage } from './apple-stage.ts';
 import { confirmCommand, launchBrowser, login, newPage } from './browser.ts';
-import { E2E, seedE2e } from './seed.ts';
+import { E2E } from './seed.ts';
 
 /**
  * The Apple workflow of issue 3 in the browser against a real server and a simulated iPhone: register
  * the serial → the phone enrols through the hirer link → it is listed → lock → the phone is in Lost Mode
  * with the clerk's message → its location is shown → unlock.
  */
-let server: ServerProcess;
-let apns: MockApns;
+let stage: AppleStage;
+let server: AppleStage['server'];
+let apns: AppleStage['apns'];
 let browser: Browser;
 let phone: SimulatedIphone | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-e2e-apple-'));
-const port = 4900 + (process.pid % 90);
 
 beforeAll(async () => {
-  await seedE2e(dataDir);
-  apns = await startMockApns();
-  const keyFile = path.join(dataDir, 'apns.p8');
-  fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-  server = await spawnServer(
-    { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'E2E', APNS_TEAM_ID: 'E2E', LOGIN_IP_LIMIT_PER_MINUTE: '1000' },
-    port,
-  );
+  stage = await startAppleStage('apple', 4900);
+  ({ server, apns } = stage);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await phone?.stop();
   await browser?.close();
-  await server?.kill();
-  await apns?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stage?.close();
 });
 
 async function signIn(): Promise<Page> {

@@ -1,43 +1,32 @@
-import { generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockApns, type SimulatedIphone, createSimulatedIphone, startMockApns } from '@lease/device-sim';
-import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
+import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
+import { type AppleStage, startAppleStage } from './apple-stage.ts';
 import { launchBrowser, login, newPage } from './browser.ts';
-import { E2E, seedE2e } from './seed.ts';
+import { E2E } from './seed.ts';
 
 /**
  * Issue 6 in the browser: a clerk releases a paid-off, locked iPhone with 一键解锁 and watches the steps finish
  * while the simulated phone leaves lost mode and then management.
  */
-let server: ServerProcess;
-let apns: MockApns;
+let stage: AppleStage;
+let server: AppleStage['server'];
+let apns: AppleStage['apns'];
 let browser: Browser;
 let phone: SimulatedIphone | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-e2e-release-'));
-const port = 5000 + (process.pid % 90);
 
 beforeAll(async () => {
-  await seedE2e(dataDir);
-  apns = await startMockApns();
-  const keyFile = path.join(dataDir, 'apns.p8');
-  fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-  server = await spawnServer(
-    { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'E2E', APNS_TEAM_ID: 'E2E', LOGIN_IP_LIMIT_PER_MINUTE: '1000' },
-    port,
-  );
+  stage = await startAppleStage('release', 5000);
+  ({ server, apns } = stage);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await phone?.stop();
   await browser?.close();
-  await server?.kill();
-  await apns?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stage?.close();
 });
 
 /** api calls the server as the store admin, for the set-up a clerk is not watching. */

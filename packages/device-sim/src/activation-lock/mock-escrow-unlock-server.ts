@@ -2,18 +2,10 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { BYPASS_CODE_PATTERN, escrowKeyOfCode } from '@lease/shared';
+import { BYPASS_CODE_PATTERN, type EscrowUnlockRequest, escrowKeyOfCode } from '@lease/shared';
 
 /** EscrowUnlockAttempt is what the stand-in saw of one request, and how it answered. */
-export interface EscrowUnlockAttempt {
-  serial: string;
-  productType: string;
-  imei?: string;
-  imei2?: string;
-  meid?: string;
-  orgName: string;
-  guid: string;
-  escrowKey: string;
+export interface EscrowUnlockAttempt extends EscrowUnlockRequest {
   /** Subject CN of the TLS client certificate (the MDM push certificate), when one was presented. */
   clientCertSubject?: string;
   status: number;

@@ -136,3 +136,21 @@ export async function escrowKeyOfCode(code: string): Promise<string | null> {
   const bytes = bytesFromBypassCode(code);
   return bytes ? escrowKeyOf(bytes) : null;
 }
+
+/**
+ * EscrowUnlockRequest is one "disable Activation Lock" request as Apple documents it: the device in the query
+ * (serial, productType, IMEI, second IMEI, MEID; the last three only for cellular phones), and in the form body
+ * the organisation and requester for Apple's audit, and the bypass code itself, dashed, as `escrowKey`.
+ */
+export interface EscrowUnlockRequest {
+  serial: string;
+  /** Hardware identifier, e.g. iPhone15,2. */
+  productType: string;
+  imei?: string;
+  imei2?: string;
+  meid?: string;
+  orgName: string;
+  /** Who asks (Apple: e-mail, LDAP id or name); we send the clerk's id. */
+  guid: string;
+  escrowKey: string;
+}

@@ -1,29 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { EscrowUnlockRequest } from '@lease/shared';
+
+export type { EscrowUnlockRequest };
 
 /** The path of Apple's escrow-key unlock service under its origin (https://deviceservices-external.apple.com). */
 export const ESCROW_UNLOCK_PATH = '/deviceservicesworkers/escrowKeyUnlock';
 /** Spec §9 gives Apple's ABM calls 30 s; this Apple service gets the same. */
 export const ESCROW_UNLOCK_TIMEOUT_MS = 30_000;
 export const ESCROW_NOT_CONFIGURED = '未配置 Apple 激活锁服务：服务器尚未配置 MDM 推送证书（ACTIVATION_LOCK_CERT_FILE 或 APNS_CERT_FILE），无法向 Apple 申请关闭激活锁';
-
-/**
- * EscrowUnlockRequest is one "disable Activation Lock" request as Apple documents it: the device in the query
- * (serial, productType, IMEI, second IMEI, MEID; the last three only for cellular phones), and in the form body
- * the organisation and requester for Apple's audit, and the bypass code itself, dashed, as `escrowKey`.
- */
-export interface EscrowUnlockRequest {
-  serial: string;
-  /** Hardware identifier, e.g. iPhone15,2. */
-  productType: string;
-  imei?: string;
-  imei2?: string;
-  meid?: string;
-  orgName: string;
-  /** Who asks (Apple: e-mail, LDAP id or name); we send the clerk's id. */
-  guid: string;
-  escrowKey: string;
-}
 
 /** EscrowUnlockOutcome: `mismatch` means Apple does not hold this code for the phone, so the other code may work. */
 export type EscrowUnlockOutcome = { ok: true } | { ok: false; reason: string; mismatch: boolean; status?: number };

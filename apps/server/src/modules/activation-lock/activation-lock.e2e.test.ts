@@ -1,42 +1,32 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockDep, type MockEscrowUnlock, startMockDep } from '@lease/device-sim';
+import type { MockDep, MockEscrowUnlock } from '@lease/device-sim';
 import { ActivationLockStatus, OperationStatus, escrowKeyOfCode } from '@lease/shared';
-import { startEscrowStandIn } from '../../adapters/activation-lock/escrow-test-kit.ts';
 import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
 import { parsePlistDict } from '../../mdm/apple/plist.ts';
 import { validateCommand, validateCommandResponse } from '../../mdm/apple/schema/validate.ts';
 import { TEST_PASSWORD } from '../../test/build-test-app.ts';
-import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
+import { type AppleServicesHarness, startAppleServicesHarness } from '../../test/apple-services-harness.ts';
+import { type MdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { seedAbmToken } from '../abm/abm-test-kit.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
 import { iosActivationLock } from './activation-lock.table.ts';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'activation-lock-e2e-'));
 const ABM_SERIAL = 'F2LALKE2E001';
+let stage: AppleServicesHarness;
 let dep: MockDep;
 let escrow: MockEscrowUnlock;
 let h: MdmHarness;
 let headers: { authorization: string };
 
 beforeAll(async () => {
-  dep = await startMockDep({ devices: [{ serial_number: ABM_SERIAL }] });
-  const standIn = await startEscrowStandIn(dir, dep.activationLocks);
-  escrow = standIn.escrow;
-  h = await startMdmHarness({ DEP_ORIGIN: dep.origin, ...standIn.env });
+  stage = await startAppleServicesHarness([ABM_SERIAL]);
+  ({ h, dep, escrow } = stage);
   const { id: storeId } = await h.t.newStore({ storeName: '华强北店' });
   await seedAbmToken(h.t.app, storeId, dep);
   headers = (await h.t.signedIn({ storeId, isAdmin: true })).headers;
 });
-afterAll(async () => {
-  await h.close();
-  await escrow.close();
-  await dep.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stage.close());
 
 const command = async (name: string, device_id: string) =>
   (await h.t.app.inject({ method: 'POST', url: `/api/device/ios/command/${name}`, headers, payload: { device_id, password: TEST_PASSWORD } })).json();

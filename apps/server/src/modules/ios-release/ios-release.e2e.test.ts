@@ -1,16 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbmStatus, ActivationLockStatus, EnrollmentStatus, LockStatus, OperationStatus } from '@lease/shared';
-import { type MockDep, type MockEscrowUnlock, startMockDep } from '@lease/device-sim';
-import { startEscrowStandIn } from '../../adapters/activation-lock/escrow-test-kit.ts';
+import type { MockDep, MockEscrowUnlock } from '@lease/device-sim';
 import { mdmCommand, mdmEnrollment, mdmIdentity } from '../../mdm/apple/mdm.table.ts';
 import { parsePlistDict } from '../../mdm/apple/plist.ts';
 import { managedProfileId } from '../../mdm/apple/profiles/managed-profile.ts';
 import { TEST_PASSWORD } from '../../test/build-test-app.ts';
-import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
+import { type AppleServicesHarness, startAppleServicesHarness } from '../../test/apple-services-harness.ts';
+import { type MdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { seedAbmToken } from '../abm/abm-test-kit.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
 import { operationLog } from '../logs/logs.table.ts';
@@ -23,27 +20,20 @@ import { oneClickUnlockRun } from './one-click-unlock.table.ts';
  */
 
 const ABM_SERIALS = ['F2LREL000001', 'F2LREL000002'];
+let stage: AppleServicesHarness;
 let h: MdmHarness;
 let dep: MockDep;
 let escrow: MockEscrowUnlock;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ios-release-'));
 let storeId: string;
 let headers: { authorization: string };
 beforeAll(async () => {
-  dep = await startMockDep({ devices: ABM_SERIALS.map((serial_number) => ({ serial_number })) });
   // Apple's escrow-key unlock stand-in lifts what the DEP stand-in locked: one-click unlock turns Activation Lock off.
-  const standIn = await startEscrowStandIn(dir, dep.activationLocks);
-  escrow = standIn.escrow;
-  h = await startMdmHarness({ DEP_ORIGIN: dep.origin, ...standIn.env });
+  stage = await startAppleServicesHarness(ABM_SERIALS);
+  ({ h, dep, escrow } = stage);
   storeId = (await h.t.newStore({ storeName: '华强北租机店' })).id;
   headers = (await h.t.signedIn({ storeId, isAdmin: true })).headers;
 });
-afterAll(async () => {
-  await h.close();
-  await escrow.close();
-  await dep.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stage.close());
 
 const db = () => h.t.db;
 const post = (name: string, payload: object) => h.t.app.inject({ method: 'POST', url: `/api/device/ios/command/${name}`, headers, payload });

@@ -1,14 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@lease/shared';
-import { meQuery } from '../../api/user.ts';
 import { appleAppSearchPlatformStore } from '../../auth/storage.ts';
 import { admin, clerk } from '../../test/fixtures.ts';
 import AppstorePage from './AppstorePage.tsx';
+import { renderRoute } from '../../test/renderRoute.tsx';
 
 const wechat = {
   id: '6f1c1c52-7a63-4c1e-9d43-0c5f7f0e0a01',
@@ -40,16 +36,7 @@ async function renderPage(user: UserInfo, handler: Handler = () => undefined, pa
       return new Response('', { status: 404 });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, user);
-  const router = createMemoryRouter([{ path: '/console/appstore', Component: AppstorePage }], { initialEntries: [path] });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  const { router } = renderRoute({ path: '/console/appstore', Component: AppstorePage }, { at: path, user });
   await act(async () => {});
   return router;
 }

@@ -1,15 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Perm, type UserInfo } from '@lease/shared';
-import { meQuery } from '../../api/user.ts';
 import { admin, clerk } from '../../test/fixtures.ts';
 import WallpaperPage from './WallpaperPage.tsx';
 import { WallpaperPicker } from './WallpaperPicker.tsx';
+import { renderRoute } from '../../test/renderRoute.tsx';
 
 const tile = (id: string, name: string) => ({ id, type: 1, name, width: 1170, height: 2532, size: 812_000, thumbnail: 'data:image/jpeg;base64,/9j/', date_created: '2026-01-01T00:00:00Z' });
 const rows = [tile('a0000000-0000-4000-8000-000000000001', '还款提醒'), tile('a0000000-0000-4000-8000-000000000002', '门店海报')];
@@ -26,16 +22,7 @@ async function renderWith(user: UserInfo, element: ReactNode) {
       return new Response('', { status: 404 });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, user);
-  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  renderRoute({ path: '/', element }, { at: '/', user });
   await act(async () => {});
 }
 

@@ -1,29 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../../api/user.ts';
 import { admin } from '../../../test/fixtures.ts';
 import MerchantConfigPage from './MerchantConfigPage.tsx';
 import { discountText } from './storeInfoView.ts';
+import { renderRoute } from '../../../test/renderRoute.tsx';
 
 type Handler = (url: string, init?: RequestInit) => Response | undefined;
 
 function renderPage(path: string, handler: Handler, user = admin()) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init) ?? new Response('', { status: 404 }));
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, user);
-  const router = createMemoryRouter([{ path: '/console/merchant/config', Component: MerchantConfigPage }], { initialEntries: [path] });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  renderRoute({ path: '/console/merchant/config', Component: MerchantConfigPage }, { at: path, user });
   return fetchMock;
 }
 

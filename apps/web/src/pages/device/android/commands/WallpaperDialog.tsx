@@ -1,17 +1,9 @@
-import { WallpaperType, wallpaperTypeLabel } from '@lease/shared';
-import { Checkbox, Form, Radio } from 'antd';
-import { WallpaperPicker } from '../../../wallpaper/WallpaperPicker.tsx';
+import { Checkbox, Form } from 'antd';
+import { WallpaperChoiceFields, type WallpaperValues } from '../../../wallpaper/WallpaperChoiceFields.tsx';
 import { ConfirmCommandModal } from '../../ios/commands/ConfirmCommandModal.tsx';
 import type { OperationDialogProps } from './OperationDialogs.tsx';
 import { androidTitle, useAndroidOperation } from './useAndroidOperation.ts';
 
-interface WallpaperValues {
-  wallpaper_id?: string;
-  where: number;
-  allow_modify?: boolean;
-}
-
-const WHERE_OPTIONS = Object.entries(wallpaperTypeLabel).map(([value, label]) => ({ value: Number(value), label }));
 
 /**
  * WallpaperDialog sets one picture of the store's library (WallpaperPicker) as the phone's wallpaper. Unless
@@ -38,17 +30,7 @@ export default function WallpaperDialog({ device, onClose, onDone }: OperationDi
       onSubmit={(v) => send.mutate({ wallpaper_id: v.wallpaper_id, where: v.where, allow_modify: v.allow_modify === true })}
       fields={
         <>
-          <Form.Item name="wallpaper_id" label="壁纸" rules={[{ required: true, message: '请选择壁纸' }]}>
-            <WallpaperPicker
-              onChange={(id, w) => {
-                form.setFieldsValue({ wallpaper_id: id, where: w.type });
-                void form.validateFields(['wallpaper_id']);
-              }}
-            />
-          </Form.Item>
-          <Form.Item name="where" label="设置位置" initialValue={WallpaperType.BOTH}>
-            <Radio.Group options={WHERE_OPTIONS} />
-          </Form.Item>
+          <WallpaperChoiceFields form={form} />
           <Form.Item name="allow_modify" valuePropName="checked" initialValue={false}>
             <Checkbox>允许租机人自行更换壁纸</Checkbox>
           </Form.Item>

@@ -3,14 +3,7 @@ import { type InstallAppResult, OperationStatus, operationStatusLabel } from '@l
 import { useQuery } from '@tanstack/react-query';
 import { List, Tag, Typography } from 'antd';
 import { operationQuery } from '../../../../api/iosNetwork.ts';
-
-const STATUS_COLOR: Record<number, string> = {
-  [OperationStatus.QUEUED]: 'default',
-  [OperationStatus.SENT]: 'processing',
-  [OperationStatus.DONE]: 'success',
-  [OperationStatus.FAILED]: 'error',
-  [OperationStatus.CANCELLED]: 'default',
-};
+import { operationStatusColor } from '../../../security/operation-log/operationStatus.ts';
 
 /** LiveStatus follows one app's own install operation until the phone has answered it. */
 function LiveStatus({ operationId }: { operationId: string }) {
@@ -20,7 +13,7 @@ function LiveStatus({ operationId }: { operationId: string }) {
   const running = status === OperationStatus.QUEUED || status === OperationStatus.SENT;
   return (
     <>
-      <Tag color={STATUS_COLOR[status] ?? 'default'} icon={running ? <LoadingOutlined /> : undefined}>
+      <Tag color={operationStatusColor(status)} icon={running ? <LoadingOutlined /> : undefined}>
         {operationStatusLabel[status as OperationStatus] ?? status}
       </Tag>
       {result && <Typography.Text type={status === OperationStatus.FAILED ? 'danger' : 'secondary'}>{result}</Typography.Text>}

@@ -1,12 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../../../api/user.ts';
 import { admin } from '../../../../test/fixtures.ts';
 import IosListPage from './IosListPage.tsx';
+import { renderRoute } from '../../../../test/renderRoute.tsx';
 
 const row = {
   id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b',
@@ -49,16 +45,7 @@ async function renderList(path: string, total = 1) {
       return new Response('', { status: 404 });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, admin());
-  const router = createMemoryRouter([{ path: '/console/device/ios/list', Component: IosListPage }], { initialEntries: [path] });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  const { router } = renderRoute({ path: '/console/device/ios/list', Component: IosListPage }, { at: path, user: admin() });
   await act(async () => {});
   return router;
 }

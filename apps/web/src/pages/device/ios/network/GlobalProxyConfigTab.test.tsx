@@ -1,13 +1,9 @@
 import { Module } from '@lease/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../../../api/user.ts';
 import { admin } from '../../../../test/fixtures.ts';
 import MerchantConfigPage from '../../../merchant/config/MerchantConfigPage.tsx';
+import { renderRoute } from '../../../../test/renderRoute.tsx';
 
 const URL = '/api/store/global-http-proxy';
 
@@ -18,16 +14,7 @@ function renderTab(user = admin(), saved: string | null = null) {
     return Response.json({ pac_url: saved });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, user);
-  const router = createMemoryRouter([{ path: '/console/merchant/config', Component: MerchantConfigPage }], { initialEntries: ['/console/merchant/config?tab=global-http-proxy'] });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  renderRoute({ path: '/console/merchant/config', Component: MerchantConfigPage }, { at: '/console/merchant/config?tab=global-http-proxy', user });
   return () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)));
 }
 

@@ -1,17 +1,12 @@
 import { type AppleAppRestrictionInput, AppleAppRestrictionType, type IosRestrictionState } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Modal, Radio, Skeleton, Switch, Tag, Typography } from 'antd';
+import { Alert, Form, Modal, Skeleton, Tag, Typography } from 'antd';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ConfirmField } from '../commands/ConfirmField.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 import { AppListEditor } from '../default-restriction/AppListEditor.tsx';
-
-const TYPES = [
-  { value: AppleAppRestrictionType.NONE, label: '不限制' },
-  { value: AppleAppRestrictionType.BLACKLIST, label: '黑名单' },
-  { value: AppleAppRestrictionType.WHITELIST, label: '白名单' },
-];
+import { AppRuleFields } from '../default-restriction/AppRuleFields.tsx';
 
 /** effectText says what the rule does on the phone, plainly, for the chosen type. */
 function effectText(enable: boolean, type: number | undefined): string {
@@ -87,33 +82,13 @@ export function AppRestrictionDialog({ device, onClose, onDone }: CommandConfirm
           {s.supervised === false && hasList && (
             <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="本机未监管：应用黑名单和白名单只在已监管的设备上生效，下发后不会起作用。" />
           )}
-          <Form.Item name="enable" label="应用限制" valuePropName="checked">
-            <Switch checkedChildren="开启" unCheckedChildren="关闭" />
-          </Form.Item>
-          <Form.Item
-            name="type"
-            label="限制类型"
-            hidden={!enable}
-            dependencies={['enable']}
-            rules={[({ getFieldValue }) => ({ required: getFieldValue('enable') === true, message: '开启应用限制时请选择限制类型' })]}
-          >
-            <Radio.Group optionType="button" options={TYPES} />
-          </Form.Item>
-          <Form.Item
-            hidden={!hasList}
-            name="list"
-            label={type === AppleAppRestrictionType.WHITELIST ? '允许使用的应用' : '禁止使用的应用'}
-            rules={[
-              {
-                validator: async (_r, v: unknown[] | undefined) => {
-                  if (enable && type === AppleAppRestrictionType.WHITELIST && !v?.length) throw new Error('白名单模式请至少添加一个应用');
-                },
-              },
-            ]}
-            extra={type === AppleAppRestrictionType.BLACKLIST ? '门店「Apple 应用白名单」中的应用和系统必需应用不会被禁止。' : undefined}
-          >
-            <AppListEditor deviceId={device.id} emptyText="尚未添加应用" />
-          </Form.Item>
+          <AppRuleFields
+            enable={enable}
+            type={type}
+            hideTypeWhenOff
+            editor={<AppListEditor deviceId={device.id} emptyText="尚未添加应用" />}
+            listExtra={type === AppleAppRestrictionType.BLACKLIST ? '门店「Apple 应用白名单」中的应用和系统必需应用不会被禁止。' : undefined}
+          />
           {hasList && type === AppleAppRestrictionType.WHITELIST && <AlwaysAllowed state={s} />}
           <div style={{ marginTop: 16 }}>
             <ConfirmField label="我确认按以上设置下发" />

@@ -1,24 +1,12 @@
-import { WallpaperType } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Radio, Switch, Typography } from 'antd';
+import { Form, Switch, Typography } from 'antd';
 import { currentWallpaperQuery } from '../../../../api/iosSettings.ts';
-import { WallpaperPicker } from '../../../wallpaper/WallpaperPicker.tsx';
+import { WallpaperChoiceFields, type WallpaperValues } from '../../../wallpaper/WallpaperChoiceFields.tsx';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ConfirmCommandModal } from '../commands/ConfirmCommandModal.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 import { CurrentWallpaper } from './CurrentWallpaper.tsx';
 
-interface WallpaperValues {
-  wallpaper_id?: string;
-  where: number;
-  allow_modify: boolean;
-}
-
-const WHERE_OPTIONS = [
-  { value: WallpaperType.LOCK_SCREEN, label: '锁屏' },
-  { value: WallpaperType.HOME_SCREEN, label: '主屏幕' },
-  { value: WallpaperType.BOTH, label: '两者' },
-];
 
 /** The consequence of the switch, said plainly under it. */
 export const allowModifyText = (allow: boolean) =>
@@ -54,17 +42,7 @@ export function SetWallpaperDialog({ device, onClose, onDone }: CommandConfirmPr
       fields={
         <>
           {current.data && <CurrentWallpaper state={current.data} />}
-          <Form.Item name="wallpaper_id" label="壁纸" rules={[{ required: true, message: '请选择壁纸' }]}>
-            <WallpaperPicker
-              onChange={(id, w) => {
-                form.setFieldsValue({ wallpaper_id: id, where: w.type });
-                void form.validateFields(['wallpaper_id']);
-              }}
-            />
-          </Form.Item>
-          <Form.Item name="where" label="设置位置" initialValue={WallpaperType.BOTH}>
-            <Radio.Group options={WHERE_OPTIONS} />
-          </Form.Item>
+          <WallpaperChoiceFields form={form} />
           <Form.Item label="允许租机人更换壁纸" extra={<Typography.Text type={allow ? 'secondary' : 'warning'}>{allowModifyText(allow)}</Typography.Text>}>
             <Form.Item name="allow_modify" valuePropName="checked" initialValue={false} noStyle>
               <Switch aria-label="允许租机人更换壁纸" />

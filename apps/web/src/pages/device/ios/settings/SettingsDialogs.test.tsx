@@ -76,9 +76,9 @@ describe('SetWallpaperDialog', { timeout: 30_000 }, () => {
     await renderWith(<SetWallpaperDialog device={DEVICE} onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('radio', { name: '门店海报' }));
     // The picture's own use (home screen) becomes the default place.
-    await waitFor(() => expect(screen.getByRole('radio', { name: '主屏幕' })).toHaveProperty('checked', true));
+    await waitFor(() => expect(screen.getByRole('radio', { name: '主屏幕壁纸' })).toHaveProperty('checked', true));
     expect(screen.getByText(/租机人不能在手机上更换壁纸/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: '两者' }));
+    fireEvent.click(screen.getByRole('radio', { name: '锁屏与主屏幕' }));
     tick('我确认为此设备设置壁纸');
     fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
     await waitFor(() => expect(sent).toHaveLength(1));

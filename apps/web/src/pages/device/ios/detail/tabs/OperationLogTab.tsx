@@ -6,15 +6,7 @@ import { cancelScheduledLock, iosKeys, operationLogQuery } from '../../../../../
 import { feedback } from '../../../../../app/feedback.ts';
 import { tablePagination } from '../../../../../components/pagination.ts';
 import { formatDateTime } from '../../../../../lib/time.ts';
-
-const STATUS_COLOR: Record<number, string> = {
-  [OperationStatus.QUEUED]: 'default',
-  [OperationStatus.SENT]: 'processing',
-  [OperationStatus.DONE]: 'success',
-  [OperationStatus.FAILED]: 'error',
-  [OperationStatus.CANCELLED]: 'default',
-  [OperationStatus.SCHEDULED]: 'warning',
-};
+import { operationStatusColor } from '../../../../security/operation-log/operationStatus.ts';
 
 /** isWaiting: the row waits on the phone, so the tab polls until it settles. */
 export const isWaiting = (row: Pick<OperationLogItem, 'status'>) =>
@@ -64,7 +56,7 @@ export function OperationLogTab({ deviceId, canCancel, logQuery = operationLogQu
       title: '状态',
       key: 'status',
       width: 84,
-      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{operationStatusLabel[r.status as OperationStatus] ?? r.status}</Tag>,
+      render: (_, r) => <Tag color={operationStatusColor(r.status)}>{operationStatusLabel[r.status as OperationStatus] ?? r.status}</Tag>,
     },
     { title: '结果', dataIndex: 'result', render: (v: string) => v || <Typography.Text type="secondary">—</Typography.Text> },
     { title: '操作人', key: 'clerk', width: 96, render: (_, r) => r.clerk_name ?? (r.detail.by === 'hirer' ? '租机人' : '系统') },
