@@ -23,3 +23,9 @@ export function renderRoute(route: RouteObject, options: { at: string; user?: Us
   );
   return { client, router };
 }
+
+/** commandPosts are the bodies and Idempotency-Keys the page sent to one Apple device command (fetch stubbed with vi). */
+export const commandPosts = (fetchMock: { mock: { calls: unknown[][] } }, name: string) =>
+  fetchMock.mock.calls
+    .filter(([url]) => url === `/api/device/ios/command/${name}`)
+    .map(([, init]) => ({ body: JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>, key: new Headers((init as RequestInit).headers).get('Idempotency-Key') }));

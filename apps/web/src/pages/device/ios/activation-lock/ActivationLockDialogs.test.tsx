@@ -1,14 +1,11 @@
 import type { ActivationLockState } from '@lease/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ActivationLockPasswordDialog, TurnOffActivationLockDialog, TurnOnActivationLockDialog } from './ActivationLockDialogs.tsx';
 import { ABM_TOKEN_PATH } from './SensitiveLockDialog.tsx';
+import { renderRoute, commandPosts } from '../../../../test/renderRoute.tsx';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const CODE = '3UM43-PUYVY-QYD1-UVCC-HEHJ-FKA4';
@@ -41,24 +38,11 @@ function renderDialog(Dialog: ComponentType<CommandConfirmProps>, fake: Fake = {
     }),
   );
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Dialog device={DEVICE} onClose={onClose} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  renderRoute({ path: '/', element: <Dialog device={DEVICE} onClose={onClose} /> }, { at: '/' });
   return { onClose };
 }
 
-const posts = (name: string) =>
-  vi
-    .mocked(fetch)
-    .mock.calls.filter(([url]) => url === `/api/device/ios/command/${name}`)
-    .map(([, init]) => ({ body: JSON.parse(String((init as RequestInit).body)), key: new Headers((init as RequestInit).headers).get('Idempotency-Key') }));
+const posts = (name: string) => commandPosts(vi.mocked(fetch), name);
 const typePassword = async (value = 'Passw0rd!x') => fireEvent.change(await screen.findByLabelText('登录密码或二级密码'), { target: { value } });
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 const ok = (name: string) => fireEvent.click(screen.getByRole('button', { name }));

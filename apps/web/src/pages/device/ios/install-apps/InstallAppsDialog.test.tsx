@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../../api/index.ts';
 import { installAppsTimeoutMs } from '../../../../api/iosNetwork.ts';
 import { InstallAppsDialog, summaryText } from './InstallAppsDialog.tsx';
+import { renderRoute } from '../../../../test/renderRoute.tsx';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const app = (app_name: string, bundle_id: string, track_id: string | null) => ({
@@ -42,16 +39,7 @@ function renderDialog(library = LIBRARY) {
       return new Response('', { status: 404 });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <InstallAppsDialog device={DEVICE} onClose={vi.fn()} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  renderRoute({ path: '/', element: <InstallAppsDialog device={DEVICE} onClose={vi.fn()} /> }, { at: '/' });
 }
 
 const sent = () =>

@@ -1,16 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../../../api/user.ts';
 import { admin, clerk } from '../../../../test/fixtures.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { QUEUED_TEXT } from '../commands/useDeviceCommand.ts';
 import { ClearDnsDialog, DnsDialog, toDnsRequest } from './DnsDialogs.tsx';
 import { PROXY_CONFIG_PATH, RemoveGlobalProxyDialog, SetGlobalProxyDialog } from './GlobalProxyDialogs.tsx';
+import { renderRoute, commandPosts } from '../../../../test/renderRoute.tsx';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const PAC = 'https://pac.example.com/proxy.pac';
@@ -18,25 +14,11 @@ const PAC = 'https://pac.example.com/proxy.pac';
 function renderDialog(Dialog: ComponentType<CommandConfirmProps>, api: (url: string) => Response | undefined, user = admin()) {
   vi.stubGlobal('fetch', vi.fn(async (url: string) => api(url) ?? Response.json({ operation_log_id: 'op-1', status: 0, replayed: false })));
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(meQuery.queryKey, user);
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Dialog device={DEVICE} onClose={onClose} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  renderRoute({ path: '/', element: <Dialog device={DEVICE} onClose={onClose} /> }, { at: '/', user });
   return { onClose };
 }
 
-const posts = (name: string) =>
-  vi
-    .mocked(fetch)
-    .mock.calls.filter(([url]) => url === `/api/device/ios/command/${name}`)
-    .map(([, init]) => ({ body: JSON.parse(String(init?.body)), key: new Headers(init?.headers).get('Idempotency-Key') }));
+const posts = (name: string) => commandPosts(vi.mocked(fetch), name);
 const pac = (url: string | null) => (u: string) => (u === '/api/store/global-http-proxy' ? Response.json({ pac_url: url }) : undefined);
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 

@@ -1,15 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbmStatus, ActivationLockStatus, type OneClickRunView, ONE_CLICK_STEPS, oneClickStepLabel } from '@lease/shared';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ClearPasscodeDialog } from '../commands/CommandDialogs.tsx';
 import { OneClickUnlockDialog } from './OneClickUnlockDialog.tsx';
 import { AbmUnbindDialog, EraseDialog, RemoveMainProfileDialog, afterErase } from './ReleaseDialogs.tsx';
+import { renderRoute } from '../../../../test/renderRoute.tsx';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const COMMAND = '/api/device/ios/command';
@@ -31,16 +28,7 @@ function renderDialog(Dialog: ComponentType<CommandConfirmProps>, api: Api = () 
   );
   const onClose = vi.fn();
   const onDone = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Dialog device={DEVICE} onClose={onClose} onDone={onDone} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  renderRoute({ path: '/', element: <Dialog device={DEVICE} onClose={onClose} onDone={onDone} /> }, { at: '/' });
   return { onClose, onDone };
 }
 
