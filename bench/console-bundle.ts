@@ -55,6 +55,8 @@ export async function benchConsoleBundle() {
       });
       await fresh.goto(pathname, { waitUntil: 'networkidle' });
       await context.close();
+      // BENCH_VERBOSE=1 lists each script, largest first: where the bytes come from.
+      if (process.env.BENCH_VERBOSE) for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${pathname} ${(size / 1024).toFixed(1).padStart(6)} KB ${new URL(url).pathname}`);
       return { files: scripts.size, gzip: [...scripts.values()].reduce((a, b) => a + b, 0) };
     };
     const loginPage = await measure('/login', false);
