@@ -3,12 +3,19 @@ import { AppPlatform, OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { appstoreApp } from '../appstore/appstore.table.ts';
 import { operationLog } from '../logs/logs.table.ts';
+import { store } from '../store/store.table.ts';
 
 export const INSTALL_ACTION = 'install-apps';
 
 /** InstallAppsRepo reads what an install request is checked against: the store's app library and installs in flight. */
 export function createInstallAppsRepo(db: Db) {
   return {
+    /** storeWhiteList: the store's Apple apps every phone allows, whatever its own app rule says. */
+    async storeWhiteList(storeId: string): Promise<string[]> {
+      const [row] = await db.select({ list: store.appleAppWhiteList }).from(store).where(eq(store.id, storeId));
+      return (row?.list ?? []).map((a) => a.bundle_id);
+    },
+
     /** libraryApps finds the store's Apple library entries of these bundle ids. */
     async libraryApps(storeId: string, bundleIds: string[]) {
       if (!bundleIds.length) return [];

@@ -1,4 +1,4 @@
-import { AppleAppRestrictionType, type InstallAppResult, type InstallAppsRequest, type InstallAppsResponse } from '@lease/shared';
+import { AppleAppRestrictionType, ESSENTIAL_APPLE_APPS, type InstallAppResult, type InstallAppsRequest, type InstallAppsResponse } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { Priority } from '../../mdm/apple/commander.ts';
@@ -29,8 +29,14 @@ const appKey = (key: string | undefined, bundleId: string) => (key ? `${key}:${b
 /** appSource installs by App Store id when the library knows it (the phone asks the App Store for exactly that app), else by bundle id. */
 const appSource = (entry: LibraryApp): commands.AppSource => (entry.trackId ? { iTunesStoreId: Number(entry.trackId) } : { identifier: entry.bundleId });
 
+/** allowedByRule: under a white list only the list, the store's white list and Apple's essential apps may open. */
+function allowedByRule(device: IosDeviceRow, bundleId: string, storeWhiteList: string[]): boolean {
+  if (!device.appRestrictionEnable || device.appRestrictionType !== AppleAppRestrictionType.WHITELIST) return true;
+  return device.appRestrictionList.some((a) => a.bundle_id === bundleId) || storeWhiteList.includes(bundleId) || ESSENTIAL_APPLE_APPS.some((a) => a.bundle_id === bundleId);
+}
+
 /** refusal says why an app is not sent to this phone, or null. */
-function refusal(device: IosDeviceRow, app: App, entry: LibraryApp | undefined, installing: Set<string>): string | null {
+function refusal(device: IosDeviceRow, app: App, entry: LibraryApp | undefined, installing: Set<string>, storeWhiteList: string[]): string | null {
   if (!entry) return '不在门店应用库中，请先在“应用库”中添加';
   // The library is the authority on what an app is: a client-sent App Store id must agree with it.
   if (app.itunes_store_id && entry.trackId && app.itunes_store_id !== entry.trackId) return 'App Store ID 与门店应用库记录不一致';
@@ -38,6 +44,7 @@ function refusal(device: IosDeviceRow, app: App, entry: LibraryApp | undefined, 
   if (installing.has(app.bundle_id)) return '此应用正在安装中，请等待设备响应';
   const blocked = device.appRestrictionEnable && device.appRestrictionType === AppleAppRestrictionType.BLACKLIST;
   if (blocked && device.appRestrictionList.some((a) => a.bundle_id === app.bundle_id)) return '此应用在本机的应用黑名单中，安装后也无法打开';
+  if (!allowedByRule(device, app.bundle_id, storeWhiteList)) return '本机开启了应用白名单，此应用不在白名单中，安装后也无法打开';
   return null;
 }
 
@@ -57,7 +64,11 @@ export function createInstallAppsService({ db, mdm, devices, repo }: Deps) {
       // A full replay answers as the first time did, before any state check could now refuse it.
       if (replays.every((r) => r !== null)) return { list: req.apps.map((app, i) => replayed(app, replays[i]!)) };
       const device = await managedDevice(devices, auth, req.device_id);
-      const [library, installing] = await Promise.all([repo.libraryApps(auth.storeId, req.apps.map((a) => a.bundle_id)), repo.installing(device.id)]);
+      const [library, installing, storeWhiteList] = await Promise.all([
+        repo.libraryApps(auth.storeId, req.apps.map((a) => a.bundle_id)),
+        repo.installing(device.id),
+        repo.storeWhiteList(auth.storeId),
+      ]);
 
       const list: InstallAppResult[] = [];
       let queued = 0;
@@ -69,7 +80,7 @@ export function createInstallAppsService({ db, mdm, devices, repo }: Deps) {
           continue;
         }
         const entry = library.find((l) => l.bundleId === app.bundle_id);
-        const reason = refusal(device, app, entry, installing);
+        const reason = refusal(device, app, entry, installing, storeWhiteList);
         if (reason || !entry) {
           list.push({ ...base, status: 'refused', reason: reason ?? '' });
           continue;

@@ -7,6 +7,7 @@ import { validateCommand } from '../../mdm/apple/schema/validate.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
 import { operationLog } from '../logs/logs.table.ts';
+import { store } from '../store/store.table.ts';
 
 type Headers = { authorization: string };
 
@@ -99,6 +100,19 @@ describe('install-apps: who and what', () => {
     expect(list[DINGTALK.bundle_id]).toMatchObject({ status: 'queued' });
     expect(list[DELISTED.bundle_id]).toMatchObject({ status: 'refused', reason: 'App Store ID 与门店应用库记录不一致' });
     expect(await installs(d.id)).toHaveLength(2);
+  });
+
+  it('under an app white list installs only what the phone may open: its list and the store white list', async () => {
+    const d = await offlinePhone({
+      appRestrictionEnable: true,
+      appRestrictionType: AppleAppRestrictionType.WHITELIST,
+      appRestrictionList: [{ app_name: 'QQ', bundle_id: QQ.bundle_id }],
+    });
+    await h.t.db.update(store).set({ appleAppWhiteList: [{ app_name: '钉钉', bundle_id: DINGTALK.bundle_id, icon: '' }] }).where(eq(store.id, storeId));
+    const list = byBundle((await install(ab10, d.id, [QQ, DINGTALK, BILIBILI])).json().list);
+    expect(list[QQ.bundle_id].status).toBe('queued');
+    expect(list[DINGTALK.bundle_id].status).toBe('queued');
+    expect(list[BILIBILI.bundle_id]).toMatchObject({ status: 'refused', reason: '本机开启了应用白名单，此应用不在白名单中，安装后也无法打开' });
   });
 
   it('honours the Idempotency-Key per app: a replay returns the same operations and queues nothing', async () => {

@@ -10,6 +10,7 @@ import { type AppleServicesHarness, startAppleServicesHarness } from '../../test
 import { type MdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { seedAbmToken } from '../abm/abm-test-kit.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosWallpaperScreen } from '../ios-settings/ios-settings.table.ts';
 import { operationLog } from '../logs/logs.table.ts';
 import { store } from '../store/store.table.ts';
 import { oneClickUnlockRun } from './one-click-unlock.table.ts';
@@ -68,6 +69,7 @@ describe('erase', () => {
     expect(phone.state.lostMode.enabled).toBe(true);
     const before = await enrollment(deviceId);
     const slots = await usedSlots();
+    await db().insert(iosWallpaperScreen).values({ deviceId, screen: 1, wallpaperName: '还款提醒' });
 
     const res = await post('erase', { device_id: deviceId, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
@@ -84,6 +86,7 @@ describe('erase', () => {
     expect(after.certFingerprint).not.toBe(before.certFingerprint);
     expect(after).toMatchObject({ udid: phone.udid, enabled: true, released: false });
     expect(await device(deviceId)).toMatchObject({ lockStatus: LockStatus.UNLOCKED, appList: [], systemRestriction: {}, udid: phone.udid });
+    expect(await db().select().from(iosWallpaperScreen).where(eq(iosWallpaperScreen.deviceId, deviceId))).toEqual([]);
     expect(await usedSlots()).toBe(slots);
 
     // The new enrolment takes commands again.

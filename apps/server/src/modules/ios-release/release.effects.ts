@@ -6,6 +6,7 @@ import { createQueueRepo } from '../../mdm/apple/queue.repo.ts';
 import type { Db } from '../../db/client.ts';
 import { releaseDeviceSlots } from '../ios-device/device-quota.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosWallpaperScreen } from '../ios-settings/ios-settings.table.ts';
 import { operationLog } from '../logs/logs.table.ts';
 import { emitIosDeviceEvent } from '../webhook/device-events.ts';
 import { type ReenrolPath, reenrolText } from './release-rules.ts';
@@ -47,6 +48,8 @@ export const releaseEffects: EffectTable = {
       if (action !== 'erase' || !ok) return undefined;
       const reenrol = String((await detailOf(tx, cmd.operationLogId)).reenrol ?? 'none') as ReenrolPath | 'released';
       await tx.update(iosDevice).set({ ...ERASED_STATE, dateUpdated: new Date() }).where(eq(iosDevice.id, deviceId));
+      // The wallpapers went with the erase (and iOS 16's "first wallpaper sets both screens" applies again).
+      await tx.delete(iosWallpaperScreen).where(eq(iosWallpaperScreen.deviceId, deviceId));
       if (reenrol === 'released') {
         await releaseDevice(tx, deviceId, 'erased');
       } else {
