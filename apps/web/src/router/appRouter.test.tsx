@@ -9,6 +9,7 @@ import { authStore } from '../auth/storage.ts';
 import { ROUTES } from '../routes.tsx';
 import { clerk } from '../test/fixtures.ts';
 import { createAppRouter } from './createAppRouter.ts';
+import { answerFetch } from '../test/fakeNetwork.ts';
 
 /** renderApp mounts the real route table and guard at `path`, with `user` already signed in. */
 async function renderApp(path: string, user: UserInfo | null = clerk()) {
@@ -26,12 +27,11 @@ const pathOf = (router: Awaited<ReturnType<typeof renderApp>>) => router.state.l
 
 beforeEach(() => {
   // No server in unit tests: the site config falls back to its defaults.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+  answerFetch(vi.fn(async () => new Response('', { status: 404 })));
 });
 
 afterEach(() => {
   queryClient.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('app router', () => {

@@ -24,7 +24,7 @@ export function renderRoute(route: RouteObject, options: { at: string; user?: Us
   return { client, router };
 }
 
-/** commandPosts are the bodies and Idempotency-Keys the page sent to one Apple device command (fetch stubbed with vi). */
+/** commandPosts are the bodies and Idempotency-Keys the page sent to one Apple device command (fetch answered by answerFetch). */
 export const commandPosts = (fetchMock: { mock: { calls: unknown[][] } }, name: string) =>
   fetchMock.mock.calls
     .filter(([url]) => url === `/api/device/ios/command/${name}`)

@@ -1,9 +1,11 @@
 import { act, cleanup } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Tests replace fetch and XMLHttpRequest through test/fakeNetwork.ts; every test starts from the real ones.
+  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@lease/shared';
 import { appleAppSearchPlatformStore } from '../../auth/storage.ts';
 import { admin, clerk } from '../../test/fixtures.ts';
 import AppstorePage from './AppstorePage.tsx';
 import { renderRoute } from '../../test/renderRoute.tsx';
+import { answerFetch } from '../../test/fakeNetwork.ts';
 
 const wechat = {
   id: '6f1c1c52-7a63-4c1e-9d43-0c5f7f0e0a01',
@@ -25,9 +26,7 @@ const calls: { url: string; method: string; body?: unknown }[] = [];
 
 async function renderPage(user: UserInfo, handler: Handler = () => undefined, path = '/console/appstore') {
   calls.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
+  answerFetch(vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const custom = handler(url, init);
       if (custom) return custom;
@@ -41,7 +40,6 @@ async function renderPage(user: UserInfo, handler: Handler = () => undefined, pa
   return router;
 }
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('AppstorePage', { timeout: 30_000 }, () => {
   it('lists the Apple library and offers editing to whoever may keep it', async () => {

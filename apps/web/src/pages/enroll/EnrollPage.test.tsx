@@ -6,13 +6,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../app/feedback.ts';
 import EnrollPage from './EnrollPage.tsx';
+import { answerFetch } from '../../test/fakeNetwork.ts';
 
 const INVALID = '链接无效或已过期，请联系门店重新获取';
 const baseinfo = { store_name: '测试门店', serial_number: 'F2LXK0ABCD12', hirer_name: '', enrolled: false };
 const fail = (status: number, code: string, message: string) => Response.json({ statusCode: status, code, message }, { status });
 
 function renderPage(handler: (url: string, init?: RequestInit) => Response) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => handler(url, init)));
+  answerFetch(vi.fn(async (url: string, init?: RequestInit) => handler(url, init)));
   const router = createMemoryRouter([{ path: '/enroll/:snEncrypt', Component: EnrollPage }], { initialEntries: ['/enroll/abc123'] });
   render(
     <ConfigProvider locale={zhCN}>
@@ -24,7 +25,6 @@ function renderPage(handler: (url: string, init?: RequestInit) => Response) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Perm, type UserInfo } from '@lease/shared';
 import { admin, clerk } from '../../test/fixtures.ts';
 import WallpaperPage from './WallpaperPage.tsx';
 import { WallpaperPicker } from './WallpaperPicker.tsx';
 import { renderRoute } from '../../test/renderRoute.tsx';
+import { answerFetch } from '../../test/fakeNetwork.ts';
 
 const tile = (id: string, name: string) => ({ id, type: 1, name, width: 1170, height: 2532, size: 812_000, thumbnail: 'data:image/jpeg;base64,/9j/', date_created: '2026-01-01T00:00:00Z' });
 const rows = [tile('a0000000-0000-4000-8000-000000000001', '还款提醒'), tile('a0000000-0000-4000-8000-000000000002', '门店海报')];
@@ -13,9 +14,7 @@ const calls: { url: string; method: string }[] = [];
 
 async function renderWith(user: UserInfo, element: ReactNode) {
   calls.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
+  answerFetch(vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, method: init?.method ?? 'GET' });
       if (url.startsWith('/api/wallpaper/list')) return Response.json({ list: rows, total: rows.length });
       if (init?.method === 'DELETE') return Response.json({ ok: true });
@@ -26,7 +25,6 @@ async function renderWith(user: UserInfo, element: ReactNode) {
   await act(async () => {});
 }
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('WallpaperPage', { timeout: 30_000 }, () => {
   it('shows the library as tiles with size and use', async () => {

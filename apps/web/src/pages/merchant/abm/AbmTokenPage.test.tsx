@@ -4,9 +4,10 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import AbmTokenPage from './AbmTokenPage.tsx';
 import { expiryNotice } from './abmView.ts';
+import { answerFetch } from '../../../test/fakeNetwork.ts';
 
 const notUploaded: AbmServerInfo = {
   uploaded: false,
@@ -64,7 +65,7 @@ type Handler = (path: string, init?: RequestInit) => Response | undefined;
 
 async function renderPage(handler: Handler) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url.split('?')[0], init) ?? new Response('', { status: 404 }));
-  vi.stubGlobal('fetch', fetchMock);
+  answerFetch(fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/', element: <AbmTokenPage /> }], { initialEntries: ['/'] });
   render(
@@ -80,7 +81,6 @@ async function renderPage(handler: Handler) {
   return fetchMock;
 }
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('AbmTokenPage', { timeout: 30_000 }, () => {
   it('shows 未上传 and the three steps before a token exists, without a device list', async () => {

@@ -3,8 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiSettings } from './ApiSettings.tsx';
+import { answerFetch } from '../../../test/fakeNetwork.ts';
 
 type Handler = (url: string, init?: RequestInit) => Response | undefined;
 
@@ -48,7 +49,7 @@ function renderSettings(handler: Handler) {
     if (path === '/api/store/api-key/webhook-deliveries') return Response.json({ list: [], total: 0 });
     return new Response('', { status: 404 });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  answerFetch(fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <ConfigProvider locale={zhCN}>
@@ -63,7 +64,6 @@ function renderSettings(handler: Handler) {
 const posted = (fetchMock: ReturnType<typeof renderSettings>, url: string) =>
   fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST').map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : null));
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ApiSettings', { timeout: 30_000 }, () => {
   it('generates a key: preview warning, password, then the secret once with a copy button', async () => {

@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { admin } from '../../../test/fixtures.ts';
 import MerchantConfigPage from './MerchantConfigPage.tsx';
 import { discountText } from './storeInfoView.ts';
 import { renderRoute } from '../../../test/renderRoute.tsx';
+import { answerFetch } from '../../../test/fakeNetwork.ts';
 
 type Handler = (url: string, init?: RequestInit) => Response | undefined;
 
 function renderPage(path: string, handler: Handler, user = admin()) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init) ?? new Response('', { status: 404 }));
-  vi.stubGlobal('fetch', fetchMock);
+  answerFetch(fetchMock);
   renderRoute({ path: '/console/merchant/config', Component: MerchantConfigPage }, { at: path, user });
   return fetchMock;
 }
@@ -17,7 +18,6 @@ function renderPage(path: string, handler: Handler, user = admin()) {
 const bodyOf = (fetchMock: ReturnType<typeof renderPage>, url: string) =>
   fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)));
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('MerchantConfigPage', { timeout: 30_000 }, () => {
   it('has one tab per settings area, the Apple white list only with the Apple module', async () => {

@@ -3,9 +3,10 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AndroidLockDialog } from './AndroidLockDialog.tsx';
 import { PasscodeDialog } from './PasscodeDialog.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', name: '荣耀 PGT-AN10', ident: '861234560000001' };
 const BASE = `/api/device/android/${DEVICE.id}/operation`;
@@ -16,9 +17,7 @@ let smsSwitch = false;
 beforeEach(() => {
   saved = { message: '', phone_number: '', footnote: '' };
   smsSwitch = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
+  answerFetch(vi.fn(async (url: string) => {
       if (url === '/api/user/lost-modal-content') return Response.json(saved);
       if (url === '/api/store/sms-verify-switch') return Response.json({ enabled: smsSwitch });
       if (url === `${BASE}/lock`) return Response.json({ operation_log_id: 'op-1', status: 0, replayed: false });
@@ -27,7 +26,6 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const calls = (url: string) => vi.mocked(fetch).mock.calls.filter(([u]) => u === url);
 

@@ -1,11 +1,12 @@
 import type { ActivationLockState } from '@lease/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ActivationLockPasswordDialog, TurnOffActivationLockDialog, TurnOnActivationLockDialog } from './ActivationLockDialogs.tsx';
 import { ABM_TOKEN_PATH } from './SensitiveLockDialog.tsx';
 import { renderRoute, commandPosts } from '../../../../test/renderRoute.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const CODE = '3UM43-PUYVY-QYD1-UVCC-HEHJ-FKA4';
@@ -28,9 +29,7 @@ interface Fake {
 }
 
 function renderDialog(Dialog: ComponentType<CommandConfirmProps>, fake: Fake = {}) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
+  answerFetch(vi.fn(async (url: string) => {
       if (url.startsWith('/api/device/ios/helper/activation-lock')) return Response.json({ ...READY, ...fake.state });
       if (url.startsWith('/api/system/check-need-sms-verify')) return Response.json({ need: fake.needSms ?? false });
       if (url.startsWith('/api/device/ios/command/')) return fake.answer?.() ?? Response.json({ operation_log_id: 'op-1', status: 2, replayed: false, result: 'Apple 已为设备开启激活锁' });
@@ -47,7 +46,6 @@ const typePassword = async (value = 'Passw0rd!x') => fireEvent.change(await scre
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 const ok = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('TurnOnActivationLockDialog', () => {
   it('says what the lock does, asks the password and the tick, and sends once with an Idempotency-Key', async () => {

@@ -2,11 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dayjs } from '../../../../lib/time.ts';
 import { LockDialog } from './LockDialog.tsx';
 import { scheduleError, toLockRequest } from './lockRequest.ts';
 import { QUEUED_TEXT } from './useDeviceCommand.ts';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 13', serial_number: 'F2LXK0ABCD12' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -14,9 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 let saved = { message: '', phone_number: '', footnote: '' };
 
 function serveFakeApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
+  answerFetch(vi.fn(async (url: string) => {
       if (url === '/api/user/lost-modal-content') return Response.json(saved);
       if (url === '/api/device/ios/command/lock') return Response.json({ operation_log_id: 'op-1', status: 0, replayed: false });
       return new Response('', { status: 404 });
@@ -47,7 +46,6 @@ beforeEach(() => {
   saved = { message: '', phone_number: '', footnote: '' };
   serveFakeApi();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('LockDialog', () => {
   it('requires the lock-screen message', async () => {

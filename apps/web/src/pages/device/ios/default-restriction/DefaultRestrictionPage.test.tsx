@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../../../../api/user.ts';
 import { admin, clerk } from '../../../../test/fixtures.ts';
 import DefaultRestrictionPage from './DefaultRestrictionPage.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const saved = {
   system_restriction: { allowEraseContentAndSettings: false },
@@ -21,7 +22,7 @@ async function renderPage(user = admin()) {
     }
     return new Response('', { status: 404 });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  answerFetch(fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(meQuery.queryKey, user);
   render(
@@ -37,7 +38,6 @@ async function renderPage(user = admin()) {
 
 const switchOf = (label: string) => screen.getByRole('switch', { name: label });
 
-afterEach(() => vi.unstubAllGlobals());
 
 // Some 20 antd switches with tooltips render slowly in happy-dom on a shared machine.
 describe('DefaultRestrictionPage', { timeout: 30_000 }, () => {

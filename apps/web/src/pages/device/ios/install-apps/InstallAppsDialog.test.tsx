@@ -4,6 +4,7 @@ import { api } from '../../../../api/index.ts';
 import { installAppsTimeoutMs } from '../../../../api/iosNetwork.ts';
 import { InstallAppsDialog, summaryText } from './InstallAppsDialog.tsx';
 import { renderRoute } from '../../../../test/renderRoute.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const app = (app_name: string, bundle_id: string, track_id: string | null) => ({
@@ -22,9 +23,7 @@ const app = (app_name: string, bundle_id: string, track_id: string | null) => ({
 const LIBRARY = [app('QQ', 'com.tencent.mqq', '444934666'), app('钉钉', 'com.laiwang.DingTalk', null), app('微信', 'com.tencent.xin', '414478124')];
 
 function renderDialog(library = LIBRARY) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
+  answerFetch(vi.fn(async (url: string) => {
       if (url.startsWith('/api/appstore/list')) return Response.json({ list: library, total: library.length });
       if (url.startsWith(`/api/device/ios/${DEVICE.id}`)) return Response.json({ id: DEVICE.id, app_list: [{ app_name: '微信', bundle_id: 'com.tencent.xin' }] });
       if (url === '/api/device/ios/command/install-apps') {
@@ -49,7 +48,6 @@ const sent = () =>
     .map(([, init]) => JSON.parse(String(init?.body)));
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { admin } from '../../../../test/fixtures.ts';
 import IosListPage from './IosListPage.tsx';
 import { renderRoute } from '../../../../test/renderRoute.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const row = {
   id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b',
@@ -37,9 +38,7 @@ const row = {
 const listCalls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/device/ios/list'));
 
 async function renderList(path: string, total = 1) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
+  answerFetch(vi.fn(async (url: string) => {
       if (url.startsWith('/api/device/ios/list')) return Response.json({ list: total ? [row] : [], total });
       if (url.startsWith('/api/device/ios/helper/clerks')) return Response.json([]);
       return new Response('', { status: 404 });
@@ -50,7 +49,6 @@ async function renderList(path: string, total = 1) {
   return router;
 }
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('IosListPage', () => {
   it('asks the server for the view in the URL and fills the filters from it', async () => {

@@ -1,9 +1,10 @@
 import { Module } from '@lease/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { admin } from '../../../../test/fixtures.ts';
 import MerchantConfigPage from '../../../merchant/config/MerchantConfigPage.tsx';
 import { renderRoute } from '../../../../test/renderRoute.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const URL = '/api/store/global-http-proxy';
 
@@ -13,12 +14,11 @@ function renderTab(user = admin(), saved: string | null = null) {
     if (init?.method === 'PUT') return Response.json({ pac_url: JSON.parse(String(init.body)).pac_url });
     return Response.json({ pac_url: saved });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  answerFetch(fetchMock);
   renderRoute({ path: '/console/merchant/config', Component: MerchantConfigPage }, { at: '/console/merchant/config?tab=global-http-proxy', user });
   return () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)));
 }
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('门店设置 › 全局代理', () => {
   it('is a tab only for a store with the global proxy module', () => {

@@ -1,18 +1,19 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { admin, clerk } from '../../../../test/fixtures.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { QUEUED_TEXT } from '../commands/useDeviceCommand.ts';
 import { ClearDnsDialog, DnsDialog, toDnsRequest } from './DnsDialogs.tsx';
 import { PROXY_CONFIG_PATH, RemoveGlobalProxyDialog, SetGlobalProxyDialog } from './GlobalProxyDialogs.tsx';
 import { renderRoute, commandPosts } from '../../../../test/renderRoute.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const PAC = 'https://pac.example.com/proxy.pac';
 
 function renderDialog(Dialog: ComponentType<CommandConfirmProps>, api: (url: string) => Response | undefined, user = admin()) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => api(url) ?? Response.json({ operation_log_id: 'op-1', status: 0, replayed: false })));
+  answerFetch(vi.fn(async (url: string) => api(url) ?? Response.json({ operation_log_id: 'op-1', status: 0, replayed: false })));
   const onClose = vi.fn();
   renderRoute({ path: '/', element: <Dialog device={DEVICE} onClose={onClose} /> }, { at: '/', user });
   return { onClose };
@@ -22,7 +23,6 @@ const posts = (name: string) => commandPosts(vi.mocked(fetch), name);
 const pac = (url: string | null) => (u: string) => (u === '/api/store/global-http-proxy' ? Response.json({ pac_url: url }) : undefined);
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('SetGlobalProxyDialog', () => {
   it('shows the store’s PAC URL and sends the device once with an Idempotency-Key', async () => {

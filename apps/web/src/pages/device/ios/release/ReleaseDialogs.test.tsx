@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AbmStatus, ActivationLockStatus, type OneClickRunView, ONE_CLICK_STEPS, oneClickStepLabel } from '@lease/shared';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ClearPasscodeDialog } from '../commands/CommandDialogs.tsx';
 import { OneClickUnlockDialog } from './OneClickUnlockDialog.tsx';
 import { AbmUnbindDialog, EraseDialog, RemoveMainProfileDialog, afterErase } from './ReleaseDialogs.tsx';
 import { renderRoute } from '../../../../test/renderRoute.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const COMMAND = '/api/device/ios/command';
@@ -15,9 +16,7 @@ type Api = (url: string, body: Record<string, unknown>) => Response | undefined;
 
 /** serve answers the dialog's calls: the device detail, the SMS question, and whatever `api` knows. */
 function renderDialog(Dialog: ComponentType<CommandConfirmProps>, api: Api = () => undefined, opts: { needSms?: boolean; detail?: object } = {}) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
+  answerFetch(vi.fn(async (url: string, init?: RequestInit) => {
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       const answer = api(url, body);
       if (answer) return answer;
@@ -41,7 +40,6 @@ const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { n
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const press = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('EraseDialog', () => {
   it('needs the serial typed by hand, the password and the tick before it sends once with an Idempotency-Key', async () => {

@@ -4,12 +4,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ComponentType } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { AppRestrictionDialog } from './AppRestrictionDialog.tsx';
 import { EnterpriseTrustDialog } from './EnterpriseTrustDialog.tsx';
 import { stateOf } from './restrictionState.fixture.ts';
 import { SystemRestrictionDialog } from './SystemRestrictionDialog.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const STATE_URL = `/api/device/ios/helper/restriction-state?device_id=${DEVICE.id}`;
@@ -27,7 +28,7 @@ function serve(state: IosRestrictionState) {
     if (url.startsWith('/api/device/ios/command/')) return Response.json({ operation_log_id: 'op-1', status: 0, replayed: false });
     return new Response('', { status: 404 });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  answerFetch(fetchMock);
   return fetchMock;
 }
 
@@ -54,7 +55,6 @@ async function open(Dialog: ComponentType<CommandConfirmProps>, ready: string) {
 
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 
-afterEach(() => vi.unstubAllGlobals());
 
 // Some 25 antd switches with tooltips render slowly in happy-dom on a shared machine.
 describe('SystemRestrictionDialog', { timeout: 30_000 }, () => {

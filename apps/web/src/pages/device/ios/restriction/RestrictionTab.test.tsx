@@ -3,9 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stateOf } from './restrictionState.fixture.ts';
 import { RestrictionTab } from './RestrictionTab.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const DEVICE = {
   id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b',
@@ -15,7 +16,6 @@ const DEVICE = {
   system_restriction: { allowEnterpriseAppTrust: false, allowCamera: false },
 } as unknown as IosDeviceDetail;
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('RestrictionTab', () => {
   it('shows what is on the phone against what was asked, the trust countdown, and opens the dialogs', async () => {
@@ -28,7 +28,7 @@ describe('RestrictionTab', () => {
       pending: { operation_log_id: 'op', action: 'temporary-allow-enterprise-app-trust', status: 1, date_created: '' },
       diff_system_restriction_keys: ['allowCamera'],
     });
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(state)));
+    answerFetch(vi.fn(async () => Response.json(state)));
     const onCommand = vi.fn();
     render(
       <ConfigProvider locale={zhCN}>

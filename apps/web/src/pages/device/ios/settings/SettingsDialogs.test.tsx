@@ -10,6 +10,7 @@ import { admin } from '../../../../test/fixtures.ts';
 import { OsUpdateDialog } from './OsUpdateDialog.tsx';
 import { OsUpdateTab, OsUpdateTabLabel } from './OsUpdateTab.tsx';
 import { SetWallpaperDialog } from './SetWallpaperDialog.tsx';
+import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const ID = '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b';
 const DEVICE = { id: ID, model_name: 'iPhone 14 Pro', serial_number: 'F2LXK0ABCD12' };
@@ -40,9 +41,7 @@ let device = detail();
 
 async function renderWith(element: ReactNode) {
   sent.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
+  answerFetch(vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith('/api/wallpaper/list')) return Response.json({ list: WALLPAPERS, total: WALLPAPERS.length });
       if (url.startsWith('/api/device/ios/helper/wallpaper')) return Response.json(wallpaperState);
       if (url.startsWith(`/api/device/ios/${ID}`)) return Response.json(device);
@@ -64,7 +63,6 @@ async function renderWith(element: ReactNode) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   device = detail();
   wallpaperState = { allow_modify: true, lock_screen: null, home_screen: null };
 });

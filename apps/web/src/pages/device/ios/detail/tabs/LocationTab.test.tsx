@@ -6,15 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mapProviderStore } from '../../../../../auth/storage.ts';
 import { fakeAmap, holdScripts } from '../../../../../test/amap.ts';
 import { LocationTab } from './LocationTab.tsx';
+import { answerFetch } from '../../../../../test/fakeNetwork.ts';
 
 const LAST = { latitude: 39.908_692, longitude: 116.397_477, accuracy: 30, at: '2026-01-05T02:00:00.000Z' };
 const NOTE = '未配置高德地图 Key，仅显示坐标';
 const MAP = { name: '设备位置地图' };
 
 async function renderTab(amapKey: string | null) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
+  answerFetch(vi.fn(async (url: string) => {
       if (url === '/api/system/client-config') return Response.json({ flow_bill_url: null, amap_key: amapKey });
       if (url.startsWith('/api/device/ios/location-log')) return Response.json({ list: [], total: 0 });
       if (url.startsWith('/api/helper/amap/geocode-regeo')) {
@@ -37,7 +36,6 @@ async function renderTab(amapKey: string | null) {
 
 afterEach(() => {
   delete window.AMap;
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
