@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIpAddress } from './api-key.ts';
-import { APPLE_BUNDLE_ID_RE } from './appstore.ts';
+import { appleAppEntry } from './store.ts';
 import { deviceIdBody } from './ios-device.ts';
 
 /* ---------- store: GET/PUT /api/store/global-http-proxy (module apple-global-http-proxy) ---------- */
@@ -80,13 +80,7 @@ export type SetDnsSettingBody = z.output<typeof setDnsSettingRequest>;
 export const MAX_INSTALL_APPS = 10;
 export const INSTALL_APP_TIMEOUT_MS = 10_000;
 
-const installApp = z.object({
-  app_name: z.string({ error: '请输入应用名称' }).trim().min(1, '请输入应用名称').max(50, '应用名称最多 50 个字符'),
-  bundle_id: z
-    .string({ error: '请输入 Bundle ID' })
-    .trim()
-    .max(155, 'Bundle ID 最多 155 个字符')
-    .regex(APPLE_BUNDLE_ID_RE, 'Bundle ID 格式有误，如 com.tencent.xin'),
+const installApp = appleAppEntry.extend({
   itunes_store_id: z.string().regex(/^\d{1,20}$/, 'App Store ID 有误').optional(),
 });
 

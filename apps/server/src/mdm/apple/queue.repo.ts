@@ -25,6 +25,8 @@ export interface FinishedCommand {
   id: string;
   requestType: string;
   operationLogId: string | null;
+  /** The operation-log action the command serves; read with the answer where effects need it. */
+  action?: string | null;
 }
 
 type Queryable = Pick<Db, 'execute' | 'insert' | 'update' | 'select'>;
@@ -73,7 +75,10 @@ export function createQueueRepo(db: Db) {
       return rowsOf<ServedCommand>(result)[0] ?? null;
     },
 
-    /** finish records the device's answer once: a duplicate or unknown CommandUUID finishes nothing. */
+    /**
+     * finish records the device's answer once (a duplicate or unknown CommandUUID finishes nothing), and reads the
+     * operation-log action the command serves in the same statement, for the effects that tell commands apart by it.
+     */
     async finish(
       tx: Queryable,
       deviceId: string,
@@ -81,12 +86,15 @@ export function createQueueRepo(db: Db) {
       status: CommandStatus,
       detail: { result?: Record<string, unknown>; errorChain?: Record<string, unknown>[] },
     ): Promise<FinishedCommand | null> {
-      const [row] = await tx
-        .update(mdmCommand)
-        .set({ status, completedAt: new Date(), result: detail.result ?? null, errorChain: detail.errorChain ?? null })
-        .where(and(eq(mdmCommand.id, commandId), eq(mdmCommand.deviceId, deviceId), inArray(mdmCommand.status, PENDING_COMMAND_STATUSES)))
-        .returning({ id: mdmCommand.id, requestType: mdmCommand.requestType, operationLogId: mdmCommand.operationLogId });
-      return row ?? null;
+      const result = await tx.execute(sql`
+        with done as (
+          update mdm_command set status = ${status}, completed_at = now(), result = ${detail.result ? JSON.stringify(detail.result) : null}::jsonb,
+            error_chain = ${detail.errorChain ? JSON.stringify(detail.errorChain) : null}::jsonb
+          where id = ${commandId} and device_id = ${deviceId} and status in ('queued', 'sent', 'not-now')
+          returning id, request_type, operation_log_id)
+        select done.id, done.request_type as "requestType", done.operation_log_id as "operationLogId", o.action
+        from done left join operation_log o on o.id = done.operation_log_id`);
+      return rowsOf<FinishedCommand>(result)[0] ?? null;
     },
 
     /**
@@ -159,7 +167,8 @@ export function createQueueRepo(db: Db) {
             update operation_log set status = ${OperationStatus.FAILED}, result = '指令已过期：设备长时间未上线', date_updated = ${now}
             where id in (select operation_log_id from gone where operation_log_id is not null)
               and status in (${OperationStatus.QUEUED}, ${OperationStatus.SENT}))
-          select id, device_id as "deviceId", request_type as "requestType", operation_log_id as "operationLogId" from gone`);
+          select gone.id, gone.device_id as "deviceId", gone.request_type as "requestType", gone.operation_log_id as "operationLogId", o.action
+          from gone left join operation_log o on o.id = gone.operation_log_id`);
         const gone = rowsOf<FinishedCommand & { deviceId: string }>(result);
         await settleUnanswered(tx, gone, CommandStatus.EXPIRED);
         return gone.length;

@@ -12,13 +12,6 @@ export type { DeviceEvent };
 /** EFFECT_TYPES are the commands whose answer changes the device record; the rest only finish their operation. */
 export const EFFECT_TYPES = Object.keys(RESULT_EFFECTS);
 
-/** actionOf is the operation-log action a command serves (effects tell their commands apart by it). */
-async function actionOf(tx: Tx, operationLogId: string | null): Promise<string | null> {
-  if (!operationLogId) return null;
-  const [row] = await tx.select({ action: operationLog.action }).from(operationLog).where(eq(operationLog.id, operationLogId));
-  return row?.action ?? null;
-}
-
 /** errorText is Apple's own explanation from the ErrorChain, first entry first. */
 export function errorText(chain: Record<string, unknown>[] | undefined, status: CommandStatus) {
   if (status === 'format-error') return '设备报告指令格式错误';
@@ -37,15 +30,11 @@ export async function applyResult(tx: Tx, deviceId: string, cmd: FinishedCommand
   let failed = !ok;
   const events: DeviceEvent[] = [];
   let summary = ok ? '设备已执行' : errorText(chain, status);
-  const effects = RESULT_EFFECTS[cmd.requestType] ?? [];
-  if (effects.length > 0) {
-    const action = await actionOf(tx, cmd.operationLogId);
-    for (const effect of effects) {
-      const outcome = await effect({ tx, deviceId, cmd, status, ok, response, chain, action });
-      if (outcome?.summary) summary = outcome.summary;
-      if (outcome?.failed !== undefined) failed = outcome.failed;
-      if (outcome?.events) events.push(...outcome.events);
-    }
+  for (const effect of RESULT_EFFECTS[cmd.requestType] ?? []) {
+    const outcome = await effect({ tx, deviceId, cmd, status, ok, response, chain, action: cmd.action ?? null });
+    if (outcome?.summary) summary = outcome.summary;
+    if (outcome?.failed !== undefined) failed = outcome.failed;
+    if (outcome?.events) events.push(...outcome.events);
   }
   if (cmd.operationLogId) {
     await tx
@@ -62,9 +51,6 @@ export async function applyResult(tx: Tx, deviceId: string, cmd: FinishedCommand
  */
 export async function settleUnanswered(tx: Tx, commands: (FinishedCommand & { deviceId: string })[], status: CommandStatus): Promise<void> {
   for (const cmd of commands) {
-    const effects = RESULT_EFFECTS[cmd.requestType] ?? [];
-    if (effects.length === 0) continue;
-    const action = await actionOf(tx, cmd.operationLogId);
-    for (const effect of effects) await effect({ tx, deviceId: cmd.deviceId, cmd, status, ok: false, response: {}, action });
+    for (const effect of RESULT_EFFECTS[cmd.requestType] ?? []) await effect({ tx, deviceId: cmd.deviceId, cmd, status, ok: false, response: {}, action: cmd.action ?? null });
   }
 }

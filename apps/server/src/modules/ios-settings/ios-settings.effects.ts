@@ -17,11 +17,6 @@ import { Screen } from './ios-settings.table.ts';
 import { POLL_LIMIT_MS, POLL_MS, RECHECK_MS } from './os-update-timing.ts';
 import { type OsUpdateState, chainText, isDict, describeProgress, fromScheduleResult, fromStatusAnswer, isActivePhase, readAvailableUpdates, stateOf } from './os-update-answers.ts';
 
-/**
- * SettingsOutcome may mark the operation failed although the command was Acknowledged: Settings and
- * ScheduleOSUpdate carry per-item results, and an item can fail inside an acknowledged command.
- */
-type SettingsOutcome = EffectOutcome;
 
 async function deviceOf(tx: Tx, deviceId: string) {
   const [d] = await tx
@@ -71,7 +66,7 @@ const updateNames = (updates: AvailableOsUpdate[]) => updates.map((u) => u.Human
 /** settingsEffects: wallpapers (Settings) and OS updates (Apple part 2, settings area). */
 export const settingsEffects: EffectTable = {
   Settings: [
-    async ({ tx, deviceId, ok, response, action, cmd }): Promise<SettingsOutcome | undefined> => {
+    async ({ tx, deviceId, ok, response, action, cmd }): Promise<EffectOutcome | undefined> => {
       if (action !== 'set-wallpaper' || !ok) return undefined;
       const failure = wallpaperItemFailure(response);
       if (failure) return { summary: `设备未能设置壁纸：${failure}`, failed: true };
@@ -104,7 +99,7 @@ export const settingsEffects: EffectTable = {
   ],
 
   ScheduleOSUpdate: [
-    async ({ tx, deviceId, ok, response, chain, cmd }): Promise<SettingsOutcome | undefined> => {
+    async ({ tx, deviceId, ok, response, chain, cmd }): Promise<EffectOutcome | undefined> => {
       const detail = await detailOf(tx, cmd.operationLogId);
       if (!detail) return undefined;
       const requested = {

@@ -45,7 +45,7 @@ export function SystemRestrictionPanel({ saved, readOnly }: { saved: AppleRestri
       }
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-        开关打开表示在设备上启用该项限制。设备执行「同步门店默认系统限制」时下发这里的设置，设备详情会标出与门店默认不同的项。标有「需监管」的限制只对已监管的设备生效。
+        开关打开表示在设备上启用该项限制。新接入的设备会自动采用这里的设置；已接入的设备执行「恢复门店默认」时下发，设备详情会标出与门店默认不同的项。标有「需监管」的限制只对已监管的设备生效。
       </Typography.Paragraph>
       <RestrictionSwitches value={keys} readOnly={readOnly} onToggle={toggle} />
     </Panel>
