@@ -9,6 +9,7 @@ import type { ServerVersion } from '@lease/shared';
 import { createOutboxSmsSender } from './adapters/sms/outbox-sender.ts';
 import { createSmsCodeService } from './adapters/sms/sms-code.service.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
+import { smsSenderFromConfig } from './adapters/sms/sms-sender-from-config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthz } from './http/authz.ts';
@@ -123,7 +124,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   secrets: Secrets;
-  /** Defaults to the outbox sender; tests may pass their own. */
+  /** Defaults to the configured gateway (else the outbox with dev tools on, else none); tests may pass their own. */
   smsSender?: SmsSender;
   /** Tests and the demo pass a CA and a pusher aimed at the local APNs stand-in. */
   mdmKeys?: MdmKeys;
@@ -161,7 +162,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
 
   const outbox = createOutboxSmsSender(db);
-  const smsSender = deps.smsSender ?? outbox;
+  const smsSender = deps.smsSender ?? smsSenderFromConfig(config, outbox, app.log);
   const sms = createSmsCodeService(db, smsSender, secrets.sms);
   const clerkRepo = createClerkRepo(db);
   const sensitive = createSensitiveActionGuard({ db, clerkRepo, sms });
@@ -295,7 +296,7 @@ export async function buildApp(deps: AppDeps) {
   if (config.devTools) {
     await app.register(devRoutes, {
       database,
-      outbox: smsSender === outbox ? outbox : undefined,
+      outbox: smsSender.name === outbox.name ? outbox : undefined,
       adapters: () => [
         { name: 'sms', label: '短信网关', impl: smsSender.label, live: smsSender.live },
         { name: 'apns', label: 'APNs 推送', impl: pusher.label, live: pusher.live },

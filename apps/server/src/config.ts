@@ -17,6 +17,7 @@ const ConfigSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().optional(),
   DEMO_STORE: bool.optional(),
   DEMO_DEVICES: z.coerce.number().int().min(0).max(5).default(3),
+  /** Dev tools (/system/dev, /api/dev/*, the SMS outbox) only when set explicitly; never derived from NODE_ENV. */
   DEV_TOOLS: bool.optional(),
   NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.string().default('info'),
@@ -53,7 +54,60 @@ const ConfigSchema = z.object({
   ACTIVATION_LOCK_CERT_FILE: z.string().optional(),
   ACTIVATION_LOCK_KEY_FILE: z.string().optional(),
   ACTIVATION_LOCK_CA_FILE: z.string().optional(),
+  /** SMS gateway: `aliyun` (dysms) or `tencent`; unset = none (codes go to the outbox only with DEV_TOOLS=1). */
+  SMS_PROVIDER: z.enum(['aliyun', 'tencent', '']).optional(),
+  SMS_ACCESS_KEY_ID: z.string().optional(),
+  SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  SMS_SIGN_NAME: z.string().optional(),
+  /** Tencent only: the SMS application's SdkAppId. */
+  SMS_SDK_APP_ID: z.string().optional(),
+  /** Gateway origin; defaults to the provider's public endpoint (tests point it at the stand-in). */
+  SMS_ORIGIN: z.string().url().optional(),
+  SMS_REGION: z.string().optional(),
+  SMS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  SMS_TEMPLATE_REGISTER: z.string().optional(),
+  SMS_TEMPLATE_RESET_PASSWORD: z.string().optional(),
+  SMS_TEMPLATE_CLERK_NEW: z.string().optional(),
+  SMS_TEMPLATE_UPDATE_PASSWORD: z.string().optional(),
+  SMS_TEMPLATE_SENSITIVE: z.string().optional(),
 });
+
+/** smsGatewayOf reads the SMS gateway settings; a provider with missing settings fails start-up with their names. */
+function smsGatewayOf(p: z.infer<typeof ConfigSchema>) {
+  if (!p.SMS_PROVIDER) return null;
+  const templates = {
+    register: p.SMS_TEMPLATE_REGISTER,
+    'reset-password': p.SMS_TEMPLATE_RESET_PASSWORD,
+    'clerk-new': p.SMS_TEMPLATE_CLERK_NEW,
+    'update-password': p.SMS_TEMPLATE_UPDATE_PASSWORD,
+    sensitive: p.SMS_TEMPLATE_SENSITIVE,
+  };
+  const required: Record<string, string | undefined> = {
+    SMS_ACCESS_KEY_ID: p.SMS_ACCESS_KEY_ID,
+    SMS_ACCESS_KEY_SECRET: p.SMS_ACCESS_KEY_SECRET,
+    SMS_SIGN_NAME: p.SMS_SIGN_NAME,
+    SMS_TEMPLATE_REGISTER: templates.register,
+    SMS_TEMPLATE_RESET_PASSWORD: templates['reset-password'],
+    SMS_TEMPLATE_CLERK_NEW: templates['clerk-new'],
+    SMS_TEMPLATE_UPDATE_PASSWORD: templates['update-password'],
+    SMS_TEMPLATE_SENSITIVE: templates.sensitive,
+    ...(p.SMS_PROVIDER === 'tencent' ? { SMS_SDK_APP_ID: p.SMS_SDK_APP_ID } : {}),
+  };
+  const missing = Object.keys(required).filter((k) => !required[k]);
+  if (missing.length) throw new Error(`SMS_PROVIDER=${p.SMS_PROVIDER} needs ${missing.join(', ')}`);
+  return {
+    provider: p.SMS_PROVIDER,
+    accessKeyId: p.SMS_ACCESS_KEY_ID!,
+    accessKeySecret: p.SMS_ACCESS_KEY_SECRET!,
+    signName: p.SMS_SIGN_NAME!,
+    sdkAppId: p.SMS_SDK_APP_ID ?? '',
+    origin: p.SMS_ORIGIN,
+    region: p.SMS_REGION,
+    timeoutMs: p.SMS_TIMEOUT_MS,
+    templates: templates as Record<keyof typeof templates, string>,
+  };
+}
+export type SmsGatewayConfig = NonNullable<ReturnType<typeof smsGatewayOf>>;
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -75,7 +129,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminPassword: parsed.DEMO_ADMIN_PASSWORD,
       devices: parsed.DEMO_DEVICES,
     },
-    devTools: parsed.DEV_TOOLS ?? !isProduction,
+    devTools: parsed.DEV_TOOLS ?? false,
+    smsGateway: smsGatewayOf(parsed),
     isProduction,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY ?? false,
@@ -111,3 +166,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
   };
 }
+
+/** isLoopbackHost: HOST values only this machine can reach (main warns when dev tools listen beyond them). */
+export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);

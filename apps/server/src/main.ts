@@ -1,11 +1,15 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { isLoopbackHost, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureDemoStore } from './demo/demo-store.ts';
 import { loadSecrets } from './secrets.ts';
 import path from 'node:path';
 import { startDemoApns } from './demo/demo-apns.ts';
 import { loadMdmKeys } from './mdm/apple/mdm-keys.ts';
+
+/** smsSenderSummary says at start-up who delivers codes (as smsSenderFromConfig chooses). */
+const smsSenderSummary = (c: ReturnType<typeof loadConfig>) =>
+  c.smsGateway ? `${c.smsGateway.provider === 'aliyun' ? '阿里云短信服务' : '腾讯云短信'}（真实发送）` : c.devTools ? '开发者发件箱（不真实发送）' : '未配置，需要验证码的操作会提示“短信服务未配置”';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -48,7 +52,22 @@ const lines = [
   ...(demo ? [`  演示门店管理员账号：${demo.phone}`, `  演示门店管理员密码：${demo.password}`] : []),
   ...(demoPush ? [`  演示设备：${config.demo.devices} 台模拟 iPhone（DEMO_DEVICES=0 可关闭）`] : []),
   ...(config.demo.enabled && config.demo.devices > 0 ? [`  演示设备：${config.demo.devices} 台模拟 Android 手机（扫码令牌接入，WebSocket 在线）`] : []),
-  ...(config.devTools ? [`  开发者页面（短信发件箱）：${url}/system/dev`] : []),
+  ...(config.devTools ? [`  开发者页面（短信发件箱，仅演示门店管理员可看）：${url}/system/dev`] : []),
+  `  短信发送：${smsSenderSummary(config)}`,
   '',
 ];
 console.log(lines.join('\n'));
+if (config.devTools && !isLoopbackHost(config.host)) {
+  console.warn(
+    [
+      '',
+      '  !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+      `  警告：开发者工具已开启（DEV_TOOLS=1），且服务监听在 ${config.host}，其他机器可以访问。`,
+      '  短信发件箱里有每一条验证码（任何账号的找回密码验证码），演示门店管理员登录后即可读取。',
+      '  对外部署前请设置 DEV_TOOLS=0（或只监听 HOST=127.0.0.1），并配置真实短信网关（SMS_PROVIDER）。',
+      '  WARNING: dev tools are on and the server listens beyond loopback; the SMS outbox shows every code.',
+      '  !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+      '',
+    ].join('\n'),
+  );
+}

@@ -15,6 +15,8 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   INTERNAL: 'INTERNAL',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  SMS_NOT_CONFIGURED: 'SMS_NOT_CONFIGURED',
+  SMS_SEND_FAILED: 'SMS_SEND_FAILED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -35,6 +37,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  SMS_NOT_CONFIGURED: 503,
+  SMS_SEND_FAILED: 502,
 };
 
 export const errorMessage: Record<ErrorCode, string> = {
@@ -53,6 +57,8 @@ export const errorMessage: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: '不支持的内容类型',
   INTERNAL: '服务器内部错误',
   SERVICE_UNAVAILABLE: '服务暂不可用，请稍后再试',
+  SMS_NOT_CONFIGURED: '短信服务未配置，无法发送验证码，请联系管理员',
+  SMS_SEND_FAILED: '短信发送失败，请稍后再试',
 };
 
 /** FieldError is one entry of a VALIDATION_FAILED answer. */

@@ -14,6 +14,10 @@ import { androidAgent } from '../mdm/android/android-agent.table.ts';
 import { createDevKeyBox } from '../mdm/android/device-keys.ts';
 import { ephemeralMdmKeys } from '../mdm/apple/mdm-keys.ts';
 import type { ApnsPusher } from '../adapters/apns/apns-pusher.ts';
+import { createOutboxSmsSender } from '../adapters/sms/outbox-sender.ts';
+import type { SmsSender } from '../adapters/sms/sms-sender.ts';
+import { smsOutbox } from '../adapters/sms/sms.table.ts';
+import { desc, eq } from 'drizzle-orm';
 import { ephemeralSecrets } from '../secrets.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -36,12 +40,17 @@ let serialSeq = 0;
 /** One CA for every test app in a process: generating RSA keys per test would be slow. */
 export const testMdmKeys = ephemeralMdmKeys();
 
-export async function buildTestApp(env: Record<string, string> = {}, options: { apnsPusher?: ApnsPusher } = {}) {
+/**
+ * Tests run with dev tools off, as in production, and an explicit outbox sender (`smsSender: null` leaves the
+ * choice to the configuration, as in the real server); `lastSmsCode` reads the outbox table directly.
+ */
+export async function buildTestApp(env: Record<string, string> = {}, options: { apnsPusher?: ApnsPusher; smsSender?: SmsSender | null } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DEV_TOOLS: '1', LOGIN_IP_LIMIT_PER_MINUTE: '1000', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOGIN_IP_LIMIT_PER_MINUTE: '1000', ...env });
   const database = await openTestDatabase();
   const secrets = ephemeralSecrets();
-  const app = await buildApp({ config, database, secrets, mdmKeys: testMdmKeys, apnsPusher: options.apnsPusher });
+  const smsSender = options.smsSender === null ? undefined : (options.smsSender ?? createOutboxSmsSender(database.db));
+  const app = await buildApp({ config, database, secrets, mdmKeys: testMdmKeys, apnsPusher: options.apnsPusher, smsSender });
   await app.ready();
   const { db } = database;
 
@@ -113,8 +122,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     },
     /** lastSmsCode reads the newest code the outbox "sent" to a phone. */
     async lastSmsCode(phone: string) {
-      const res = await app.inject({ method: 'GET', url: '/api/dev/sms-outbox' });
-      const item = res.json().list.find((m: { phone_number: string }) => m.phone_number === phone);
+      const [item] = await db.select().from(smsOutbox).where(eq(smsOutbox.phoneNumber, phone)).orderBy(desc(smsOutbox.id)).limit(1);
       return item ? (/\d{6}/.exec(item.content)?.[0] ?? null) : null;
     },
   };

@@ -10,6 +10,7 @@ export function createOutboxSmsSender(db: Db): SmsSender & { list(page: Paging):
     name: 'outbox',
     label: '短信发件箱（离线，不真实发送）',
     live: false,
+    ready: true,
     async send({ phoneNumber, content, purpose }) {
       await db.insert(smsOutbox).values({ phoneNumber, content, purpose });
     },

@@ -29,3 +29,15 @@ export const smsOutbox = pgTable(
   },
   (t) => [index('sms_outbox_created_idx').on(t.dateCreated)],
 );
+
+/** smsCheck records each code check (one guess), so checks per phone and per IP can be throttled. */
+export const smsCheck = pgTable(
+  'sms_check',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phoneNumber: text('phone_number').notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_check_phone_idx').on(t.phoneNumber, t.createdAt), index('sms_check_ip_idx').on(t.ip, t.createdAt)],
+);

@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordRese
     return { ok: true as const };
   });
   app.put('/api/auth/reset-password', { config: { auth: 'public' }, schema: { tags: ['auth'], body: resetPasswordRequest } }, async (req) => {
-    await passwordReset.resetPassword(req.body);
+    await passwordReset.resetPassword(req.body, req.ip);
     return { ok: true as const };
   });
 };

@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/password.ts';
+import { assertPasswordAllowed, hashPassword } from '../auth/password.ts';
 import { store } from '../store/store.table.ts';
 import type { ClerkRepo, ClerkRow } from './clerk.repo.ts';
 import type { DistributionLogRepo } from './distribution-log.repo.ts';
@@ -88,6 +88,7 @@ export function createClerkService({ db, clerkRepo, sms, auth, distributionLog }
 
     /** create: the new phone proves itself with the CLERK_NEW code sent to it; it is checked free first, so a taken phone keeps its code. */
     async create(a: AuthContext, req: ClerkNew) {
+      assertPasswordAllowed(req.password, req.phone_number);
       if (await clerkRepo.findByPhone(req.phone_number)) throw new AppError('CONFLICT', PHONE_TAKEN);
       await sms.consume(req.phone_number, SmsPurpose.CLERK_NEW, req.sms_code);
       const row = await clerkRepo
@@ -127,6 +128,7 @@ export function createClerkService({ db, clerkRepo, sms, auth, distributionLog }
     async resetPassword(a: AuthContext, req: ClerkResetPasswordRequest) {
       const row = await load(a, req.id);
       if (row.id === a.clerkId) throw new AppError('CONFLICT', '不能在此重置自己的密码，请在“修改密码”页修改');
+      assertPasswordAllowed(req.password, row.phoneNumber);
       await clerkRepo.update(row.id, { passwordHash: await hashPassword(req.password), passwordChangedAt: new Date() });
       await auth.endSessions(row.id, 'password-reset-by-admin');
       return { ok: true as const };

@@ -1,6 +1,11 @@
-import { type DevStatus, type Paging, paging } from '@lease/shared';
+import { eq } from 'drizzle-orm';
+import { type DevStatus, type Paging, Perm, hasPermission, paging } from '@lease/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requireAuth } from '../../http/authz.ts';
+import { store } from '../store/store.table.ts';
 
 export interface DevAdapterInfo {
   name: string;
@@ -16,15 +21,24 @@ interface Options {
 }
 
 /**
- * Dev calls behind /system/dev: which adapters are live and the offline SMS outbox. Registered only
- * when DEV_TOOLS is on (never by default in production), because the outbox shows real codes.
+ * Dev calls behind /system/dev: which adapters are live and the offline SMS outbox. Registered only when
+ * DEV_TOOLS=1, and even then they answer only a signed-in admin of the demo store: the outbox holds every
+ * code sent, so reading it would take over any account.
  */
 export const devRoutes: FastifyPluginAsyncZod<Options> = async (app, { database, adapters, outbox }) => {
-  app.get('/api/dev/test', { config: { auth: 'public' }, schema: { tags: ['dev'] } }, (): DevStatus => ({
+  async function demoAdminOnly(req: FastifyRequest) {
+    const auth = requireAuth(req);
+    if (!auth.isAdmin && !hasPermission(auth.perms, Perm.ADMIN)) throw new AppError('PERMISSION_DENIED', '开发者工具仅对演示门店的管理员开放');
+    const [row] = await database.db.select({ isDemo: store.isDemo }).from(store).where(eq(store.id, auth.storeId));
+    if (!row?.isDemo) throw new AppError('PERMISSION_DENIED', '开发者工具仅对演示门店的管理员开放');
+  }
+  const config = { auth: 'authenticated' } as const;
+
+  app.get('/api/dev/test', { config, preHandler: demoAdminOnly, schema: { tags: ['dev'] } }, (): DevStatus => ({
     adapters: adapters(),
     database: database.kind,
   }));
-  app.get('/api/dev/sms-outbox', { config: { auth: 'public' }, schema: { tags: ['dev'], querystring: paging } }, async (req) => {
+  app.get('/api/dev/sms-outbox', { config, preHandler: demoAdminOnly, schema: { tags: ['dev'], querystring: paging } }, async (req) => {
     if (!outbox) return { list: [], total: 0 };
     const { list, total } = await outbox.list(req.query);
     return {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthService, ClientInfo } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/password.ts';
+import { assertPasswordAllowed, hashPassword } from '../auth/password.ts';
 import type { ClerkRepo, ClerkRow } from '../clerk/clerk.repo.ts';
 import { clerk } from '../clerk/clerk.table.ts';
 import { store } from './store.table.ts';
@@ -34,12 +34,18 @@ export async function createStoreWithAdmin(db: Db, input: NewStore): Promise<Cle
   });
 }
 
-/** createRegisterStoreService: an SMS-verified phone creates a store, becomes its admin and is signed in. */
+/**
+ * createRegisterStoreService: an SMS-verified phone creates a store, becomes its admin and is signed in. The code
+ * is checked before anything else, and a registered phone never receives a register code (sendPublic), so a
+ * stranger sees the same 验证码错误 for a registered phone as for a wrong code; only the phone's owner, holding
+ * a valid code, can learn that it is taken.
+ */
 export function createRegisterStoreService(deps: { db: Db; clerkRepo: ClerkRepo; sms: SmsCodeService; auth: AuthService }) {
   return {
     async register(req: RegisterStoreRequest, client: ClientInfo) {
+      assertPasswordAllowed(req.password, req.phone_number);
+      await deps.sms.consume(req.phone_number, SmsPurpose.REGISTER, req.sms_code, client.ip);
       if (await deps.clerkRepo.findByPhone(req.phone_number)) throw new AppError('CONFLICT', '该手机号已注册，请直接登录');
-      await deps.sms.consume(req.phone_number, SmsPurpose.REGISTER, req.sms_code);
       const admin = await createStoreWithAdmin(deps.db, {
         storeName: req.store_name,
         adminName: req.name,

@@ -27,14 +27,14 @@ export function createSystemService(deps: { db: Db; clerkRepo: ClerkRepo; sms: S
       return sms.send(self.phoneNumber, purpose, ip);
     },
 
-    /** sendPublic never tells a stranger whether a phone has an account, except where registering must. */
+    /**
+     * sendPublic never tells a stranger whether a phone has an account: a registered phone asking for a register
+     * code, or an unknown one asking for a reset code, gets the same answer after the same caps, but no text.
+     */
     async sendPublic(phone: string, purpose: PublicPurpose, ip: string) {
       const existing = await clerkRepo.findByPhone(phone);
-      if (purpose === SmsPurpose.REGISTER) {
-        if (existing) throw new AppError('CONFLICT', '该手机号已注册，请直接登录');
-        return sms.send(phone, purpose, ip);
-      }
-      return sms.send(phone, purpose, ip, existing !== undefined);
+      const deliver = purpose === SmsPurpose.REGISTER ? existing === undefined : existing !== undefined;
+      return sms.send(phone, purpose, ip, deliver);
     },
 
     permissionMap: () => PERMISSION_GROUPS,

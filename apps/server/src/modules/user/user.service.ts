@@ -4,7 +4,7 @@ import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
-import { hashPassword } from '../auth/password.ts';
+import { assertPasswordAllowed, hashPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ClerkRepo } from '../clerk/clerk.repo.ts';
 import { effectiveLostModalContent } from '../store/lost-modal-default.ts';
@@ -50,6 +50,7 @@ export function createUserService(deps: { db: Db; clerkRepo: ClerkRepo; sms: Sms
     /** updatePassword: type 0 changes the login password and ends every session; type 1 sets the secondary password. */
     async updatePassword(auth: AuthContext, { type, sms_code, password }: UpdatePasswordRequest) {
       const row = await self(auth);
+      assertPasswordAllowed(password, row.phoneNumber);
       await deps.sms.consume(row.phoneNumber, SmsPurpose.UPDATE_PASSWORD, sms_code);
       const hash = await hashPassword(password);
       if (type === PasswordType.LOGIN) {
