@@ -95,20 +95,66 @@ describe('store registration', () => {
     expect(me.json()).toMatchObject({ name: '李店长', is_admin: true, store: { store_name: '福田租机店' }, available_modules: DEFAULT_STORE_MODULES, permission: ['Admin'] });
   });
 
-  it('refuses a phone that is already a clerk, and bad fields, creating nothing', async () => {
-    const c = await t.newClerk();
+  it('refuses bad fields, creating nothing', async () => {
     const count = async () => ((await t.db.execute(sql`select count(*)::int as n from store`)) as unknown as { rows: { n: number }[] }).rows[0];
     const before = await count();
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: '/api/system/register-store',
-      payload: { store_name: '店', name: '王', phone_number: c.phoneNumber, sms_code: '123456', password: 'Reg#2026ab' },
-    });
-    expect(dup.statusCode).toBe(409);
     const bad = await t.app.inject({ method: 'POST', url: '/api/system/register-store', payload: { store_name: '', name: 'x'.repeat(21), phone_number: nextPhone(), sms_code: '1', password: '1' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['name', 'password', 'sms_code', 'store_name']);
     expect(await count()).toEqual(before);
+  });
+});
+
+describe('registration does not tell registered phones apart', () => {
+  const register = (phone_number: string, sms_code: string, remoteAddress = '10.20.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/system/register-store', payload: { store_name: '店', name: '王', phone_number, sms_code, password: 'Reg#2026ab' }, remoteAddress });
+  /** masked drops the one part that must differ: the phone itself. */
+  const same = (res: { statusCode: number; body: string }, phone: string) => ({ status: res.statusCode, body: res.body.replace(phone.slice(7), 'NNNN') });
+
+  it('answers a register code request alike, sends nothing to a registered phone, and applies the resend wait to both', async () => {
+    const registered = (await t.newClerk()).phoneNumber;
+    const fresh = nextPhone();
+    const [a, b] = [await noauth(registered, 'register'), await noauth(fresh, 'register')];
+    expect(same(a, registered)).toEqual(same(b, fresh));
+    expect(a.statusCode).toBe(200);
+    expect(await t.lastSmsCode(registered)).toBeNull();
+    expect(await t.lastSmsCode(fresh)).toMatch(/^\d{6}$/);
+    const [again1, again2] = [await noauth(registered, 'register'), await noauth(fresh, 'register')];
+    expect(same(again1, registered)).toEqual(same(again2, fresh));
+    expect(again1.statusCode).toBe(429);
+  });
+
+  it('checks the code before the phone: a registered phone gets the same 验证码错误 as any wrong code', async () => {
+    const registered = (await t.newClerk()).phoneNumber;
+    const fresh = nextPhone();
+    expect(same(await register(registered, '123456'), registered)).toEqual(same(await register(fresh, '123456'), fresh));
+    // Even after asking for a code: none reaches a registered phone, so every guess is just wrong.
+    await noauth(registered, 'register');
+    await noauth(fresh, 'register');
+    const guess = (await t.lastSmsCode(fresh)) === '654321' ? '123456' : '654321';
+    const [a, b] = [await register(registered, guess), await register(fresh, guess)];
+    expect(same(a, registered)).toEqual(same(b, fresh));
+    expect(a.json()).toMatchObject({ statusCode: 400, code: 'SMS_CODE_INVALID' });
+  });
+
+  it('tells only the holder of a valid code that the phone is taken', async () => {
+    const phone = nextPhone();
+    await noauth(phone, 'register');
+    const code = (await t.lastSmsCode(phone))!;
+    await t.newClerk({ phone }); // registered meanwhile (another tab, another store)
+    const res = await register(phone, code);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('该手机号已注册，请直接登录');
+  });
+
+  it('counts register-store calls toward the check throttle, registered phone or not', async () => {
+    for (const phone of [(await t.newClerk()).phoneNumber, nextPhone()]) {
+      const ip = `10.21.${phone.slice(-2)}.1`;
+      for (let i = 0; i < 30; i++) expect((await register(phone, '123456', ip)).json().code).toBe('SMS_CODE_INVALID');
+      const throttled = await register(phone, '123456', ip);
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.json().message).toBe('验证码校验过于频繁，请稍后再试');
+    }
   });
 });
 
@@ -129,47 +175,6 @@ describe('other system calls', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/api/auth/login');
-  });
-});
-
-describe('dev tools', () => {
-  it('are not registered when DEV_TOOLS is off', async () => {
-    const prod = await buildTestApp({ DEV_TOOLS: '0' });
-    try {
-      expect((await prod.app.inject({ method: 'GET', url: '/api/dev/sms-outbox' })).statusCode).toBe(404);
-      expect((await prod.app.inject({ method: 'GET', url: '/api/dev/test' })).statusCode).toBe(404);
-    } finally {
-      await prod.close();
-    }
-  });
-
-  it('pages the outbox with page_num from 0 and refuses page_size 0 or 51 with Chinese messages', async () => {
-    const phones = [nextPhone(), nextPhone(), nextPhone()];
-    for (const p of phones) await noauth(p, 'register');
-    const first = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?page_num=0&page_size=2' });
-    expect(first.json().list.map((m: { phone_number: string }) => m.phone_number)).toEqual([phones[2], phones[1]]);
-    const second = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?page_num=1&page_size=2' });
-    expect(second.json().list[0].phone_number).toBe(phones[0]);
-    for (const query of ['page_size=0', 'page_size=51', 'page_num=-1', 'page_size=abc', 'page_num=1.5']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?${query}` });
-      expect(res.statusCode, query).toBe(400);
-      expect(res.json().message, query).toMatch(/每页条数应在 1-50 之间|页码应为非负整数/);
-    }
-  });
-
-  it('report the adapters and database in use', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dev/test' });
-    expect(res.json()).toEqual({
-      adapters: [
-        { name: 'sms', label: '短信网关', impl: expect.stringContaining('发件箱'), live: false },
-        { name: 'apns', label: 'APNs 推送', impl: expect.stringContaining('未配置'), live: false },
-        { name: 'amap', label: '高德逆地理编码', impl: expect.stringContaining('未配置'), live: false },
-        { name: 'itunes', label: 'App Store 应用搜索', impl: expect.stringContaining('未配置'), live: false },
-        { name: 'dep', label: 'Apple 商务管理（DEP）', impl: expect.stringContaining('服务器令牌'), live: true },
-        { name: 'activation-lock', label: expect.stringContaining('Apple 激活锁服务'), impl: expect.stringContaining('未配置'), live: false },
-      ],
-      database: t.database.kind,
-    });
   });
 });
 

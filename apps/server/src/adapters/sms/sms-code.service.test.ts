@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { openTestDatabase } from '../../test/test-db.ts';
+import { createOutboxSmsSender } from './outbox-sender.ts';
+import { DEFAULT_SMS_LIMITS, type SmsLimits, createSmsCodeService } from './sms-code.service.ts';
+import type { SmsSender } from './sms-sender.ts';
+import { smsCode, smsOutbox } from './sms.table.ts';
+import { unconfiguredSmsSender } from './unconfigured-sender.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+let seq = 0;
+const phone = () => `137${String(process.pid % 10000).padStart(4, '0')}${String(seq++).padStart(4, '0')}`;
+const service = (limits: Partial<SmsLimits> = {}, sender: SmsSender = createOutboxSmsSender(database.db)) =>
+  createSmsCodeService(database.db, sender, randomBytes(32), { ...DEFAULT_SMS_LIMITS, ...limits });
+const lastCode = async (p: string) => {
+  const rows = await database.db.select().from(smsOutbox).where(eq(smsOutbox.phoneNumber, p));
+  return /\d{6}/.exec(rows.at(-1)!.content)![0];
+};
+const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+const errorOf = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (err) {
+    return err as AppError;
+  }
+  throw new Error('expected a refusal');
+};
+/** age moves a phone's codes back in time, as if sent `ms` ago. */
+const age = (p: string, ms: number) =>
+  database.db.execute(sql`update sms_code set created_at = created_at - ${`${ms} milliseconds`}::interval where phone_number = ${p}`);
+
+describe('guess limit', () => {
+  it('lets the right code work after four wrong guesses', async () => {
+    const sms = service();
+    const p = phone();
+    await sms.send(p, 'reset-password', '10.1.0.1');
+    const code = await lastCode(p);
+    for (let i = 0; i < 4; i++) expect((await errorOf(sms.consume(p, 'reset-password', wrongFor(code)))).code).toBe('SMS_CODE_INVALID');
+    await sms.consume(p, 'reset-password', code);
+    // …once only.
+    expect((await errorOf(sms.consume(p, 'reset-password', code))).code).toBe('SMS_CODE_INVALID');
+  });
+
+  it('refuses the right code after five wrong guesses', async () => {
+    const sms = service();
+    const p = phone();
+    await sms.send(p, 'reset-password', '10.1.0.2');
+    const code = await lastCode(p);
+    for (let i = 0; i < 5; i++) await errorOf(sms.consume(p, 'reset-password', wrongFor(code)));
+    expect((await errorOf(sms.consume(p, 'reset-password', code))).code).toBe('SMS_CODE_INVALID');
+  });
+
+  it('counts at most five of 1,000 parallel wrong guesses and refuses the right code after them', async () => {
+    // Check throttles high, so only the atomic spend stands between the guesses and the code.
+    const sms = service({ checksPerPhonePerHour: 100_000, checksPerIpPerHour: 100_000 });
+    const p = phone();
+    await sms.send(p, 'reset-password', '10.1.0.3');
+    const code = await lastCode(p);
+    const results = await Promise.allSettled(Array.from({ length: 1000 }, () => sms.consume(p, 'reset-password', wrongFor(code), '10.1.0.3')));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    const [row] = await database.db.select().from(smsCode).where(eq(smsCode.phoneNumber, p));
+    expect(row.attempts).toBe(5);
+    expect((await errorOf(sms.consume(p, 'reset-password', code))).code).toBe('SMS_CODE_INVALID');
+  }, 120_000);
+
+  it('lets the right code through at most once among 1,000 parallel tries of it and wrong guesses', async () => {
+    const sms = service({ checksPerPhonePerHour: 100_000, checksPerIpPerHour: 100_000 });
+    const p = phone();
+    await sms.send(p, 'register', '10.1.0.4');
+    const code = await lastCode(p);
+    const tries = Array.from({ length: 1000 }, (_, i) => sms.consume(p, 'register', i % 100 === 0 ? code : wrongFor(code)));
+    const ok = (await Promise.allSettled(tries)).filter((r) => r.status === 'fulfilled');
+    expect(ok.length).toBeLessThanOrEqual(1);
+    const [row] = await database.db.select().from(smsCode).where(eq(smsCode.phoneNumber, p));
+    expect(row.attempts).toBeLessThanOrEqual(5);
+  }, 120_000);
+});
+
+describe('expiry', () => {
+  it('issues codes for five minutes and refuses an expired one', async () => {
+    const sms = service();
+    const p = phone();
+    await sms.send(p, 'update-password', '10.1.0.5');
+    const [row] = await database.db.select().from(smsCode).where(eq(smsCode.phoneNumber, p));
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(4.9 * 60_000);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(5 * 60_000 + 1000);
+    await database.db.execute(sql`update sms_code set expires_at = now() - interval '1 second' where phone_number = ${p}`);
+    expect((await errorOf(sms.consume(p, 'update-password', await lastCode(p)))).code).toBe('SMS_CODE_INVALID');
+  });
+});
+
+describe('send caps', () => {
+  it('sends a phone at most ten codes a day, counting codes it was not told apart from sent ones', async () => {
+    const sms = service({ perIpPerHour: 1000 });
+    const p = phone();
+    for (let i = 0; i < 10; i++) {
+      await sms.send(p, 'reset-password', `10.2.0.${i}`, i % 2 === 0);
+      await age(p, 61_000);
+    }
+    const refused = await errorOf(sms.send(p, 'register', '10.2.1.1'));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.message).toBe('该手机号今日获取验证码次数已达上限');
+    // A day later the oldest no longer count.
+    await database.db.execute(sql`update sms_code set created_at = now() - interval '25 hours' where id = (select min(id) from sms_code where phone_number = ${p})`);
+    await sms.send(p, 'register', '10.2.1.1');
+  });
+
+  it('sends at most thirty codes an hour to one IP', async () => {
+    const sms = service();
+    const ip = `10.3.${process.pid % 250}.7`;
+    for (let i = 0; i < 30; i++) await sms.send(phone(), 'register', ip);
+    const refused = await errorOf(sms.send(phone(), 'register', ip));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.message).toBe('获取验证码过于频繁，请稍后再试');
+    await sms.send(phone(), 'register', '10.3.0.8');
+    await database.db.execute(sql`update sms_code set created_at = now() - interval '61 minutes' where ip = ${ip}`);
+    await sms.send(phone(), 'register', ip);
+  });
+
+  it('refuses a resend of the same purpose within 60 seconds', async () => {
+    const sms = service();
+    const p = phone();
+    await sms.send(p, 'sensitive', '10.4.0.1');
+    expect((await errorOf(sms.send(p, 'sensitive', '10.4.0.1'))).message).toBe('验证码发送过于频繁，请 60 秒后再试');
+  });
+});
+
+describe('check throttle', () => {
+  it('refuses a phone’s 31st check in an hour, even with the right code', async () => {
+    const sms = service();
+    const p = phone();
+    await database.db.execute(sql`insert into sms_check (phone_number, ip) select ${p}, '10.5.0.1' from generate_series(1, 30)`);
+    await sms.send(p, 'reset-password', '10.5.0.1');
+    const refused = await errorOf(sms.consume(p, 'reset-password', await lastCode(p)));
+    expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.message).toBe('验证码校验过于频繁，请稍后再试');
+  });
+
+  it('refuses an IP’s 101st check in an hour, whatever phones it tries', async () => {
+    const sms = service();
+    const ip = `10.6.${process.pid % 250}.9`;
+    await database.db.execute(sql`insert into sms_check (phone_number, ip) select '1370000' || lpad(g::text, 4, '0'), ${ip} from generate_series(1, 100) g`);
+    const p = phone();
+    await sms.send(p, 'register', '10.6.0.1');
+    expect((await errorOf(sms.consume(p, 'register', await lastCode(p), ip))).code).toBe('TOO_MANY_REQUESTS');
+    await sms.consume(p, 'register', await lastCode(p), '10.6.0.2');
+  });
+});
+
+describe('delivery', () => {
+  it('answers 短信服务未配置 to sends and checks when nothing can deliver, storing no code', async () => {
+    const sms = service({}, unconfiguredSmsSender);
+    const p = phone();
+    for (const refused of [await errorOf(sms.send(p, 'register', '10.7.0.1')), await errorOf(sms.send(p, 'reset-password', '10.7.0.1', false)), await errorOf(sms.consume(p, 'register', '123456'))]) {
+      expect(refused.code).toBe('SMS_NOT_CONFIGURED');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.message).toContain('短信服务未配置');
+    }
+    expect(await database.db.select().from(smsCode).where(eq(smsCode.phoneNumber, p))).toEqual([]);
+  });
+
+  it('spends a code the gateway refused, passes its error on, and allows a resend at once', async () => {
+    let fail = true;
+    const sent: string[] = [];
+    const flaky: SmsSender = {
+      name: 'flaky',
+      label: 'flaky',
+      live: true,
+      ready: true,
+      async send(m) {
+        if (fail) throw new AppError('SMS_SEND_FAILED', '短信服务响应超时，请稍后再试');
+        sent.push(m.code);
+      },
+    };
+    const sms = service({}, flaky);
+    const p = phone();
+    expect((await errorOf(sms.send(p, 'register', '10.8.0.1'))).message).toBe('短信服务响应超时，请稍后再试');
+    const [failed] = await database.db.select().from(smsCode).where(eq(smsCode.phoneNumber, p));
+    expect(failed.consumedAt).not.toBeNull();
+    fail = false;
+    await sms.send(p, 'register', '10.8.0.1');
+    await sms.consume(p, 'register', sent[0]);
+  });
+});
