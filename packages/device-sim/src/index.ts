@@ -25,3 +25,7 @@ export { createAgentFleet, type AgentFleet, type AgentFleetOptions } from './and
 export { startMockDep, type MockDep, type MockDepDeviceInit, type MockDepFault, type MockDepOptions, type MockDepRecord, type MockDepServer } from './dep/mock-dep-server.ts';
 export { serverTokenP7m, selfSignedCertificatePem } from './dep/server-token.ts';
 export { depMachineInfo, DEP_MACHINE_INFO_CONTENT_TYPE, type MachineInfo as DepMachineInfo } from './dep/machine-info.ts';
+
+export { startMockAliyunSms } from './sms/mock-aliyun-sms-server.ts';
+export { startMockTencentSms, type MockTencentSmsOptions } from './sms/mock-tencent-sms-server.ts';
+export type { DeliveredSms, SmsStandIn, SmsStandInFault, SmsStandInOptions } from './sms/sms-standin.ts';

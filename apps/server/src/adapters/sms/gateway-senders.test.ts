@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmsStandIn, startMockAliyunSms, startMockTencentSms } from '@lease/device-sim';
+import { type SmsGatewayConfig, loadConfig } from '../../config.ts';
+import type { AppError } from '../../http/app-error.ts';
+import { createAliyunSmsSender } from './aliyun-sms-sender.ts';
+import type { SmsSender } from './sms-sender.ts';
+import { createTencentSmsSender } from './tencent-sms-sender.ts';
+
+const KEY_ID = 'LTAI5tStandInKeyId';
+const SECRET = 'stand-in-secret/with+odd=chars';
+const SIGN = '租机宝';
+const TEMPLATES = { register: 'T_REG', 'reset-password': 'T_RESET', 'clerk-new': 'T_CLERK', 'update-password': 'T_UPDATE', sensitive: 'T_SENS' };
+
+const gatewayConfig = (provider: 'aliyun' | 'tencent', origin: string, over: Partial<SmsGatewayConfig> = {}): SmsGatewayConfig => ({
+  provider,
+  accessKeyId: KEY_ID,
+  accessKeySecret: SECRET,
+  signName: SIGN,
+  sdkAppId: '1400000001',
+  origin,
+  region: undefined,
+  timeoutMs: 2000,
+  templates: TEMPLATES,
+  ...over,
+});
+const message = (purpose: keyof typeof TEMPLATES = 'register') => ({ phoneNumber: '13800001234', purpose, code: '042137', content: 'ignored by gateways' });
+const refusal = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (err) {
+    return err as AppError;
+  }
+  throw new Error('expected a refusal');
+};
+
+const providers = [
+  {
+    name: 'aliyun',
+    start: () => startMockAliyunSms({ accessKeyId: KEY_ID, accessKeySecret: SECRET, signName: SIGN, templates: Object.fromEntries(Object.values(TEMPLATES).map((t) => [t, ['code']])) }),
+    create: (c: SmsGatewayConfig) => createAliyunSmsSender(c),
+    expected: (m: ReturnType<typeof message>) => ({ phoneNumber: m.phoneNumber, params: { code: m.code } }),
+    badSecret: 'SignatureDoesNotMatch',
+    codes: { tooOften: 'isv.BUSINESS_LIMIT_CONTROL', badPhone: 'isv.MOBILE_NUMBER_ILLEGAL', noMoney: 'isv.AMOUNT_NOT_ENOUGH', badTemplate: 'isv.SMS_TEMPLATE_ILLEGAL', down: 'isp.SYSTEM_ERROR' },
+  },
+  {
+    name: 'tencent',
+    start: () => startMockTencentSms({ accessKeyId: KEY_ID, accessKeySecret: SECRET, signName: SIGN, sdkAppId: '1400000001', templates: Object.fromEntries(Object.values(TEMPLATES).map((t) => [t, ['1']])) }),
+    create: (c: SmsGatewayConfig) => createTencentSmsSender(c),
+    expected: (m: ReturnType<typeof message>) => ({ phoneNumber: `+86${m.phoneNumber}`, params: [m.code] }),
+    badSecret: 'AuthFailure.SignatureFailure',
+    codes: { tooOften: 'LimitExceeded.PhoneNumberDailyLimit', badPhone: 'InvalidParameterValue.IncorrectPhoneNumber', noMoney: 'FailedOperation.InsufficientBalanceInSmsPackage', badTemplate: 'FailedOperation.TemplateIncorrectOrUnapproved', down: 'InternalError.Timeout' },
+  },
+] as const;
+
+describe.each(providers)('$name SMS gateway', (p) => {
+  let standIn: SmsStandIn;
+  let sender: SmsSender;
+  beforeAll(async () => {
+    standIn = await p.start();
+    sender = p.create(gatewayConfig(p.name, standIn.origin));
+  });
+  afterAll(() => standIn.close());
+
+  it('sends each purpose with its own template, the sign name and the code as the template variable, signed as documented', async () => {
+    for (const purpose of Object.keys(TEMPLATES) as (keyof typeof TEMPLATES)[]) {
+      standIn.setFault({});
+      await sender.send(message(purpose));
+      expect(standIn.delivered.at(-1)).toEqual({ ...p.expected(message(purpose)), signName: SIGN, templateId: TEMPLATES[purpose] });
+    }
+    expect(sender.live).toBe(true);
+  });
+
+  it('is refused by the stand-in when signed with another secret, and says so in Chinese', async () => {
+    const wrong = p.create(gatewayConfig(p.name, standIn.origin, { accessKeySecret: 'not-the-secret' }));
+    const err = await refusal(wrong.send(message()));
+    expect(standIn.refused.at(-1)).toEqual({ code: p.badSecret });
+    expect(err.code).toBe('SMS_SEND_FAILED');
+    expect(err.message).toMatch(/^短信服务的 (AccessKey Secret|SecretId\/SecretKey) 不正确，请联系管理员$/);
+  });
+
+  it('maps provider error codes to Chinese errors', async () => {
+    const cases: [string, number, RegExp][] = [
+      [p.codes.tooOften, 429, /过于频繁/],
+      [p.codes.badPhone, 400, /无法接收短信/],
+      [p.codes.noMoney, 502, /余额不足|余量不足/],
+      [p.codes.badTemplate, 502, /模板不可用/],
+      [p.codes.down, 502, /暂时不可用/],
+      ['Some.UnknownCode', 502, /短信发送失败（.+：Some\.UnknownCode）/],
+    ];
+    for (const [code, status, text] of cases) {
+      standIn.setFault({ code });
+      const err = await refusal(sender.send(message()));
+      expect(err.statusCode, code).toBe(status);
+      expect(err.message, code).toMatch(text);
+    }
+    standIn.setFault({});
+  });
+
+  it('gives up after its timeout, and reads a non-JSON answer or a closed port as a Chinese failure', async () => {
+    const impatient = p.create(gatewayConfig(p.name, standIn.origin, { timeoutMs: 100 }));
+    standIn.setFault({ delayMs: 1000 });
+    const started = Date.now();
+    expect((await refusal(impatient.send(message()))).message).toBe('短信服务响应超时，请稍后再试');
+    expect(Date.now() - started).toBeLessThan(900);
+    standIn.setFault({ garbage: true });
+    expect((await refusal(sender.send(message()))).message).toMatch(/无法识别的响应/);
+    standIn.setFault({});
+    const nowhere = p.create(gatewayConfig(p.name, 'http://127.0.0.1:9'));
+    expect((await refusal(nowhere.send(message()))).message).toBe('无法连接短信服务，请稍后再试');
+  });
+});
+
+describe('SMS gateway configuration', () => {
+  const full = {
+    SMS_ACCESS_KEY_ID: 'id',
+    SMS_ACCESS_KEY_SECRET: 'secret',
+    SMS_SIGN_NAME: '租机宝',
+    SMS_TEMPLATE_REGISTER: 'A',
+    SMS_TEMPLATE_RESET_PASSWORD: 'B',
+    SMS_TEMPLATE_CLERK_NEW: 'C',
+    SMS_TEMPLATE_UPDATE_PASSWORD: 'D',
+    SMS_TEMPLATE_SENSITIVE: 'E',
+  };
+  it('reads one template per purpose and names what is missing', () => {
+    expect(loadConfig({}).smsGateway).toBeNull();
+    expect(loadConfig({ SMS_PROVIDER: 'aliyun', ...full }).smsGateway).toMatchObject({ provider: 'aliyun', templates: { register: 'A', 'reset-password': 'B', 'clerk-new': 'C', 'update-password': 'D', sensitive: 'E' } });
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent', ...full })).toThrow('SMS_PROVIDER=tencent needs SMS_SDK_APP_ID');
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ...full, SMS_TEMPLATE_SENSITIVE: '', SMS_SIGN_NAME: '' })).toThrow('SMS_PROVIDER=aliyun needs SMS_SIGN_NAME, SMS_TEMPLATE_SENSITIVE');
+  });
+});
