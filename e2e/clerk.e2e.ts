@@ -13,9 +13,15 @@ afterAll(() => browser?.close());
 const NEW_PHONE = '13700009101';
 const NEW_PASSWORD = 'Chen#2026x';
 
-/** smsCodeFor reads the newest code the dev outbox "sent" to a phone, as a tester would on /system/dev. */
+/** smsCodeFor reads the newest code the dev outbox "sent" to a phone, as the demo store's admin would on /system/dev. */
 async function smsCodeFor(phone: string) {
-  const res = await fetch(`${baseUrl()}/api/dev/sms-outbox`);
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const res = await fetch(`${baseUrl()}/api/dev/sms-outbox`, { headers: { authorization: `Bearer ${access_token}` } });
   const item = (await res.json()).list.find((m: { phone_number: string }) => m.phone_number === phone);
   return item ? /\d{6}/.exec(item.content)?.[0] : undefined;
 }

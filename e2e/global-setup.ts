@@ -36,6 +36,8 @@ export async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       DEMO_STORE: '0',
+      // The clerk test reads SMS codes from the outbox as the seeded (demo-marked) store's admin.
+      DEV_TOOLS: '1',
       // Short-lived access tokens make every browser test exercise the transparent refresh.
       ACCESS_TOKEN_TTL_SECONDS: '4',
       LOGIN_IP_LIMIT_PER_MINUTE: '1000',

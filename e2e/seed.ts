@@ -29,6 +29,8 @@ export async function seedE2e(dataDir: string) {
       phoneNumber: E2E.admin,
       password: E2E.password,
       modules: Object.values(Module),
+      // Marked as the demo store: only its admin may read the dev SMS outbox the clerk test needs.
+      isDemo: true,
     });
     const passwordHash = await hashPassword(E2E.password);
     await database.db.insert(clerk).values([
