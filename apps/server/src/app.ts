@@ -10,6 +10,7 @@ import { createOutboxSmsSender } from './adapters/sms/outbox-sender.ts';
 import { createSmsCodeService } from './adapters/sms/sms-code.service.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import { smsSenderFromConfig } from './adapters/sms/sms-sender-from-config.ts';
+import { smsCleanupJob } from './adapters/sms/sms-cleanup.job.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthz } from './http/authz.ts';
@@ -289,7 +290,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(appstoreRoutes, { appstore: createAppstoreService({ repo: createAppstoreRepo(db), itunes }) });
   await app.register(wallpaperRoutes, { wallpapers: createWallpaperService({ repo: createWallpaperRepo(db) }) });
   if (deps.startJobs) {
-    const stop = startJobs([scheduledLockJob(db, mdm), enterpriseTrustJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs, ...abm.jobs, osUpdateWatchJob(db, mdm), oneClickUnlockJob(oneClickUnlock)], app.log);
+    const stop = startJobs([scheduledLockJob(db, mdm), enterpriseTrustJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs, ...abm.jobs, osUpdateWatchJob(db, mdm), oneClickUnlockJob(oneClickUnlock), smsCleanupJob(db)], app.log);
     app.addHook('onClose', async () => stop());
   }
 

@@ -190,3 +190,20 @@ describe('delivery', () => {
     await sms.consume(p, 'register', sent[0]);
   });
 });
+
+describe('cleanup', () => {
+  it('drops codes and checks older than two days and keeps the rest', async () => {
+    const { smsCleanupJob } = await import('./sms-cleanup.job.ts');
+    const p = phone();
+    await service().send(p, 'register', '10.9.0.1');
+    await database.db.execute(sql`insert into sms_check (phone_number, ip, created_at) values (${p}, '10.9.0.1', now() - interval '49 hours'), (${p}, '10.9.0.1', now())`);
+    const recent = phone();
+    await service().send(recent, 'register', '10.9.0.2');
+    await database.db.execute(sql`update sms_code set created_at = now() - interval '49 hours' where phone_number = ${p}`);
+    await smsCleanupJob(database.db).run();
+    expect(await database.db.select().from(smsCode).where(eq(smsCode.phoneNumber, p))).toEqual([]);
+    const checks = (await database.db.execute(sql`select count(*)::int as n from sms_check where phone_number = ${p}`)) as unknown as { rows: { n: number }[] };
+    expect(checks.rows[0].n).toBe(1);
+    expect(await database.db.select().from(smsCode).where(eq(smsCode.phoneNumber, recent))).toHaveLength(1);
+  });
+});
