@@ -20,7 +20,7 @@ describe('session', () => {
     // The e2e server issues 4-second access tokens.
     await page.waitForTimeout(5_000);
     await page.goto('/console/security/password');
-    await expect.poll(() => page.getByText('登录密码').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('登录密码').first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/console/security/password');
     expect(refreshes).toContain(200);
   });
@@ -62,7 +62,7 @@ describe('session', () => {
     await first.waitForTimeout(5_000);
     await Promise.all([first.goto('/console/security/password'), second.goto('/console/security/password')]);
     for (const p of [first, second]) {
-      await expect.poll(() => p.getByText('登录密码').first().isVisible()).toBe(true);
+      await expect.poll(() => p.getByText('登录密码').first().isVisible(), { timeout: 15_000 }).toBe(true);
       expect(new URL(p.url()).pathname).toBe('/console/security/password');
     }
     expect(refreshes.length).toBeGreaterThan(0);
