@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mdmRoutes, { keys: mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
   app.decorate('mdm', mdm);
   app.addHook('onClose', () => pusher.close());
-  const android = createAndroidEngine({ db, log: app.log, publicUrl, secrets, database, databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const android = createAndroidEngine({ db, log: app.log, publicUrl, secrets, database, databaseUrl: config.databaseUrl, dataDir: config.dataDir, trustProxy: config.trustProxy });
   await app.register(androidGatewayRoutes, { android });
   app.decorate('android', android);
   app.addHook('onClose', () => android.close());

@@ -55,7 +55,8 @@ export function requirePerm(auth: AuthContext, req: Perm | PermissionRequirement
   if (!hasPermission(auth.perms, req)) throw new AppError('PERMISSION_DENIED');
 }
 
-function bearer(request: FastifyRequest): string | null {
+/** bearer reads the `Authorization: Bearer …` token, or null. */
+export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

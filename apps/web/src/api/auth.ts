@@ -4,8 +4,8 @@ import { api } from './index.ts';
 export const login = (body: LoginRequest) =>
   api.post<TokenPair>('/api/auth/login', body, { auth: false, silent: true });
 
-export const logout = (refreshToken: string) =>
-  api.post<OkResponse>('/api/auth/logout', { refresh_token: refreshToken }, { auth: false });
+/** logout sends both tokens: either names the session, so an expired access token still ends it. */
+export const logout = (refreshToken: string) => api.post<OkResponse>('/api/auth/logout', { refresh_token: refreshToken });
 
 export const resetPassword = (body: ResetPasswordRequest) =>
   api.put<OkResponse>('/api/auth/reset-password', body, { auth: false, silent: true });

@@ -1,5 +1,6 @@
 import type { TokenPair } from '@lease/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createInTabLock } from '../auth/refreshLock.ts';
 import type { TokenStore } from '../auth/session.ts';
 import type { AuthTokens } from '../auth/storage.ts';
 import { createApiClient } from './client.ts';
@@ -90,6 +91,29 @@ describe('api client', () => {
     const results = await Promise.all([client.get('/api/fast'), client.get('/api/slow')]);
     expect(results).toEqual([{ url: '/api/fast' }, { url: '/api/slow' }]);
     expect(refreshes).toBe(1);
+  });
+
+  it('two tabs with one stored session and one lock spend the refresh token once and both go on', async () => {
+    // Tabs share localStorage (one TokenStore) and navigator.locks (one lock); each has its own client.
+    const tokens = memoryTokens({ access_token: 'old', refresh_token: 'r1', expires: 0 });
+    const lock = createInTabLock();
+    let refreshes = 0;
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/auth/refresh') {
+        refreshes += 1;
+        await new Promise((r) => setTimeout(r, 5));
+        // The server would take a second use of r1 after its grace window for a stolen token.
+        return JSON.parse(String(init?.body)).refresh_token === 'r1' && refreshes === 1
+          ? json(200, { access_token: 'new', refresh_token: 'r2', expires_in: 900 })
+          : fail(401, 'UNAUTHORIZED', '登录已失效');
+      }
+      return bearer(init ?? {}) === 'Bearer new' ? json(200, { ok: true }) : fail(403, 'TOKEN_EXPIRED', '登录凭证已过期');
+    });
+    const tab = () => createApiClient({ fetch, tokens, lock, toast: { error: vi.fn(), warning: vi.fn() }, onUnauthorized: vi.fn() });
+    const [a, b] = [tab(), tab()];
+    await expect(Promise.all([a.get('/api/a'), b.get('/api/b')])).resolves.toEqual([{ ok: true }, { ok: true }]);
+    expect(refreshes).toBe(1);
+    expect(tokens.value).toMatchObject({ access_token: 'new', refresh_token: 'r2' });
   });
 
   it('when the refresh fails, clears the session and reports unauthorized', async () => {

@@ -1,4 +1,5 @@
 import { ErrorCode, type TokenPair } from '@lease/shared';
+import { type RefreshLock, createRefreshLock } from '../auth/refreshLock.ts';
 import type { TokenStore } from '../auth/session.ts';
 import { ApiError, ClientErrorCode, errorToastText, NETWORK_FAILURE_TEXT, readErrorBody } from './errors.ts';
 
@@ -20,6 +21,8 @@ export interface ApiClientDeps {
   onUnauthorized: () => void;
   baseUrl?: string;
   timeoutMs?: number;
+  /** Serialises refreshes across tabs; tests pass one shared by two clients. */
+  lock?: RefreshLock;
 }
 
 /** A query value; an array repeats the parameter (`registration_time=a&registration_time=b`). */
@@ -79,6 +82,7 @@ async function readBody(res: Response): Promise<unknown> {
  */
 export function createApiClient(deps: ApiClientDeps) {
   const baseUrl = deps.baseUrl ?? '';
+  const lock = deps.lock ?? createRefreshLock();
   let refreshing: Promise<boolean> | null = null;
 
   async function exchange(path: string, opts: RequestOptions, token: string | undefined): Promise<Exchange> {
@@ -104,24 +108,29 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  async function refresh(): Promise<boolean> {
-    const refreshToken = deps.tokens.get()?.refresh_token;
-    if (!refreshToken) return false;
-    try {
-      const { res, body } = await exchange('/api/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } }, undefined);
-      if (!res.ok || !isTokenPair(body)) return false;
-      deps.tokens.save(body);
-      return true;
-    } catch {
-      return false;
-    }
+  /** refresh runs under the cross-tab lock: a tab that waited finds the other tab's new pair stored. */
+  function refresh(usedToken: string): Promise<boolean> {
+    return lock(async () => {
+      const stored = deps.tokens.get();
+      if (stored?.access_token && stored.access_token !== usedToken) return true;
+      const refreshToken = stored?.refresh_token;
+      if (!refreshToken) return false;
+      try {
+        const { res, body } = await exchange('/api/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } }, undefined);
+        if (!res.ok || !isTokenPair(body)) return false;
+        deps.tokens.save(body);
+        return true;
+      } catch {
+        return false;
+      }
+    });
   }
 
   /** refreshAfter makes every request that saw the same expired token wait on one refresh call. */
-  function refreshAfter(usedToken: string | undefined): Promise<boolean> {
+  function refreshAfter(usedToken: string): Promise<boolean> {
     const current = deps.tokens.get()?.access_token;
     if (current && current !== usedToken) return Promise.resolve(true);
-    refreshing ??= refresh().finally(() => {
+    refreshing ??= refresh(usedToken).finally(() => {
       refreshing = null;
     });
     return refreshing;

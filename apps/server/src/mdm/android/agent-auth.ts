@@ -1,7 +1,7 @@
 import { type KeyObject, createHash, createPublicKey, verify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CLOCK_SKEW_MS, parseAuthorization, signingString } from '@lease/shared/agent-protocol';
-import { EnrollmentStatus } from '@lease/shared';
+import { EnrollmentStatus, UUID_RE } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { androidDevice } from '../../modules/android-device/android-device.table.ts';
@@ -23,6 +23,13 @@ export class AgentRefusal extends AppError {
     super(status === 401 ? 'UNAUTHORIZED' : 'PERMISSION_DENIED', message);
   }
 }
+
+/**
+ * isCredentialFailure tells the refusals that count toward an IP's failure limit: a missing, malformed,
+ * unknown or wrongly signed credential. A clock refusal (the phone re-signs with the server's time) and a
+ * released phone's 403 (a valid signature) do not.
+ */
+export const isCredentialFailure = (err: unknown) => err instanceof AgentRefusal && err.statusCode === 401 && err.serverTime === undefined;
 
 export const sha256Hex = (body: Uint8Array | string) => createHash('sha256').update(body).digest('hex');
 const EMPTY_SHA256 = sha256Hex('');
@@ -50,7 +57,8 @@ export function createAgentAuthenticator(db: Db) {
   return {
     async verify(req: { method: string; path: string; authorization: string | undefined; body?: Uint8Array | string }): Promise<AgentIdentity> {
       const auth = parseAuthorization(req.authorization);
-      if (!auth) throw new AgentRefusal(401, '缺少设备凭证或凭证格式有误');
+      // The device id goes into a uuid column: anything else is refused before the database sees it.
+      if (!auth || !UUID_RE.test(auth.deviceId)) throw new AgentRefusal(401, '缺少设备凭证或凭证格式有误');
       const now = Date.now();
       if (Math.abs(now - auth.ts) > CLOCK_SKEW_MS) throw new AgentRefusal(401, '设备时间与服务器相差过大，请按服务器时间重新签名', now);
       const [row] = await db

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type AgentCommand, AgentFrame, MAX_WS_FRAME, type ServerFrame, WsClose } from '@lease/shared/agent-protocol';
 import type { Db } from '../../db/client.ts';
-import { type AgentAuthenticator, AgentRefusal } from './agent-auth.ts';
+import { type AgentAuthenticator, AgentRefusal, isCredentialFailure } from './agent-auth.ts';
+import { type FailureCounter, TOO_MANY_FAILURES, upgradeClientIp } from './agent-failures.ts';
 import type { AndroidQueueRepo } from './android-queue.repo.ts';
 import { touchDevices } from './result-effects.ts';
 import type { ResultSink } from './result-sink.ts';
@@ -22,6 +23,10 @@ export interface HubOptions {
   auth: AgentAuthenticator;
   queue: AndroidQueueRepo;
   results: ResultSink;
+  /** Per-IP count of failed credentials, shared with the HTTP routes of /agent/v1. */
+  failures: FailureCounter;
+  /** TRUST_PROXY: read the caller's IP from X-Forwarded-For, as Fastify does for the HTTP routes. */
+  trustProxy?: boolean;
   log: FastifyBaseLogger;
   publicUrl: () => string;
   /** Ping period; an agent silent for two periods is dropped. */
@@ -34,11 +39,20 @@ export interface HubOptions {
 
 const noop = () => {};
 
-/** refuse answers an upgrade request with a plain HTTP error and closes the socket. */
-function refuse(socket: Duplex, status: number, message: string, headers: Record<string, string> = {}) {
+const STATUS_TEXT: Record<number, [code: string, reason: string]> = {
+  401: ['UNAUTHORIZED', 'Unauthorized'],
+  403: ['PERMISSION_DENIED', 'Forbidden'],
+  404: ['NOT_FOUND', 'Not Found'],
+  429: ['TOO_MANY_REQUESTS', 'Too Many Requests'],
+  503: ['SERVICE_UNAVAILABLE', 'Service Unavailable'],
+};
+
+/** refuse answers an upgrade request with a plain HTTP error in the error envelope and closes the socket. */
+function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT, message: string, headers: Record<string, string> = {}) {
   if (socket.destroyed) return;
-  const body = JSON.stringify({ statusCode: status, code: status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'PERMISSION_DENIED' : status === 503 ? 'SERVICE_UNAVAILABLE' : 'NOT_FOUND', message });
-  const head = [`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 503 ? 'Service Unavailable' : 'Not Found'}`, 'Connection: close', 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`];
+  const [code, reason] = STATUS_TEXT[status];
+  const body = JSON.stringify({ statusCode: status, code, message });
+  const head = [`HTTP/1.1 ${status} ${reason}`, 'Connection: close', 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`];
   for (const [k, v] of Object.entries(headers)) head.push(`${k}: ${v}`);
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   setTimeout(() => socket.destroy(), 1000).unref();
@@ -190,16 +204,21 @@ export function createAgentHub(opts: HubOptions) {
     const origin = req.headers.origin;
     // Agents send no Origin; a browser page always does, and only our own console's origin may open the socket.
     if (origin && origin !== new URL(opts.publicUrl()).origin) return refuse(socket, 403, '不允许的来源');
-    if (!admit()) return refuse(socket, 503, '连接过多，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 10)) });
+    const ip = upgradeClientIp(req, opts.trustProxy ?? false);
+    const wait = opts.failures.retryAfter(ip);
+    if (wait) return refuse(socket, 429, TOO_MANY_FAILURES, { 'Retry-After': String(wait) });
+    // The signature is checked before an admission token is spent: unsigned upgrades cannot starve real agents.
     opts.auth.verify({ method: 'GET', path: url, authorization: req.headers.authorization }).then(
       (who) => {
         if (socket.destroyed) return;
+        if (!admit()) return refuse(socket, 503, '连接过多，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 10)) });
         wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws as AgentSocket, who.deviceId));
       },
       (err: unknown) => {
+        if (isCredentialFailure(err)) opts.failures.fail(ip);
         if (err instanceof AgentRefusal) {
           const headers: Record<string, string> = err.serverTime ? { 'X-Server-Time': String(err.serverTime) } : {};
-          return refuse(socket, err.statusCode, err.message, headers);
+          return refuse(socket, err.statusCode === 403 ? 403 : 401, err.message, headers);
         }
         opts.log.error({ err }, 'android agent upgrade failed');
         refuse(socket, 503, '服务暂不可用，请稍后重连', { 'Retry-After': String(5 + Math.floor(Math.random() * 30)) });

@@ -6,6 +6,7 @@ import type { Job } from '../../jobs/scheduler.ts';
 import type { Secrets } from '../../secrets.ts';
 import { type HubOptions, createAgentHub } from './agent-hub.ts';
 import { createAgentAuthenticator } from './agent-auth.ts';
+import { createFailureCounter } from './agent-failures.ts';
 import { createAndroidQueueRepo } from './android-queue.repo.ts';
 import { createCheckinService } from './checkin.service.ts';
 import { createDevKeyBox } from './device-keys.ts';
@@ -32,6 +33,8 @@ export interface AndroidEngineDeps {
   dataDir?: string;
   /** WebSocket tuning (tests and the benchmark). */
   hub?: Pick<HubOptions, 'heartbeatMs' | 'sweepMs' | 'admission'>;
+  /** TRUST_PROXY, for the IP of a WebSocket upgrade (which Fastify does not see). */
+  trustProxy?: boolean;
 }
 
 export interface AndroidEngine {
@@ -63,7 +66,8 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
   const keys = createDevKeyBox(deps.secrets.androidDevKey);
   const auth = createAgentAuthenticator(db);
   const results = createResultSink({ db, log: deps.log });
-  const hub = createAgentHub({ db, auth, queue, results, log: deps.log, publicUrl: deps.publicUrl, ...deps.hub });
+  const failures = createFailureCounter();
+  const hub = createAgentHub({ db, auth, queue, results, failures, trustProxy: deps.trustProxy, log: deps.log, publicUrl: deps.publicUrl, ...deps.hub });
   const bus = createWakeBus({ database: deps.database, databaseUrl: deps.databaseUrl, log: deps.log });
   bus.subscribe((ids) => hub.deliver(ids), () => hub.resync());
   const enrollTokens = createEnrollTokenService({ db, publicUrl: deps.publicUrl, dataDir: deps.dataDir });
@@ -81,6 +85,7 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
     gateway: {
       db,
       auth,
+      failures,
       queue,
       hub,
       results,

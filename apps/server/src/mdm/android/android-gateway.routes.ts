@@ -20,7 +20,8 @@ import { Module, Perm } from '@lease/shared';
 import { AppError } from '../../http/app-error.ts';
 import { requireAuth } from '../../http/authz.ts';
 import { wallpaper } from '../../modules/wallpaper/wallpaper.table.ts';
-import { type AgentIdentity, AgentRefusal } from './agent-auth.ts';
+import { type AgentIdentity, AgentRefusal, isCredentialFailure } from './agent-auth.ts';
+import { TOO_MANY_FAILURES } from './agent-failures.ts';
 import { WS_PATH } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import { AGENT_APK_PATH, agentApkFile } from './enroll-token.service.ts';
@@ -29,6 +30,10 @@ import { buildPolicy } from './policy.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     rawBody?: Buffer;
+    /** Set when the body was not JSON: answered 400 only after the signature was checked. */
+    badJson?: boolean;
+    /** The verified agent of a signed route (set in preValidation, before the body schema). */
+    agentIdentity?: AgentIdentity;
   }
 }
 
@@ -54,53 +59,95 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<{ android: AndroidEngin
     try {
       done(null, JSON.parse(raw.toString('utf8')));
     } catch {
-      done(new AppError('VALIDATION_FAILED', '请求体不是有效的 JSON'), undefined);
+      request.badJson = true;
+      done(null, undefined);
     }
   });
 
-  async function agent(request: FastifyRequest, reply: FastifyReply): Promise<AgentIdentity> {
+  /** rejectBadJson answers a body that was not JSON; signed routes call it only after the signature. */
+  const rejectBadJson = async (request: FastifyRequest) => {
+    if (request.badJson) throw new AppError('VALIDATION_FAILED', '请求体不是有效的 JSON');
+  };
+
+  /** throttled answers 429 with Retry-After while the caller's IP waits out its failures. */
+  function throttled(request: FastifyRequest, reply: FastifyReply) {
+    const wait = gw.failures.retryAfter(request.ip);
+    if (!wait) return;
+    reply.header('retry-after', String(wait));
+    throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_FAILURES);
+  }
+
+  /**
+   * verifyAgent runs before the body schema: a caller without a valid signature learns nothing about
+   * what a valid body looks like, and its failure counts toward its IP's limit.
+   */
+  async function verifyAgent(request: FastifyRequest, reply: FastifyReply) {
+    throttled(request, reply);
     try {
       const who = await gw.auth.verify({ method: request.method, path: request.url, authorization: request.headers.authorization, body: request.rawBody });
       gw.hub.markSeen(who.deviceId);
-      return who;
+      request.agentIdentity = who;
     } catch (err) {
+      if (isCredentialFailure(err)) gw.failures.fail(request.ip);
       if (err instanceof AgentRefusal && err.serverTime) reply.header('x-server-time', String(err.serverTime));
       throw err;
     }
+    await rejectBadJson(request);
   }
+
+  /** signedRoute is the route option every AgentSig-signed call carries. */
+  const signedRoute = { preValidation: verifyAgent };
+  const agent = (request: FastifyRequest): AgentIdentity => {
+    if (!request.agentIdentity) throw new AgentRefusal(401, '设备凭证无效');
+    return request.agentIdentity;
+  };
 
   app.post(
     '/agent/v1/enroll',
-    { schema: { tags, summary: '设备用一次性接入令牌（二维码或厂商渠道）接入，换取设备 id 与离线码密钥', body: EnrollRequest, response: { 200: EnrollResponse } } },
-    (request) => gw.enrolment.enroll(request.body),
+    {
+      // A wrong or expired token counts toward the IP's failure limit like a bad signature.
+      preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+        throttled(request, reply);
+        await rejectBadJson(request);
+      },
+      schema: { tags, summary: '设备用一次性接入令牌（二维码或厂商渠道）接入，换取设备 id 与离线码密钥', body: EnrollRequest, response: { 200: EnrollResponse } },
+    },
+    async (request) => {
+      try {
+        return await gw.enrolment.enroll(request.body);
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 401) gw.failures.fail(request.ip);
+        throw err;
+      }
+    },
   );
 
-  app.get('/agent/v1/policy', { schema: { tags, summary: '拉取完整策略（期望状态）', headers: signed, response: { 200: AgentPolicy } } }, async (request, reply) => {
-    const who = await agent(request, reply);
+  app.get('/agent/v1/policy', { ...signedRoute, schema: { tags, summary: '拉取完整策略（期望状态）', headers: signed, response: { 200: AgentPolicy } } }, async (request, reply) => {
+    const who = agent(request);
     const policy = await buildPolicy(gw.db, who.deviceId, gw.publicUrl());
     if (!policy) throw new AgentRefusal(401, '设备凭证无效');
     return policy;
   });
 
-  app.post('/agent/v1/checkin', { schema: { tags, summary: '上报设备信息、锁屏状态、离线码使用记录', headers: signed, body: CheckinRequest, response: { 200: CheckinResponse } } }, async (request, reply) => {
-    const who = await agent(request, reply);
+  app.post('/agent/v1/checkin', { ...signedRoute, schema: { tags, summary: '上报设备信息、锁屏状态、离线码使用记录', headers: signed, body: CheckinRequest, response: { 200: CheckinResponse } } }, async (request, reply) => {
+    const who = agent(request);
     return gw.checkins.checkin(who, request.body);
   });
 
-  app.get('/agent/v1/commands', { schema: { tags, summary: '轮询待执行指令（WebSocket 不可用时）', headers: signed, response: { 200: CommandsResponse } } }, async (request, reply) => {
-    const who = await agent(request, reply);
+  app.get('/agent/v1/commands', { ...signedRoute, schema: { tags, summary: '轮询待执行指令（WebSocket 不可用时）', headers: signed, response: { 200: CommandsResponse } } }, async (request, reply) => {
+    const who = agent(request);
     const commands = await gw.queue.serve([who.deviceId], true);
     return { commands: commands.map((c) => ({ id: c.id, type: c.type, payload: c.payload })) };
   });
 
-  app.post('/agent/v1/results', { schema: { tags, summary: '回报指令执行结果（按指令 id 只记录一次）', headers: signed, body: CommandResultsRequest, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
-    const who = await agent(request, reply);
+  app.post('/agent/v1/results', { ...signedRoute, schema: { tags, summary: '回报指令执行结果（按指令 id 只记录一次）', headers: signed, body: CommandResultsRequest, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
+    const who = agent(request);
     await gw.results.submit(who.deviceId, request.body.results);
     return { ok: true as const };
   });
 
-  app.get('/agent/v1/wallpapers/:id', { schema: { tags, summary: '下载壁纸（本门店的壁纸）', headers: signed, params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
-    const who = await agent(request, reply);
+  app.get('/agent/v1/wallpapers/:id', { ...signedRoute, schema: { tags, summary: '下载壁纸（本门店的壁纸）', headers: signed, params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
+    const who = agent(request);
     const [row] = await gw.db.select({ content: wallpaper.content }).from(wallpaper).where(and(eq(wallpaper.id, request.params.id), eq(wallpaper.storeId, who.storeId)));
     if (!row) throw new AppError('NOT_FOUND', '壁纸不存在');
     return reply.type('image/jpeg').send(row.content);
@@ -119,7 +166,7 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<{ android: AndroidEngin
   // ---- console calls --------------------------------------------------------------------------------
   app.post(
     '/api/device/android/enroll-token',
-    { config: { auth: { perms: [Perm.ANDROID_LIST_NEW] }, module: Module.ANDROID }, schema: { tags: ['android-device'], summary: '生成设备接入二维码（一次性令牌）', body: androidEnrollTokenRequest, response: { 200: androidEnrollTokenResponse } } },
+    { config: { auth: { perms: [Perm.ANDROID_LIST_NEW] }, module: Module.ANDROID }, preValidation: rejectBadJson, schema: { tags: ['android-device'], summary: '生成设备接入二维码（一次性令牌）', body: androidEnrollTokenRequest, response: { 200: androidEnrollTokenResponse } } },
     (request) => gw.enrollTokens.issue(requireAuth(request), { forClerkId: request.body.for_clerk_id, channel: request.body.channel }),
   );
 

@@ -19,6 +19,7 @@ import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import { clerk } from '../clerk/clerk.table.ts';
 import { moveClerkSlots, releaseDeviceSlots } from '../ios-device/device-quota.ts';
 import { type OperationResult, type OperationTx, replayedOperation, runDeviceOperation } from '../logs/device-operation.ts';
+import { withRefetchCollapse } from '../logs/refetch-collapse.ts';
 import type { SensitiveActionGuard, SensitiveActionProof } from '../store/sensitive-action.ts';
 import type { AndroidDeviceRepo, AndroidDeviceRow } from './android-device.repo.ts';
 import { type AndroidDeviceService, androidScopeOf } from './android-device.service.ts';
@@ -55,23 +56,28 @@ interface Plan {
  * createAndroidOperationService runs POST /api/device/android/{id}/operation/{name} (spec §7). The route
  * has checked the permission code; here each operation checks the device is the caller's to touch and in a
  * state where the operation makes sense, then writes the operation log, the desired state and the agent
- * command in one transaction and wakes the agent after commit (runDeviceOperation).
+ * command in one transaction and wakes the agent after commit (runDeviceOperation). A refetch while the
+ * same refetch is pending for the phone answers with the pending one (withRefetchCollapse).
  */
 export function createAndroidOperationService({ db, android, devices, repo, sensitive, wallpapers }: Deps) {
   function run(auth: AuthContext, device: AndroidDeviceRow, plan: Plan): Promise<OperationResult> {
     const { command } = plan;
-    return runDeviceOperation(
-      db,
-      auth,
-      { platform: 'android', deviceId: device.id, action: plan.action, status: command ? OperationStatus.QUEUED : OperationStatus.DONE, detail: plan.detail, idempotencyKey: plan.idempotencyKey },
-      {
-        inTx: async (tx, operationLogId) => {
-          if (plan.state) await repo.update(androidScopeOf(auth), [device.id], plan.state, tx, { bumpPolicy: true });
-          await plan.also?.(tx);
-          if (command) await android.commander.enqueueIn(tx, [{ deviceId: device.id, type: command.type, payload: command.payload, operationLogId }]);
+    const target = { storeId: auth.storeId, platform: 'android' as const, deviceId: device.id, action: plan.action };
+    return withRefetchCollapse(target, (collapse) =>
+      runDeviceOperation(
+        db,
+        auth,
+        { platform: 'android', deviceId: device.id, action: plan.action, status: command ? OperationStatus.QUEUED : OperationStatus.DONE, detail: plan.detail, idempotencyKey: plan.idempotencyKey },
+        {
+          inTx: async (tx, operationLogId) => {
+            await collapse(tx, operationLogId);
+            if (plan.state) await repo.update(androidScopeOf(auth), [device.id], plan.state, tx, { bumpPolicy: true });
+            await plan.also?.(tx);
+            if (command) await android.commander.enqueueIn(tx, [{ deviceId: device.id, type: command.type, payload: command.payload, operationLogId }]);
+          },
+          afterCommit: command ? () => android.commander.wake([device.id]) : undefined,
         },
-        afterCommit: command ? () => android.commander.wake([device.id]) : undefined,
-      },
+      ),
     );
   }
 

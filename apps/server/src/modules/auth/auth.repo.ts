@@ -25,14 +25,28 @@ export function createAuthRepo(db: Db) {
       return row;
     },
 
-    /** markRefreshTokenUsed succeeds for exactly one caller, so two racing refreshes cannot both rotate. */
-    async markRefreshTokenUsed(id: string) {
-      const rows = await db
-        .update(refreshToken)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshToken.id, id), isNull(refreshToken.usedAt)))
-        .returning({ id: refreshToken.id });
-      return rows.length === 1;
+    /**
+     * rotate spends a refresh token and stores its successor in one transaction. The conditional update
+     * lets exactly one of several racing callers win (on PostgreSQL the others wait for its commit and
+     * then match no row); it returns the moment of rotation, or null when another caller had spent it.
+     */
+    async rotate(id: string, sessionId: string, successorHash: string, at: Date): Promise<Date | null> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(refreshToken)
+          .set({ usedAt: at })
+          .where(and(eq(refreshToken.id, id), isNull(refreshToken.usedAt)))
+          .returning({ usedAt: refreshToken.usedAt });
+        if (rows.length !== 1) return null;
+        await tx.insert(refreshToken).values({ sessionId, tokenHash: successorHash });
+        return rows[0].usedAt;
+      });
+    },
+
+    /** usedAtOf re-reads when a refresh token was spent: the loser of a rotation race needs the winner's time. */
+    async usedAtOf(id: string): Promise<Date | null> {
+      const [row] = await db.select({ usedAt: refreshToken.usedAt }).from(refreshToken).where(eq(refreshToken.id, id));
+      return row?.usedAt ?? null;
     },
 
     async revokeSession(id: string, reason: string) {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginStatus } from '@lease/shared';
 import { type TestApp, TEST_PASSWORD, buildTestApp } from '../../test/build-test-app.ts';
 import { loginLog } from '../logs/logs.table.ts';
+import { REFRESH_GRACE_MS } from './auth.service.ts';
+import { hashToken } from './tokens.ts';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -13,6 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+/** ageRotation moves the moment a refresh token was spent into the past, as if time had gone by. */
+const ageRotation = (token: string, ms: number) =>
+  t.db.execute(sql`update refresh_token set used_at = now() - make_interval(secs => ${ms / 1000}) where token_hash = ${hashToken(token)}`);
 const refresh = (refresh_token: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token } });
 
 describe('login', () => {
@@ -107,13 +112,40 @@ describe('refresh tokens', () => {
     expect((await refresh(next.refresh_token)).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a spent refresh token is presented again', async () => {
+  it('revokes the whole family when a spent refresh token is presented again after the grace window', async () => {
     const { tokens } = await t.signedIn();
     const rotated = (await refresh(tokens.refresh_token)).json();
+    await ageRotation(tokens.refresh_token, REFRESH_GRACE_MS + 1_000);
     const reuse = await refresh(tokens.refresh_token);
     expect(reuse.statusCode).toBe(401);
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
     expect((await me(rotated.access_token)).statusCode).toBe(401);
+  });
+
+  it('answers five parallel refreshes with one token with the same pair, and the session lives on', async () => {
+    const { tokens } = await t.signedIn();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(tokens.refresh_token)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const pairs = answers.map((r) => r.json());
+    for (const p of pairs) expect(p).toEqual(pairs[0]);
+    expect(pairs[0].refresh_token).not.toBe(tokens.refresh_token);
+    expect((await me(pairs[0].access_token)).statusCode).toBe(200);
+    const next = await refresh(pairs[0].refresh_token);
+    expect(next.statusCode).toBe(200);
+    expect((await me(next.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('gives a repeat inside the window the same pair, but revokes the family for one after it', async () => {
+    const { tokens } = await t.signedIn();
+    const first = (await refresh(tokens.refresh_token)).json();
+    await ageRotation(tokens.refresh_token, REFRESH_GRACE_MS - 5_000);
+    const repeat = (await refresh(tokens.refresh_token)).json();
+    expect(repeat.refresh_token).toBe(first.refresh_token);
+    expect((await me(repeat.access_token)).statusCode).toBe(200);
+    await ageRotation(tokens.refresh_token, REFRESH_GRACE_MS + 1_000);
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+    expect((await me(first.access_token)).statusCode).toBe(401);
+    expect((await refresh(first.refresh_token)).statusCode).toBe(401);
   });
 
   it('refuses an unknown refresh token with 401 and a malformed body with 400', async () => {
@@ -138,6 +170,31 @@ describe('refresh tokens', () => {
 });
 
 describe('sessions end at once', () => {
+  const logout = (payload?: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers, payload });
+
+  it('on logout with only the refresh token (the console whose access token expired)', async () => {
+    const { tokens } = await t.signedIn();
+    const res = await logout({ refresh_token: tokens.refresh_token });
+    expect(res.statusCode).toBe(200);
+    expect((await me(tokens.access_token)).statusCode).toBe(401);
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('on logout with only the access token', async () => {
+    const { tokens, headers } = await t.signedIn();
+    expect((await logout(undefined, headers)).json()).toEqual({ ok: true });
+    expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('refuses a logout that names no session with 401 and ends nothing', async () => {
+    const { tokens } = await t.signedIn();
+    for (const res of [await logout({ refresh_token: 'not-a-token' }), await logout({}), await logout(undefined, { authorization: 'Bearer garbage' })]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+  });
+
   it('on logout', async () => {
     const { tokens, headers } = await t.signedIn();
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers, payload: { refresh_token: tokens.refresh_token } });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequest, logoutRequest, refreshRequest, resetPasswordRequest } from '@lease/shared';
-import { requireAuth } from '../../http/authz.ts';
+import { bearer } from '../../http/authz.ts';
 import { clientOf } from '../../http/client-info.ts';
 import type { AuthService } from './auth.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
@@ -13,8 +13,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordRese
   app.post('/api/auth/refresh', { config: { auth: 'public' }, schema: { tags: ['auth'], body: refreshRequest } }, (req) =>
     auth.refresh(req.body.refresh_token),
   );
-  app.post('/api/auth/logout', { config: { auth: 'authenticated' }, schema: { tags: ['auth'], body: logoutRequest.optional() } }, async (req) => {
-    await auth.logout(requireAuth(req));
+  // Public: the console may hold only a refresh token (its access token expired); the service decides.
+  app.post('/api/auth/logout', { config: { auth: 'public' }, schema: { tags: ['auth'], body: logoutRequest.nullish() } }, async (req) => {
+    await auth.logout({ accessToken: bearer(req) ?? undefined, refreshToken: req.body?.refresh_token || undefined });
     return { ok: true as const };
   });
   app.put('/api/auth/reset-password', { config: { auth: 'public' }, schema: { tags: ['auth'], body: resetPasswordRequest } }, async (req) => {

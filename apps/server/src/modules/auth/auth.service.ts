@@ -19,6 +19,12 @@ const HOUR = 60 * MINUTE;
 const TRUSTED_IP_WINDOW = 30 * 24 * HOUR;
 /** Writing last_seen_at on every request would make the session row a hot spot (Fleet seen_time). */
 const TOUCH_INTERVAL = MINUTE;
+/**
+ * A refresh token spent less than this long ago is a repeat, not a theft: it answers with the same
+ * successor pair. Long enough for a second tab or a retried request, short enough that a stolen spent
+ * token is still caught (it revokes the session after the window).
+ */
+export const REFRESH_GRACE_MS = 20_000;
 
 interface Deps {
   config: Config['auth'];
@@ -85,35 +91,57 @@ export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLo
       return issueSession(found, client);
     },
 
-    /** refresh rotates the refresh token; presenting a spent one revokes the whole session (ASVS 10.4.5). */
+    /**
+     * refresh rotates the refresh token; presenting a spent one revokes the whole session (ASVS 10.4.5),
+     * except within REFRESH_GRACE_MS of its rotation, when it gets the same successor pair again: two tabs
+     * (or a retried request) refreshing with one token at once must not log the clerk out.
+     */
     async refresh(token: string): Promise<TokenPair> {
       const row = await authRepo.findRefreshToken(hashToken(token));
       if (!row) throw unauthorized();
       const { session } = row;
-      if (row.usedAt) {
-        await authRepo.revokeSession(session.id, 'refresh-token-reuse');
-        throw unauthorized();
-      }
       const now = new Date();
       if (session.revokedAt || session.expiresAt <= now) throw unauthorized();
-      if (now.getTime() - session.lastSeenAt.getTime() > config.sessionIdleMinutes * MINUTE) {
-        await authRepo.revokeSession(session.id, 'idle');
-        throw unauthorized();
+      const successor = tokens.successorOf(token);
+      let rotatedAt = row.usedAt;
+      if (!rotatedAt) {
+        if (now.getTime() - session.lastSeenAt.getTime() > config.sessionIdleMinutes * MINUTE) {
+          await authRepo.revokeSession(session.id, 'idle');
+          throw unauthorized();
+        }
+        // Null when a parallel refresh spent it first: then this one is a repeat inside the window.
+        const won = await authRepo.rotate(row.id, session.id, hashToken(successor), now);
+        if (won) await authRepo.touchSession(session.id, now);
+        rotatedAt = won ?? (await authRepo.usedAtOf(row.id));
       }
-      if (!(await authRepo.markRefreshTokenUsed(row.id))) {
+      if (!rotatedAt || now.getTime() - rotatedAt.getTime() > REFRESH_GRACE_MS) {
         await authRepo.revokeSession(session.id, 'refresh-token-reuse');
         throw unauthorized();
       }
       const principal = await authRepo.loadPrincipal(session.id);
-      if (!principal || principal.clerk.disabled) throw unauthorized();
-      const refresh = newRefreshToken();
-      await authRepo.insertRefreshToken(session.id, hashToken(refresh));
-      await authRepo.touchSession(session.id, now);
-      const access = await tokens.sign({ clerkId: session.clerkId, storeId: session.storeId, sessionId: session.id });
-      return { access_token: access, refresh_token: refresh, expires_in: tokens.ttlSeconds };
+      if (!principal || principal.clerk.disabled || principal.session.revokedAt) throw unauthorized();
+      // Signed as of the rotation, so every repeat within the window gets the very same access token.
+      const access = await tokens.sign({ clerkId: session.clerkId, storeId: session.storeId, sessionId: session.id }, rotatedAt);
+      return { access_token: access, refresh_token: successor, expires_in: tokens.ttlSeconds };
     },
 
-    logout: (auth: AuthContext) => authRepo.revokeSession(auth.sessionId, 'logout'),
+    /**
+     * logout ends the session named by the refresh token in the body or by the bearer token, whichever the
+     * console still holds (an expired access token must not keep a session alive). Unknown tokens get 401.
+     */
+    async logout({ accessToken, refreshToken }: { accessToken?: string; refreshToken?: string }) {
+      const sessions = new Set<string>();
+      if (refreshToken) {
+        const row = await authRepo.findRefreshToken(hashToken(refreshToken));
+        if (row) sessions.add(row.session.id);
+      }
+      if (accessToken) {
+        const verified = await tokens.verify(accessToken);
+        if (verified.ok) sessions.add(verified.claims.sessionId);
+      }
+      if (!sessions.size) throw unauthorized();
+      for (const id of sessions) await authRepo.revokeSession(id, 'logout');
+    },
 
     /** endSessions is called on password change and clerk disable: every token of the clerk stops at once. */
     endSessions: (clerkId: string, reason: string) => authRepo.revokeClerkSessions(clerkId, reason),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 const ISSUER = 'lease-mdm';
@@ -32,6 +32,14 @@ export class AccessTokens {
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.ttlSeconds)
       .sign(this.key);
+  }
+
+  /**
+   * successorOf derives the refresh token that replaces `token` on rotation: a repeat within the grace
+   * window gets the same one back without the database ever holding it, and nobody without the key can.
+   */
+  successorOf(token: string): string {
+    return createHmac('sha256', this.key).update(`refresh-successor:${token}`).digest('base64url');
   }
 
   async verify(token: string, now = new Date()): Promise<VerifyResult> {

@@ -1,0 +1,151 @@
+import { generateKeyPairSync } from 'node:crypto';
+import http from 'node:http';
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizationHeader } from '@lease/shared/agent-protocol';
+import { AGENT_FAILURE_LIMIT, createFailureCounter } from './agent-failures.ts';
+import { createAgentHub } from './agent-hub.ts';
+import type { AndroidEngineInternal } from './android-engine.ts';
+import { type AndroidHarness, startAndroidHarness } from './test/android-harness.ts';
+
+let h: AndroidHarness;
+beforeAll(async () => {
+  h = await startAndroidHarness();
+});
+afterAll(async () => h?.close());
+
+type Agent = Awaited<ReturnType<AndroidHarness['enrolledAgent']>>;
+type Signer = { signer: { authorization: (id: string, method: string, path: string, body: string | undefined, now: number) => string } };
+const sign = (agent: Agent, method: string, path: string, body?: string) => (agent as unknown as Signer).signer.authorization(agent.deviceId!, method, path, body, Date.now());
+/** A well-formed header that no key signed. */
+const unsigned = (deviceId: string) => authorizationHeader(deviceId, Date.now(), 'A'.repeat(88));
+const envelope = (res: { json: () => Record<string, unknown> }, status: number, code: string) => {
+  expect(res.json()).toMatchObject({ statusCode: status, code });
+  expect(String(res.json().message)).toMatch(/[\u4e00-\u9fa5]/);
+};
+
+describe('agent credential shape', () => {
+  it.each([
+    ['dashes for a device id', '-'.repeat(36)],
+    ['a uuid-length run of hex and dashes in the wrong places', 'abcdef01-2345-6789-abcd-ef01234567-8'],
+    ['all zeros without dashes', '0'.repeat(36)],
+  ])('answers 401 in the error envelope, never 500, for %s', async (_name, deviceId) => {
+    const res = await h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization: unsigned(deviceId) }, remoteAddress: '10.40.0.1' });
+    expect(res.statusCode).toBe(401);
+    envelope(res, 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('signature before body', () => {
+  it('answers a bad signature 401 whatever the body, and only a signed caller hears that its body is wrong', async () => {
+    const a = await h.enrolledAgent({}, false);
+    const junk = JSON.stringify({ lock_state: 'nope', policy_version: 'x' });
+    const post = (payload: string, authorization: string) =>
+      h.app.inject({ method: 'POST', url: '/agent/v1/checkin', headers: { authorization, 'content-type': 'application/json' }, payload, remoteAddress: '10.41.0.1' });
+
+    const forgedSchema = await post(junk, unsigned(a.deviceId!));
+    expect(forgedSchema.statusCode).toBe(401);
+    envelope(forgedSchema, 401, 'UNAUTHORIZED');
+    const forgedJson = await post('{"lock_state":', unsigned(a.deviceId!));
+    expect(forgedJson.statusCode).toBe(401);
+
+    const signedSchema = await post(junk, sign(a, 'POST', '/agent/v1/checkin', junk));
+    expect(signedSchema.statusCode).toBe(400);
+    envelope(signedSchema, 400, 'VALIDATION_FAILED');
+    const signedJson = await post('{"lock_state":', sign(a, 'POST', '/agent/v1/checkin', '{"lock_state":'));
+    expect(signedJson.statusCode).toBe(400);
+    expect(signedJson.json().message).toBe('请求体不是有效的 JSON');
+  });
+});
+
+describe('per-IP failure limit', () => {
+  it(`answers 429 with Retry-After after ${AGENT_FAILURE_LIMIT.max} bad credentials from one IP, even to a good one; other IPs go on`, async () => {
+    const a = await h.enrolledAgent({}, false);
+    const policy = (authorization: string, remoteAddress: string) => h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization }, remoteAddress });
+    for (let i = 0; i < AGENT_FAILURE_LIMIT.max; i++) expect((await policy(unsigned(a.deviceId!), '10.42.0.1')).statusCode).toBe(401);
+    const blocked = await policy(unsigned(a.deviceId!), '10.42.0.1');
+    expect(blocked.statusCode).toBe(429);
+    envelope(blocked, 429, 'TOO_MANY_REQUESTS');
+    const wait = Number(blocked.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(AGENT_FAILURE_LIMIT.windowMs / 1000);
+    expect((await policy(sign(a, 'GET', '/agent/v1/policy'), '10.42.0.1')).statusCode).toBe(429);
+    expect((await policy(sign(a, 'GET', '/agent/v1/policy'), '10.42.0.2')).statusCode).toBe(200);
+  });
+
+  it('counts wrong enrolment tokens too', async () => {
+    const publicKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+    const enroll = () => h.app.inject({ method: 'POST', url: '/agent/v1/enroll', payload: { token: 'x'.repeat(43), public_key: publicKey, facts: {} }, remoteAddress: '10.43.0.1' });
+    for (let i = 0; i < AGENT_FAILURE_LIMIT.max; i++) expect((await enroll()).statusCode).toBe(401);
+    expect((await enroll()).statusCode).toBe(429);
+  });
+
+  it('does not count a clock refusal (the phone re-signs with the server time)', async () => {
+    const a = await h.enrolledAgent({}, false);
+    const skewed = (a as unknown as Signer).signer.authorization(a.deviceId!, 'GET', '/agent/v1/policy', undefined, Date.now() - 3_600_000);
+    for (let i = 0; i < AGENT_FAILURE_LIMIT.max + 2; i++) {
+      const res = await h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization: skewed }, remoteAddress: '10.44.0.1' });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['x-server-time']).toBeDefined();
+    }
+  });
+});
+
+describe('WebSocket upgrade guard', () => {
+  const gateway = () => (h.app.android as AndroidEngineInternal).gateway;
+
+  /** hubOn runs a second hub on its own port with the given admission and failure limit. */
+  async function hubOn(admission: { perSecond: number; burst: number }, max: number) {
+    const gw = gateway();
+    const hub = createAgentHub({ db: gw.db, auth: gw.auth, queue: gw.queue, results: gw.results, failures: createFailureCounter({ max, windowMs: 60_000 }), log: h.app.log, publicUrl: () => h.origin, admission });
+    const server = http.createServer((_req, res) => res.writeHead(404).end());
+    hub.attach(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const url = `ws://127.0.0.1:${(server.address() as { port: number }).port}/agent/v1/ws`;
+    const open = (authorization: string) =>
+      new Promise<{ status: number; retryAfter?: string; body?: string; ws?: WebSocket }>((resolve) => {
+        const ws = new WebSocket(url, { headers: { authorization } });
+        ws.on('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body }));
+        });
+        ws.on('open', () => resolve({ status: 101, ws }));
+        ws.on('error', () => {});
+      });
+    const close = async () => {
+      await hub.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    };
+    return { open, close };
+  }
+
+  it('checks the signature before spending an admission token: unsigned upgrades cannot starve a real agent', async () => {
+    const a = await h.enrolledAgent({}, false);
+    // One admission token, refilled once in ~17 minutes.
+    const hub = await hubOn({ perSecond: 0.001, burst: 1 }, 100);
+    try {
+      for (let i = 0; i < 5; i++) expect((await hub.open(unsigned(a.deviceId!))).status).toBe(401);
+      expect((await hub.open(unsigned('-'.repeat(36)))).status).toBe(401);
+      const ok = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
+      expect(ok.status).toBe(101);
+      ok.ws!.close();
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('answers 429 with Retry-After to an IP over its failure limit, in the error envelope', async () => {
+    const a = await h.enrolledAgent({}, false);
+    const hub = await hubOn({ perSecond: 100, burst: 100 }, 3);
+    try {
+      for (let i = 0; i < 3; i++) expect((await hub.open(unsigned(a.deviceId!))).status).toBe(401);
+      const blocked = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+      expect(JSON.parse(blocked.body!)).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
+    } finally {
+      await hub.close();
+    }
+  });
+});
