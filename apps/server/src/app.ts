@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { registerAuthz } from './http/authz.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerStatic } from './http/static.ts';
+import { registerIdempotencyFingerprint } from './modules/logs/idempotency.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
     loginLog: createLoginLogRepo(db),
   });
   registerAuthz(app, (token) => auth.authenticate(token));
+  registerIdempotencyFingerprint(app);
   guardOpenApiPrefix(app);
 
   await app.register(swagger, {

@@ -1,0 +1,1 @@
+ALTER TABLE "operation_log" ADD COLUMN "idempotency_fingerprint" text;
