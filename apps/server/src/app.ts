@@ -265,7 +265,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.decorate('webhookDelivery', webhookDelivery);
   const openApiJobs = [webhookDeliveryJob(webhookDelivery), webhookRetentionJob(webhookRepo), offlineWatchJob(db), nonceCleanupJob(apiKeyRepo)];
-  const enroll = createEnrollService({ db, codec, mdm, oplog });
+  const enroll = createEnrollService({ db, codec, mdm, oplog, linkTtlMs: config.enrollLinkTtlDays * 86_400_000 });
   await app.register(enrollRoutes, { enroll });
   const demo = deps.demoDevices;
   if (demo) {

@@ -53,6 +53,8 @@ const ConfigSchema = z.object({
   ACTIVATION_LOCK_CERT_FILE: z.string().optional(),
   ACTIVATION_LOCK_KEY_FILE: z.string().optional(),
   ACTIVATION_LOCK_CA_FILE: z.string().optional(),
+  /** Days a hirer's enrolment link (/enroll/{code}) stays usable after the console hands it out. */
+  ENROLL_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -100,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       caFile: parsed.ACTIVATION_LOCK_CA_FILE,
     },
     mdm: { topic: parsed.MDM_TOPIC },
+    enrollLinkTtlDays: parsed.ENROLL_LINK_TTL_DAYS,
     apns: {
       configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),
       origin: parsed.APNS_ORIGIN,
