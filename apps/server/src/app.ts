@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { registerAuthz } from './http/authz.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerStatic } from './http/static.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdempotencyFingerprint } from './modules/logs/idempotency.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, { amap: Boolean(config.amapKey) });
 
   const outbox = createOutboxSmsSender(db);
   const smsSender = deps.smsSender ?? outbox;
