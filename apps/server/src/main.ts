@@ -6,11 +6,24 @@ import { loadSecrets } from './secrets.ts';
 import path from 'node:path';
 import { startDemoApns } from './demo/demo-apns.ts';
 import { loadMdmKeys } from './mdm/apple/mdm-keys.ts';
+import { DataDirError, prepareDataDir, restrictNewFiles, restrictTree } from './data-dir.ts';
 
+restrictNewFiles();
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
-);
+try {
+  const { tightened } = prepareDataDir(config.dataDir);
+  if (tightened) console.warn(`  DATA_DIR ${config.dataDir}：已收紧 ${tightened} 个文件或目录的权限（仅本用户可读写）`);
+} catch (err) {
+  if (!(err instanceof DataDirError)) throw err;
+  console.error(`\n  ${err.message}\n`);
+  process.exit(1);
+}
+const pgliteDir = path.join(config.dataDir, 'pglite');
+const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgliteDir });
+if (database.kind === 'pglite') {
+  restrictTree(pgliteDir);
+  setInterval(() => restrictTree(pgliteDir), 60_000).unref();
+}
 const mdmKeys = loadMdmKeys(config.dataDir, config.mdm.topic);
 // Demo phones need pushes; without the operator's APNs credentials they get the local stand-in.
 const demoPush = config.demo.enabled && config.demo.devices > 0 && !config.apns.configured ? await startDemoApns(mdmKeys.topic) : null;
