@@ -105,7 +105,7 @@ describe('hirer enrolment link: lifetime', () => {
     expect((await baseinfo(forged)).json()).toMatchObject({ statusCode: 404, message: expect.stringContaining('链接无效') });
   });
 
-  it('takes its lifetime from ENROLL_LINK_TTL_DAYS', async () => {
+  it('takes its lifetime from ENROLL_LINK_TTL_DAYS', { timeout: 120_000 }, async () => {
     const short = await buildTestApp({ ENROLL_LINK_TTL_DAYS: '1' });
     try {
       const s = await short.newStore();
