@@ -16,6 +16,8 @@ import type { Database } from './db/client.ts';
 import { registerAuthz } from './http/authz.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerStatic } from './http/static.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerIdempotencyFingerprint } from './modules/logs/idempotency.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -161,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, { amap: Boolean(config.amapKey) });
 
   const outbox = createOutboxSmsSender(db);
   const smsSender = deps.smsSender ?? smsSenderFromConfig(config, outbox, app.log);
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps) {
     loginLog: createLoginLogRepo(db),
   });
   registerAuthz(app, (token) => auth.authenticate(token));
+  registerIdempotencyFingerprint(app);
   guardOpenApiPrefix(app);
 
   await app.register(swagger, {
@@ -265,7 +269,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.decorate('webhookDelivery', webhookDelivery);
   const openApiJobs = [webhookDeliveryJob(webhookDelivery), webhookRetentionJob(webhookRepo), offlineWatchJob(db), nonceCleanupJob(apiKeyRepo)];
-  const enroll = createEnrollService({ db, codec, mdm, oplog });
+  const enroll = createEnrollService({ db, codec, mdm, oplog, linkTtlMs: config.enrollLinkTtlDays * 86_400_000 });
   await app.register(enrollRoutes, { enroll });
   const demo = deps.demoDevices;
   if (demo) {

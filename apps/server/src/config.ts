@@ -70,6 +70,8 @@ const ConfigSchema = z.object({
   SMS_TEMPLATE_CLERK_NEW: z.string().optional(),
   SMS_TEMPLATE_UPDATE_PASSWORD: z.string().optional(),
   SMS_TEMPLATE_SENSITIVE: z.string().optional(),
+  /** Days a hirer's enrolment link (/enroll/{code}) stays usable after the console hands it out. */
+  ENROLL_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 /** smsGatewayOf reads the SMS gateway settings; a provider with missing settings fails start-up with their names. */
@@ -155,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       caFile: parsed.ACTIVATION_LOCK_CA_FILE,
     },
     mdm: { topic: parsed.MDM_TOPIC },
+    enrollLinkTtlDays: parsed.ENROLL_LINK_TTL_DAYS,
     apns: {
       configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),
       origin: parsed.APNS_ORIGIN,

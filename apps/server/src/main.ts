@@ -6,15 +6,28 @@ import { loadSecrets } from './secrets.ts';
 import path from 'node:path';
 import { startDemoApns } from './demo/demo-apns.ts';
 import { loadMdmKeys } from './mdm/apple/mdm-keys.ts';
+import { DataDirError, prepareDataDir, restrictNewFiles, restrictTree } from './data-dir.ts';
 
 /** smsSenderSummary says at start-up who delivers codes (as smsSenderFromConfig chooses). */
 const smsSenderSummary = (c: ReturnType<typeof loadConfig>) =>
   c.smsGateway ? `${c.smsGateway.provider === 'aliyun' ? '阿里云短信服务' : '腾讯云短信'}（真实发送）` : c.devTools ? '开发者发件箱（不真实发送）' : '未配置，需要验证码的操作会提示“短信服务未配置”';
 
+restrictNewFiles();
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: path.join(config.dataDir, 'pglite') },
-);
+try {
+  const { tightened } = prepareDataDir(config.dataDir);
+  if (tightened) console.warn(`  DATA_DIR ${config.dataDir}：已收紧 ${tightened} 个文件或目录的权限（仅本用户可读写）`);
+} catch (err) {
+  if (!(err instanceof DataDirError)) throw err;
+  console.error(`\n  ${err.message}\n`);
+  process.exit(1);
+}
+const pgliteDir = path.join(config.dataDir, 'pglite');
+const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgliteDir });
+if (database.kind === 'pglite') {
+  restrictTree(pgliteDir);
+  setInterval(() => restrictTree(pgliteDir), 60_000).unref();
+}
 const mdmKeys = loadMdmKeys(config.dataDir, config.mdm.topic);
 // Demo phones need pushes; without the operator's APNs credentials they get the local stand-in.
 const demoPush = config.demo.enabled && config.demo.devices > 0 && !config.apns.configured ? await startDemoApns(mdmKeys.topic) : null;

@@ -1,12 +1,18 @@
 import type { OkResponse } from '@lease/shared';
 import { api } from './index.ts';
 
-/** EnrollBaseinfo is what the hirer's link says about the phone and the store it belongs to. */
+/**
+ * EnrollBaseinfo is what the hirer's link says about the phone and the store it belongs to. It never names the
+ * hirer: anyone holding the link would read it.
+ */
 export interface EnrollBaseinfo {
   store_name: string;
   serial_number: string;
-  hirer_name: string;
   enrolled: boolean;
+  /** Hirer details are on file (entered through this link or by the store). */
+  hirer_on_file: boolean;
+  /** The link may still write the hirer: the phone waits to enrol and the store has not set the hirer itself. */
+  can_submit: boolean;
 }
 
 // The enrol page is public and shows failures in a dialog (spec §8), so these calls are silent.

@@ -91,8 +91,10 @@ describe('set-system-restriction (Ab17)', () => {
     const d = await enrolled();
     const body = { device_id: d.id, system_restriction: { allowFindMyDevice: false } };
     const first = (await post(ab17, 'set-system-restriction', body, 'restrict-key-1')).json();
-    const again = (await post(ab17, 'set-system-restriction', { ...body, system_restriction: { allowCamera: false } }, 'restrict-key-1')).json();
+    const again = (await post(ab17, 'set-system-restriction', body, 'restrict-key-1')).json();
     expect(again).toEqual({ ...first, replayed: true });
+    // The same key with another body is another request: refused (issue 11), not answered with the first.
+    expect((await post(ab17, 'set-system-restriction', { ...body, system_restriction: { allowCamera: false } }, 'restrict-key-1')).statusCode).toBe(409);
     expect(await operations(d.id)).toHaveLength(1);
     expect((await device(d.id)).systemRestriction).toEqual({ allowFindMyDevice: false });
     expect((await pending(d.id)).length).toBe(1);
@@ -177,7 +179,8 @@ describe('set-app-restriction (Ab10)', () => {
   it('block-lists on the phone’s iOS version: the pre-15 key on an older phone', async () => {
     const d = await enrolled({ osVersion: '14.8.1' });
     await post(ab10, 'set-app-restriction', { device_id: d.id, enable: true, type: 1, list: [douyin] }, 'app-key-1');
-    expect((await post(ab10, 'set-app-restriction', { device_id: d.id, enable: false }, 'app-key-1')).json().replayed).toBe(true);
+    expect((await post(ab10, 'set-app-restriction', { device_id: d.id, enable: true, type: 1, list: [douyin] }, 'app-key-1')).json().replayed).toBe(true);
+    expect((await post(ab10, 'set-app-restriction', { device_id: d.id, enable: false }, 'app-key-1')).statusCode).toBe(409);
     expect((await onlyPendingPayload(d.id)).payload).toEqual({ blacklistedAppBundleIDs: ['com.ss.iphone.ugc.Aweme'] });
   });
 });
@@ -200,7 +203,8 @@ describe('temporary-allow-enterprise-app-trust (Ab17) and its revert job', () =>
     expect((await post(otherStoreAdmin, 'temporary-allow-enterprise-app-trust', { device_id: d.id, minutes: 30 })).statusCode).toBe(404);
     const before = Date.now();
     const op = (await post(ab17, 'temporary-allow-enterprise-app-trust', { device_id: d.id, minutes: 30 }, 'trust-1')).json();
-    expect((await post(ab17, 'temporary-allow-enterprise-app-trust', { device_id: d.id, minutes: 60 }, 'trust-1')).json().replayed).toBe(true);
+    expect((await post(ab17, 'temporary-allow-enterprise-app-trust', { device_id: d.id, minutes: 30 }, 'trust-1')).json().replayed).toBe(true);
+    expect((await post(ab17, 'temporary-allow-enterprise-app-trust', { device_id: d.id, minutes: 60 }, 'trust-1')).statusCode).toBe(409);
     const until = (await device(d.id)).enterpriseAppTrustUntil!;
     expect(until.getTime() - before).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
     expect(until.getTime() - before).toBeLessThan(30 * 60_000 + 5000);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../http/authz.ts';
+import { assertSameRequest, currentFingerprint } from './idempotency.ts';
 import { operationLog } from './logs.table.ts';
 
 export type OperationTx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -35,13 +36,15 @@ export interface OperationSteps {
 /**
  * replayedOperation finds the operation an Idempotency-Key already produced in the store. Services whose
  * state checks would refuse a repeat (监管 twice) ask it first, so a replay gets the first answer, not a 409.
+ * The same key on a different request is a client error: 409, never the first request's answer.
  */
 export async function replayedOperation(db: Db, storeId: string, idempotencyKey: string | undefined): Promise<OperationResult | null> {
   if (!idempotencyKey) return null;
   const [row] = await db
-    .select({ id: operationLog.id, status: operationLog.status })
+    .select({ id: operationLog.id, status: operationLog.status, fingerprint: operationLog.idempotencyFingerprint })
     .from(operationLog)
     .where(and(eq(operationLog.storeId, storeId), eq(operationLog.idempotencyKey, idempotencyKey)));
+  if (row) assertSameRequest(row.fingerprint);
   return row ? { operation_log_id: row.id, status: row.status, replayed: true } : null;
 }
 
@@ -70,6 +73,7 @@ export async function runDeviceOperation(db: Db, auth: AuthContext, op: DeviceOp
           result: op.result ?? '',
           scheduledAt: op.scheduledAt ?? null,
           idempotencyKey: op.idempotencyKey ?? null,
+          idempotencyFingerprint: op.idempotencyKey ? currentFingerprint() : null,
         })
         .returning({ id: operationLog.id, status: operationLog.status });
       await steps.inTx?.(tx, row.id);

@@ -40,6 +40,8 @@ export const operationLog = pgTable(
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     /** The client's Idempotency-Key: replays of one click return the first operation (Fleet #50103). */
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request that used the key (method, route, params, body): a reuse with another request is refused. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
   },

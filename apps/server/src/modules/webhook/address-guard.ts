@@ -1,59 +1,55 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import dns from 'node:dns';
+import ipaddr from 'ipaddr.js';
 
 /**
- * Ranges a webhook may not reach (SSRF): loopback, private, link-local, unique-local, CGNAT, multicast,
- * reserved, and "this network". A store's callback URL must point at the internet.
+ * A webhook may reach only global-unicast addresses (SSRF). ipaddr.js names every special-purpose range
+ * (IANA registries); anything it does not call plain `unicast` is refused: loopback, private, link-local,
+ * CGNAT, reserved and documentation ranges, multicast, 100::/64 discard, Teredo, ORCHID, benchmarking…
+ * IPv6 must also lie in 2000::/3, which refuses the IPv4-compatible ::/96 (::127.0.0.1, ::7f00:1) that
+ * ipaddr.js counts as unicast.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b:1::', 48],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+const globalUnicastV6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Translation forms carry an IPv4 address and reach it: IPv4-mapped ::ffff:0:0/96, SIIT ::ffff:0:0:0/96,
+ * NAT64 64:ff9b::/96 and 64:ff9b:1::/48, and 6to4 2002::/16 (the IPv4 in bits 16-47). They are judged by
+ * that IPv4, whatever the notation, so ::ffff:7f00:1 and 2002:7f00:1:: are loopback.
+ */
+function embeddedIpv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = ip.parts;
+  const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
+  switch (ip.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+    case 'rfc6052':
+      return v4(p[6], p[7]);
+    case '6to4':
+      return v4(p[1], p[2]);
+    default:
+      return null;
+  }
 }
 
-/** embeddedIpv4 finds the IPv4 inside an IPv4-mapped or -compatible IPv6 address (::ffff:10.0.0.1). */
-function embeddedIpv4(ip: string): string | null {
-  const dotted = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (dotted) return dotted[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
-  if (!hex) return null;
-  const hi = parseInt(hex[1], 16);
-  const lo = parseInt(hex[2], 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+function isGlobalIpv4(ip: ipaddr.IPv4): boolean {
+  return ip.range() === 'unicast';
+}
+
+function isGlobalIpv6(ip: ipaddr.IPv6): boolean {
+  const v4 = embeddedIpv4(ip);
+  if (v4) return isGlobalIpv4(v4);
+  return ip.range() === 'unicast' && ip.match(globalUnicastV6);
 }
 
 /** isPrivateAddress: true for any address a webhook must not be sent to (and for anything that is not an IP). */
 export function isPrivateAddress(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  // isIP first: ipaddr.js alone would also take legacy forms like 0x7f.1 that URL parsing has normalised anyway.
   const family = isIP(ip);
-  if (family === 4) return blocked.check(ip, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(ip);
-    return v4 ? blocked.check(v4, 'ipv4') : blocked.check(ip, 'ipv6');
-  }
-  return true;
+  if (family === 0) return true;
+  if (family === 4) return !isGlobalIpv4(ipaddr.IPv4.parse(ip));
+  // Canonical hex form first (WHATWG URL serialisation): ipaddr.js reads the dotted ::a.b.c.d as IPv4-mapped, not ::/96.
+  return !isGlobalIpv6(ipaddr.IPv6.parse(new URL(`http://[${ip}]/`).hostname.slice(1, -1)));
 }
 
 export class UnsafeAddressError extends Error {

@@ -16,6 +16,7 @@ interface HirerValues {
 }
 
 const errorText = (err: unknown) => (isApiError(err) ? err.message || NETWORK_FAILURE_TEXT : NETWORK_FAILURE_TEXT);
+const isExpired = (err: unknown) => isApiError(err) && err.message.includes('过期');
 
 const INSTALL_STEPS = [
   '确认本页面是在 Safari 中打开的',
@@ -27,6 +28,7 @@ const INSTALL_STEPS = [
 /**
  * EnrollPage is the hirer's page behind the store's encrypted link: confirm name and phone, then install
  * the management profile in Safari. It is public; failures show a dialog with 好的 (spec §8), not a toast.
+ * Links expire, and once the phone enrols or the store has set the hirer the link only shows where things stand.
  */
 export default function EnrollPage() {
   const { snEncrypt: code = '' } = useParams();
@@ -38,7 +40,11 @@ export default function EnrollPage() {
   const submit = useMutation({
     mutationFn: (v: HirerValues) => submitEnroll({ code, hirer_name: v.hirer_name.trim(), hirer_phone_number: v.hirer_phone_number?.trim() ?? '' }),
     onSuccess: () => setSubmitted(true),
-    onError: (err) => void modal.info({ title: '提交未成功', content: errorText(err), okText: '好的' }),
+    onError: (err) => {
+      void modal.info({ title: '提交未成功', content: errorText(err), okText: '好的' });
+      // A refusal means the phone moved on (enrolled, or the store set the hirer): show where it stands now.
+      if (isApiError(err) && err.status === 409) void info.refetch();
+    },
   });
 
   useEffect(() => {
@@ -46,7 +52,8 @@ export default function EnrollPage() {
   }, [info.isError, info.error, modal]);
 
   const hint = browserHint(navigator.userAgent);
-  const readyToInstall = submitted || Boolean(info.data?.hirer_name);
+  const readyToInstall = submitted || Boolean(info.data?.hirer_on_file);
+  const storeFilled = Boolean(info.data && !info.data.enrolled && !info.data.can_submit && info.data.hirer_on_file);
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 440, margin: '0 auto' }}>
@@ -59,7 +66,7 @@ export default function EnrollPage() {
         {info.data && <Typography.Text type="secondary">{info.data.store_name}</Typography.Text>}
       </Flex>
       {info.isPending && <Spin style={{ padding: 48 }} />}
-      {info.isError && <Result status="warning" title="链接无法使用" subTitle="请联系门店重新获取登记链接。" />}
+      {info.isError && <Result status="warning" title={isExpired(info.error) ? '登记链接已过期' : '链接无法使用'} subTitle="请联系门店重新获取登记链接。" />}
       {info.data && (
         <>
           {hint && !info.data.enrolled && <Alert type="warning" showIcon title={hint} />}
@@ -78,17 +85,20 @@ export default function EnrollPage() {
               {info.data.enrolled && (
                 <Alert type="success" showIcon icon={<CheckCircleFilled />} title="这台设备已接入管理，无需再安装描述文件。" />
               )}
-              <Form<HirerValues> form={form} layout="vertical" initialValues={{ hirer_name: info.data.hirer_name }} onFinish={(v) => submit.mutate(v)}>
-                <Form.Item name="hirer_name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 20, message: '姓名最多 20 个字符' }]}>
-                  <Input size="large" maxLength={20} placeholder="租机人姓名" autoComplete="name" />
-                </Form.Item>
-                <Form.Item name="hirer_phone_number" label="手机号" rules={[{ pattern: PHONE_RE, message: '请输入正确的手机号' }]}>
-                  <Input size="large" maxLength={11} inputMode="numeric" placeholder="选填" autoComplete="tel" />
-                </Form.Item>
-                <Button type={readyToInstall ? 'default' : 'primary'} htmlType="submit" size="large" block loading={submit.isPending}>
-                  {submitted ? '已提交，可再次修改' : '提交信息'}
-                </Button>
-              </Form>
+              {storeFilled && <Alert type="info" showIcon title="门店已为这台设备填写了租机人信息，如需修改请联系门店。" />}
+              {info.data.can_submit && (
+                <Form<HirerValues> form={form} layout="vertical" onFinish={(v) => submit.mutate(v)}>
+                  <Form.Item name="hirer_name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 20, message: '姓名最多 20 个字符' }]}>
+                    <Input size="large" maxLength={20} placeholder="租机人姓名" autoComplete="name" />
+                  </Form.Item>
+                  <Form.Item name="hirer_phone_number" label="手机号" rules={[{ pattern: PHONE_RE, message: '请输入正确的手机号' }]}>
+                    <Input size="large" maxLength={11} inputMode="numeric" placeholder="选填" autoComplete="tel" />
+                  </Form.Item>
+                  <Button type={readyToInstall ? 'default' : 'primary'} htmlType="submit" size="large" block loading={submit.isPending}>
+                    {submitted || info.data.hirer_on_file ? '已登记，可重新提交' : '提交信息'}
+                  </Button>
+                </Form>
+              )}
             </Flex>
           </Panel>
           {!info.data.enrolled && readyToInstall && (

@@ -1,0 +1,71 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+type Directives = Record<string, string[]>;
+
+/** AMap JS API 2.0: the loader script and its modules and JSONP services (*.amap.com), map tiles (*.is.autonavi.com), blob workers. */
+const AMAP_HOSTS = ['https://*.amap.com', 'https://*.autonavi.com'];
+
+/**
+ * consoleCsp is the console's Content-Security-Policy. Scripts come only from our own origin (Vite emits module
+ * files, index.html has no inline script), so an injected string can never run.
+ *
+ * style-src keeps 'unsafe-inline': antd's CSS-in-JS writes its styles into <style> elements at run time, and
+ * components set style attributes. A nonce would need a per-response index.html and every antd style tag to carry
+ * it; inline CSS cannot run script, and React escapes what it renders, so the script policy is what protects us.
+ *
+ * The AMap hosts are added only when a key is configured (AMAP_KEY); otherwise the console draws no map.
+ */
+export function consoleCsp(options: { amap: boolean }): Directives {
+  const amap = options.amap ? AMAP_HOSTS : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...amap],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Wallpaper previews and QR codes are data: and blob: URLs.
+    'img-src': ["'self'", 'data:', 'blob:', ...amap],
+    'connect-src': ["'self'", ...amap],
+    'font-src': ["'self'", 'data:'],
+    'worker-src': ["'self'", ...(options.amap ? ['blob:'] : [])],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** Swagger UI at /api/docs: its own files only, with the data: images and inline styles it draws with. */
+const DOCS_CSP: Directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
+ * registerSecurityHeaders puts @fastify/helmet on every response: the CSP above, X-Frame-Options DENY, nosniff,
+ * Referrer-Policy same-origin. HSTS only goes out over https (directly, or through a TRUST_PROXY front that says
+ * x-forwarded-proto: https); over plain http it would be ignored, and on a LAN address it would pin a wrong promise.
+ * Register before any route, so every route (Swagger UI's included) is seen by the onRoute hook.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { amap: boolean }) {
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) {
+      route.config = Object.assign(route.config ?? {}, { helmet: { contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP } } });
+    }
+  });
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: consoleCsp(options) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+}
