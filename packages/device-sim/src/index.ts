@@ -25,3 +25,7 @@ export { createAgentFleet, type AgentFleet, type AgentFleetOptions } from './and
 export { startMockDep, type MockDep, type MockDepDeviceInit, type MockDepFault, type MockDepOptions, type MockDepRecord, type MockDepServer } from './dep/mock-dep-server.ts';
 export { serverTokenP7m, selfSignedCertificatePem } from './dep/server-token.ts';
 export { depMachineInfo, DEP_MACHINE_INFO_CONTENT_TYPE, type MachineInfo as DepMachineInfo } from './dep/machine-info.ts';
+
+export { SYNTHETIC_FAILURE_PREFIX, SYNTHETIC_FAILURE_REASON, isSyntheticBlacklisted, scoreOf, syntheticBlacklist, syntheticReport } from './credit/synthetic-credit.ts';
+export { SIGNATURE_WINDOW_SECONDS, freshTimestamp, safeEqualHex, sha256Hex, signCallback, signRequest } from './credit/signing.ts';
+export { startCreditStandIn, type CreditStandIn, type CreditStandInOptions } from './credit/credit-stand-in.ts';

@@ -375,3 +375,6 @@ export interface RiskAlertItem {
   sandbox: boolean;
   date_created: string;
 }
+
+/** riskLevelOf cuts the 0-100 risk score (higher is riskier) into the three levels shown. */
+export const riskLevelOf = (score: number): RiskLevel => (score < 40 ? 'low' : score < 70 ? 'medium' : 'high');
