@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps) {
   const operationLogs = createOperationLogQuery(db);
   const codec = createEnrollCodec(secrets.enroll);
   const iosRepo = createIosDeviceRepo(db);
-  const iosDevices = createIosDeviceService({ db, repo: iosRepo, oplog, mdm, codec, publicUrl });
+  const iosDevices = createIosDeviceService({ db, repo: iosRepo, oplog, mdm, codec, publicUrl, hirerRisk: reports.hirerRisk });
   const iosCommands = createIosCommandService({ db, mdm, devices: iosDevices, repo: iosRepo, oplog, sensitive });
   await app.register(iosDeviceRoutes, {
     devices: iosDevices,
@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(iosReleaseRoutes, { release: iosRelease, oneClick: oneClickUnlock });
   app.decorate('oneClickUnlock', oneClickUnlock);
   const androidRepo = createAndroidDeviceRepo(db);
-  const androidDevices = createAndroidDeviceService({ db, repo: androidRepo, oplog });
+  const androidDevices = createAndroidDeviceService({ db, repo: androidRepo, oplog, hirerRisk: reports.hirerRisk });
   await app.register(androidDeviceRoutes, { devices: androidDevices, operationLogs });
   const androidOperations = createAndroidOperationService({ db, android, devices: androidDevices, repo: androidRepo, sensitive, wallpapers: (storeId, id) => getWallpaperContent(db, storeId, id) });
   await app.register(androidOperationRoutes, {

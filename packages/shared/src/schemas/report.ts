@@ -20,7 +20,15 @@ import { paging, phoneNumber, uuid } from './common.ts';
  *   GET  /api/store/hx-report/config-status  → HxReportConfigStatus (admin)
  *   POST /api/store/hx-report/set-secret-key hxReportSecretKeyRequest → { ok: true } (admin; never returned)
  *   GET  /api/home/report-overview           → ReportOverview (in schemas/home.ts)
- * Apple and Android device details gain `hirer_risk: HirerRisk | null`.
+ * Apple and Android device details gain `hirer_risk: HirerRisk | null` (null without Ca1).
+ *
+ * add / refresh answer after the provider did: status 'success' or 'failed' (refunded, in abnormal-list);
+ * 'pending' shows only while another request is querying. 409 QUOTA_EXCEEDED '余额不足' / '风控查询次数不足';
+ * 503 SERVICE_UNAVAILABLE with the provider's reason when an RCS order or blacklist check fails (refunded).
+ * Sandbox (default provider): results marked sandbox; phones starting 1990000 fail (to see refunds); ids and
+ * phones ending in 4 are on the synthetic blacklist. The RCS auth_url is the server's own public page
+ * /rcs/sandbox/{order} (no login): one button 「同意授权」 fills both WeChat and Alipay links.
+ * Seeds/tests: apps/server/src/modules/report/top-up.ts topUpStore(db, storeId, { balanceFen, rcsCount }).
  */
 
 export const REPORT_LEVELS = ['basic', 'advanced', 'professional'] as const;

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Perm, hasPermission } from '@lease/shared';
+import type { AuthContext } from '../../http/authz.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Secrets } from '../../secrets.ts';
@@ -55,7 +57,8 @@ export function createReportModule(deps: ReportModuleDeps) {
     reports,
     rcs,
     watch,
-    hirerRisk: reports.hirerRisk,
+    /** hirerRisk for the device detail pages: only a caller who may see reports (Ca1) learns of one. */
+    hirerRisk: (auth: AuthContext, phone: string) => (hasPermission(auth.perms, Perm.REPORT_LIST) ? reports.hirerRisk(auth.storeId, phone) : Promise.resolve(null)),
     overview: createReportOverview({ repo, ledger, stores: deps.stores, watch, sandbox: provider.kind === 'sandbox' }),
     jobs: [reportRetentionJob(repo, config.report.retentionDays), riskWatchJob(watch)],
     adapter: { name: 'credit', label: '报告与风控数据', impl: provider.label, live: provider.kind === 'http' },
