@@ -161,12 +161,13 @@ export function createReportService(deps: ReportServiceDeps) {
       const price = discounted(REPORT_LIST_PRICE_FEN[level], s.discountRate);
       const id = randomUUID();
       const now = new Date();
+      const key = body.idempotency_key ? `add:${body.idempotency_key}` : chargeKey(id, 1);
       const created = await db.transaction(async (tx) => {
-        // A client key replays the first answer instead of charging again (double click, retried request).
-        if (body.idempotency_key) {
-          const { row, replayed } = await ledger.charge(tx, { storeId: auth.storeId, amountFen: price, reason: `${reportLevelLabel[level]}报告 ${body.name}`, idempotencyKey: `add:${body.idempotency_key}`, reportId: id, clerkId: auth.clerkId });
-          if (replayed) return { replayOf: row.reportId };
-        }
+        // The charge comes first: it takes the store's row lock before any insert touches the store (its
+        // foreign-key share lock would otherwise deadlock parallel adds). A client key already used replays
+        // the first answer instead of charging again (double click, retried request).
+        const { row: charge, replayed } = await ledger.charge(tx, { storeId: auth.storeId, amountFen: price, reason: `${reportLevelLabel[level]}报告 ${body.name}`, idempotencyKey: key, reportId: id, clerkId: auth.clerkId });
+        if (replayed) return { replayOf: charge.reportId };
         const [row] = await tx
           .insert(report)
           .values({
@@ -190,12 +191,11 @@ export function createReportService(deps: ReportServiceDeps) {
             dateUpdated: now,
           })
           .returning();
-        if (!body.idempotency_key) await ledger.charge(tx, { storeId: auth.storeId, amountFen: price, reason: `${reportLevelLabel[level]}报告 ${body.name}`, idempotencyKey: chargeKey(id, 1), reportId: id, clerkId: auth.clerkId });
         await logReport(tx, auth, 'report-add', row, { price_fen: price, authorised: true });
         return { row };
       });
       if ('replayOf' in created) return itemOf(auth.storeId, created.replayOf!);
-      await query(created.row, level, body.idempotency_key ? `add:${body.idempotency_key}` : chargeKey(id, 1));
+      await query(created.row, level, key);
       return itemOf(auth.storeId, id);
     },
 
@@ -207,20 +207,21 @@ export function createReportService(deps: ReportServiceDeps) {
       const s = await storeOf(auth);
       const price = discounted(REPORT_LIST_PRICE_FEN[level], s.discountRate);
       const started = await db.transaction(async (tx) => {
-        const key = body.idempotency_key ? `refresh:${body.idempotency_key}` : null;
-        const { replayed } = key
-          ? await ledger.charge(tx, { storeId: auth.storeId, amountFen: price, reason: `刷新${reportLevelLabel[level]}报告 ${found.report.name}`, idempotencyKey: key, reportId: body.id, clerkId: auth.clerkId })
-          : { replayed: false };
+        const attempt = found.report.attempt + 1;
+        const chargeOf = body.idempotency_key ? `refresh:${body.idempotency_key}` : chargeKey(body.id, attempt);
+        // Charge first (the store lock), as in add; a replayed key answers the report as it stands.
+        const { replayed } = await ledger.charge(tx, { storeId: auth.storeId, amountFen: price, reason: `刷新${reportLevelLabel[level]}报告 ${found.report.name}`, idempotencyKey: chargeOf, reportId: body.id, clerkId: auth.clerkId });
         if (replayed) return null;
         // Only a report not being queried right now may start again (two clicks → one query).
-        const [row] = await tx
-          .update(report)
-          .set({ status: 'pending', attempt: found.report.attempt + 1, priceFen: price, sandbox: provider.kind === 'sandbox', failureReason: null, dateUpdated: new Date() })
-          .where(and(eq(report.id, body.id), eq(report.storeId, auth.storeId), eq(report.attempt, found.report.attempt), eq(report.status, found.report.status)))
-          .returning();
-        if (!row || found.report.status === 'pending') throw new AppError('CONFLICT', '报告正在查询中，请稍后再试');
-        const chargeOf = key ?? chargeKey(row.id, row.attempt);
-        if (!key) await ledger.charge(tx, { storeId: auth.storeId, amountFen: price, reason: `刷新${reportLevelLabel[level]}报告 ${row.name}`, idempotencyKey: chargeOf, reportId: row.id, clerkId: auth.clerkId });
+        const [row] =
+          found.report.status === 'pending'
+            ? []
+            : await tx
+                .update(report)
+                .set({ status: 'pending', attempt, priceFen: price, sandbox: provider.kind === 'sandbox', failureReason: null, dateUpdated: new Date() })
+                .where(and(eq(report.id, body.id), eq(report.storeId, auth.storeId), eq(report.attempt, found.report.attempt), eq(report.status, found.report.status)))
+                .returning();
+        if (!row) throw new AppError('CONFLICT', '报告正在查询中，请稍后再试');
         await logReport(tx, auth, 'report-refresh', row, { price_fen: price });
         return { row, chargeOf };
       });
