@@ -58,6 +58,9 @@ export async function startCreditStandIn(options: CreditStandInOptions): Promise
         calls.push({ path, account, status, body });
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       };
+      // The hirer's side, unsigned like a real vendor's web pages: the authorisation page and the reports.
+      const page = /^\/(authorise|reports)\/([\w-]+)(?:\/(wechat|alipay))?$/.exec(path);
+      if (page) return hirerPage(req.method ?? 'GET', page[1], page[2], page[3], res);
       if (faults.hang > 0) {
         faults.hang--;
         calls.push({ path, account, status: 0, body });
@@ -85,10 +88,25 @@ export async function startCreditStandIn(options: CreditStandInOptions): Promise
       return answer(404, { ok: false, reason: 'not found' });
     });
   });
+  function hirerPage(method: string, kind: string, orderId: string, channel: string | undefined, res: import('node:http').ServerResponse) {
+    const html = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><meta charset="utf-8"><title>模拟风控服务商</title><p>本地模拟服务商（测试用）</p>${body}`);
+    const order = orders.get(orderId);
+    if (!order) return html(404, '<p>订单不存在</p>');
+    if (kind === 'reports') return html(200, `<h1>${channel === 'alipay' ? '支付宝' : channel === 'wechat' ? '微信' : '综合'}报告（模拟）</h1>`);
+    if (method === 'POST') {
+      void stand.authorise(orderId).then(
+        () => html(200, '<p>授权完成</p>'),
+        () => html(502, '<p>回调失败</p>'),
+      );
+      return;
+    }
+    return html(200, '<form method="post"><button type="submit">同意授权</button></form>');
+  }
+
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const stand: CreditStandIn = {
     origin,
     calls,
     faults,
@@ -111,4 +129,5 @@ export async function startCreditStandIn(options: CreditStandInOptions): Promise
         server.closeAllConnections();
       }),
   };
+  return stand;
 }

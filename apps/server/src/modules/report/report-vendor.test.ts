@@ -74,7 +74,9 @@ describe('reports through a configured vendor (the stand-in)', () => {
     const stale = String(Math.floor(Date.now() / 1000) - 3_600);
     expect((await t.app.inject({ method: 'POST', url: '/api/system/rcs', headers: { 'content-type': 'application/json', 'x-timestamp': stale, 'x-signature': signCallback('cb-secret', stale, body) }, payload: body })).statusCode).toBe(403);
 
-    expect(await vendor.authorise(orderId)).toEqual([200, 200]);
+    // The hirer opens the vendor's link on their phone and agrees; the vendor then calls back for both channels.
+    expect(await (await fetch(rec.auth_url)).text()).toContain('同意授权');
+    expect((await fetch(rec.auth_url, { method: 'POST' })).status).toBe(200);
     const [listed] = (await t.app.inject({ method: 'GET', url: '/api/store/rcs/list', headers: s.clerk })).json().list;
     expect(listed.last_wechat_report.url).toBe(`${vendor.origin}/reports/${orderId}/wechat`);
     expect(listed.last_alipay_report.url).toBe(`${vendor.origin}/reports/${orderId}/alipay`);
