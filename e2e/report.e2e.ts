@@ -66,7 +66,7 @@ describe('reports', () => {
     const page = await signIn();
     await page.getByRole('menu').getByRole('link', { name: '基础版报告' }).click();
     await page.waitForURL(/\/console\/report\/basic$/);
-    await expect.poll(() => balanceOf(page)).toBe('¥100.00');
+    await expect.poll(() => balanceOf(page), { timeout: 10_000 }).toBe('¥100.00');
 
     await page.getByRole('button', { name: '新建报告' }).click();
     const dialog = page.getByRole('dialog');
@@ -88,7 +88,7 @@ describe('reports', () => {
     expect(rowText).not.toContain(HIRER.idCard);
     expect(rowText).toContain('已完成');
     expect(rowText).toContain('沙箱数据');
-    await expect.poll(() => balanceOf(page)).toBe('¥87.25');
+    await expect.poll(() => balanceOf(page), { timeout: 10_000 }).toBe('¥87.25');
 
     await row.getByRole('link', { name: HIRER.name }).click();
     await page.waitForURL(/\/console\/report\/basic\/[0-9a-f-]{36}$/);
@@ -105,14 +105,14 @@ describe('reports', () => {
 
     await page.getByRole('button', { name: '返回报告列表' }).click();
     await page.waitForURL(/\/console\/report\/basic$/);
-    await expect.poll(() => balanceOf(page)).toBe('¥74.50');
+    await expect.poll(() => balanceOf(page), { timeout: 10_000 }).toBe('¥74.50');
   });
 
   it('requests an RCS report; after the hirer authorises on the provider page both links show', async () => {
     const page = await signIn();
     await page.goto('/console/vas/rcs');
     await page.waitForURL(/\/console\/report\/rcs$/);
-    await expect.poll(() => page.getByTestId('rcs-left').innerText()).toBe('5');
+    await expect.poll(() => page.getByTestId('rcs-left').innerText(), { timeout: 10_000 }).toBe('5');
 
     await page.getByRole('button', { name: '发起风控查询' }).click();
     const dialog = page.getByRole('dialog');
@@ -122,11 +122,11 @@ describe('reports', () => {
     const authUrl = (await dialog.getByTestId('rcs-auth-url').innerText()).trim();
     expect(authUrl).toMatch(new RegExp(`^${server.origin}/rcs/sandbox/`));
     expect(await dialog.locator('.ant-qrcode canvas, .ant-qrcode svg').count()).toBe(1);
-    await dialog.getByRole('button', { name: '完成' }).click();
+    await dialog.getByRole('button', { name: /^完\s*成$/ }).click();
 
     const row = page.locator('.ant-table-row', { hasText: '李四' });
     expect(await row.getByText('等待授权').count()).toBe(2);
-    await expect.poll(() => page.getByTestId('rcs-left').innerText()).toBe('4');
+    await expect.poll(() => page.getByTestId('rcs-left').innerText(), { timeout: 10_000 }).toBe('4');
 
     // The hirer opens the link on their own phone and agrees; the sandbox provider calls the server back.
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
