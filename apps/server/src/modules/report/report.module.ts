@@ -17,7 +17,7 @@ import { rcsCallbackRoutes } from './rcs-callback.routes.ts';
 import { rcsSandboxRoutes } from './rcs-sandbox.routes.ts';
 import { createRcsService } from './rcs.service.ts';
 import { createReportOverview } from './report-overview.ts';
-import { reportRetentionJob } from './report-retention.job.ts';
+import { reportRetentionJob, stuckReportJob } from './report-retention.job.ts';
 import { createReportRepo } from './report.repo.ts';
 import { rcsRoutes, reportRoutes } from './report.routes.ts';
 import { createReportService } from './report.service.ts';
@@ -60,7 +60,7 @@ export function createReportModule(deps: ReportModuleDeps) {
     /** hirerRisk for the device detail pages: only a caller who may see reports (Ca1) learns of one. */
     hirerRisk: (auth: AuthContext, phone: string) => (hasPermission(auth.perms, Perm.REPORT_LIST) ? reports.hirerRisk(auth.storeId, phone) : Promise.resolve(null)),
     overview: createReportOverview({ repo, ledger, stores: deps.stores, watch, sandbox: provider.kind === 'sandbox' }),
-    jobs: [reportRetentionJob(repo, config.report.retentionDays), riskWatchJob(watch)],
+    jobs: [reportRetentionJob(repo, config.report.retentionDays), stuckReportJob(reports.recoverStuck), riskWatchJob(watch)],
     adapter: { name: 'credit', label: '报告与风控数据', impl: provider.label, live: provider.kind === 'http' },
     async register(app: FastifyInstance) {
       await app.register(reportRoutes, { reports, watch });

@@ -311,6 +311,21 @@ describe('home report overview and device risk', () => {
   });
 });
 
+describe('stuck queries', () => {
+  it('a query left pending (crash after the charge) is failed and refunded by the job, then can be refreshed', async () => {
+    const s = await shop({ balanceFen: 3_000 });
+    const { id } = (await post('/api/report/add', s.clerk, hirer)).json();
+    await t.db.update(report).set({ status: 'pending', dateUpdated: new Date(Date.now() - 11 * 60_000) }).where(eq(report.id, id));
+    expect((await post('/api/report/refresh', s.clerk, { id })).statusCode).toBe(409);
+    const job = t.app.reports.jobs.find((j) => j.name === 'report-stuck')!;
+    expect(await job.run()).toBe(1);
+    expect(await job.run()).toBe(0);
+    expect((await get(`/api/report/preview?id=${id}`, s.clerk)).json()).toMatchObject({ status: 'failed', failure_reason: expect.stringContaining('费用已退回') });
+    expect(await balance(s.clerk)).toBe(3_000);
+    expect((await post('/api/report/refresh', s.clerk, { id })).json().status).toBe('success');
+  });
+});
+
 describe('retention', () => {
   it('deletes reports older than the retention period and keeps the ledger', async () => {
     const s = await shop({ balanceFen: 10_000 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import {
   type AbnormalReportItem,
   type BlacklistCheckRequest,
@@ -33,10 +33,11 @@ import type { Ledger, Tx } from './ledger.ts';
 import { type PersonalData, maskIdCard, maskPhone } from './personal-data.ts';
 import { BLACKLIST_LIST_PRICE_FEN, REPORT_LIST_PRICE_FEN, discounted } from './report-prices.ts';
 import type { ReportRepo, ReportRow } from './report.repo.ts';
-import { report } from './report.table.ts';
+import { report, reportLedger } from './report.table.ts';
 
 const LEVEL_MODULE: Record<OrderableReportLevel, Module> = { basic: Module.REPORT_BASIC, advanced: Module.REPORT_ADVANCED };
 const UNEXPECTED = '报告服务商出错，请稍后重试';
+const STUCK = '查询中断（服务重启），费用已退回';
 
 export interface ReportServiceDeps {
   db: Db;
@@ -283,6 +284,29 @@ export function createReportService(deps: ReportServiceDeps) {
         await db.transaction((tx) => ledger.refund(tx, key, auth.storeId, reason));
         throw new AppError('SERVICE_UNAVAILABLE', `${reason}（费用已退回）`);
       }
+    },
+
+    /**
+     * recoverStuck ends queries a crash left pending (the charge made, no answer recorded): failed, and the
+     * latest charge refunded, so no money stays held and the report can be refreshed.
+     */
+    async recoverStuck(before: Date): Promise<number> {
+      const stuck = await db.select().from(report).where(and(eq(report.status, 'pending'), lt(report.dateUpdated, before)));
+      let n = 0;
+      for (const r of stuck) {
+        await db.transaction(async (tx) => {
+          const [ended] = await tx
+            .update(report)
+            .set({ status: 'failed', failureReason: STUCK, dateUpdated: new Date() })
+            .where(and(eq(report.id, r.id), eq(report.status, 'pending'), eq(report.attempt, r.attempt)))
+            .returning({ id: report.id });
+          if (!ended) return;
+          const [charge] = await tx.select().from(reportLedger).where(and(eq(reportLedger.reportId, r.id), eq(reportLedger.kind, 'charge'))).orderBy(desc(reportLedger.dateCreated)).limit(1);
+          if (charge) await ledger.refund(tx, charge.idempotencyKey, r.storeId, STUCK);
+          n++;
+        });
+      }
+      return n;
     },
 
     /** hirerRisk: the latest finished report about a device's hirer phone, for the device detail pages. */
