@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { EnrollmentStatus } from '@lease/shared';
 import { clerk } from '../apps/server/src/modules/clerk/clerk.table.ts';
+import { iosDevice } from '../apps/server/src/modules/ios-device/ios-device.table.ts';
 import { topUpStore } from '../apps/server/src/modules/report/top-up.ts';
 import { store } from '../apps/server/src/modules/store/store.table.ts';
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
@@ -26,6 +28,8 @@ const port = 5200 + (process.pid % 90);
 /** 15.00 list price × 0.85, rounded half up to whole 分. */
 const BASIC_PRICE = '¥12.75';
 const HIRER = { name: '王小明', idCard: '11010519491231002X', masked: '110***********002X', phone: '13800000000' };
+/** The iPhone leased to that hirer: its detail page shows the hirer's latest risk level. */
+let hirerDeviceId = '';
 
 async function seedMoney() {
   const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite') });
@@ -33,6 +37,11 @@ async function seedMoney() {
     const [admin] = await database.db.select().from(clerk).where(eq(clerk.phoneNumber, E2E.admin));
     await database.db.update(store).set({ discountRate: '0.8500' }).where(eq(store.id, admin.storeId));
     await topUpStore(database.db, admin.storeId, { balanceFen: 10_000, rcsCount: 5, key: 'e2e-report-top-up' });
+    const [device] = await database.db
+      .insert(iosDevice)
+      .values({ storeId: admin.storeId, clerkId: admin.id, serialNumber: 'REPORTE2E001', enrollmentStatus: EnrollmentStatus.ENROLLED, hirerName: HIRER.name, hirerPhoneNumber: HIRER.phone })
+      .returning({ id: iosDevice.id });
+    hirerDeviceId = device.id;
   } finally {
     await database.close();
   }
@@ -88,6 +97,7 @@ describe('reports', () => {
     expect(rowText).not.toContain(HIRER.idCard);
     expect(rowText).toContain('已完成');
     expect(rowText).toContain('沙箱数据');
+    expect(rowText).toContain('1 台');
     await expect.poll(() => balanceOf(page), { timeout: 10_000 }).toBe('¥87.25');
 
     await row.getByRole('link', { name: HIRER.name }).click();
@@ -106,6 +116,12 @@ describe('reports', () => {
     await page.getByRole('button', { name: '返回报告列表' }).click();
     await page.waitForURL(/\/console\/report\/basic$/);
     await expect.poll(() => balanceOf(page), { timeout: 10_000 }).toBe('¥74.50');
+
+    // The hirer's phone leads from their device to the latest report's risk level.
+    await page.goto(`/console/device/ios/${hirerDeviceId}`);
+    const risk = page.getByTestId('hirer-risk');
+    await risk.waitFor();
+    expect(await risk.innerText()).toMatch(/^租机人(低|中|高)风险·沙箱$/);
   });
 
   it('requests an RCS report; after the hirer authorises on the provider page both links show', async () => {

@@ -58,7 +58,7 @@ function FilterForm({ query, onChange }: Props) {
         <Select allowClear placeholder="状态" options={STATUS_OPTIONS} style={{ width: 120 }} />
       </Form.Item>
       <Form.Item name="range" {...filterItem}>
-        <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} style={{ width: 250 }} />
+        <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} style={{ width: 250, maxWidth: '100%' }} />
       </Form.Item>
       <FilterButtons
         onReset={() => {

@@ -22,7 +22,6 @@ const columns = (refresh: Props['refresh']): TableColumnsType<ReportListItem> =>
     title: '姓名',
     key: 'name',
     width: 110,
-    fixed: 'left',
     render: (_, r) => (
       <Link to={reportPath(r)} style={{ whiteSpace: 'nowrap' }}>
         {r.name}
@@ -56,7 +55,7 @@ const columns = (refresh: Props['refresh']): TableColumnsType<ReportListItem> =>
   {
     title: '操作',
     key: 'actions',
-    width: 130,
+    width: 120,
     fixed: 'right',
     render: (_, r) => (
       <Space size={0}>

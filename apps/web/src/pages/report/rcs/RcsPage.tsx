@@ -32,7 +32,6 @@ const columns = (onShowCode: (r: RcsRecord) => void): TableColumnsType<RcsRecord
     title: '姓名',
     key: 'name',
     width: 130,
-    fixed: 'left',
     render: (_, r) => (
       <Space size={4} wrap>
         {r.name}
