@@ -9,6 +9,7 @@ import { clerk } from '../clerk/clerk.table.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { store } from '../store/store.table.ts';
 import { type PersonalData, maskIdCard } from './personal-data.ts';
+import { nameContains } from './report.repo.ts';
 import { rcsRecord } from './report.table.ts';
 
 type RcsRow = typeof rcsRecord.$inferSelect;
@@ -42,7 +43,7 @@ export function createRcsService(deps: { db: Db; pd: PersonalData; oplog: Operat
 
   return {
     async list(auth: AuthContext, q: RcsListQuery): Promise<ListResponse<RcsRecord>> {
-      const where = and(eq(rcsRecord.storeId, auth.storeId), q.name ? sql`${rcsRecord.name} like ${`%${q.name.replace(/[%_\\]/g, '\\$&')}%`}` : undefined);
+      const where = and(eq(rcsRecord.storeId, auth.storeId), q.name ? nameContains(rcsRecord.name, q.name) : undefined);
       const [rows, [{ n }]] = await Promise.all([
         db
           .select({ r: rcsRecord, clerkName: clerk.name })

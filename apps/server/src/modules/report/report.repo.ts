@@ -1,12 +1,16 @@
 import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReportListQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { clerk } from '../clerk/clerk.table.ts';
 import type { PersonalData } from './personal-data.ts';
-import { report, reportLedger } from './report.table.ts';
+import { rcsRecord, report, reportLedger } from './report.table.ts';
 
 export type ReportRow = typeof report.$inferSelect;
 const DAY_MS = 86_400_000;
+
+/** nameContains: a LIKE match of user text taken literally (%, _ and \ escaped). */
+export const nameContains = (column: AnyPgColumn, text: string) => sql`${column} like ${`%${text.replace(/[%_\\]/g, '\\$&')}%`}`;
 
 /** chinaDayStart: the instant a China-time calendar day (YYYY-MM-DD) begins. */
 const chinaDayStart = (ymd: string) => new Date(`${ymd}T00:00:00+08:00`);
@@ -26,7 +30,7 @@ export function createReportRepo(db: Db, pd: PersonalData) {
     async list(storeId: string, q: ReportListQuery) {
       const where = and(
         eq(report.storeId, storeId),
-        q.name ? sql`${report.name} like ${`%${q.name.replace(/[%_\\]/g, '\\$&')}%`}` : undefined,
+        q.name ? nameContains(report.name, q.name) : undefined,
         q.level ? eq(report.level, q.level) : undefined,
         q.status ? eq(report.status, q.status) : undefined,
         q.date_from ? gte(report.dateCreated, chinaDayStart(q.date_from)) : undefined,
@@ -90,10 +94,11 @@ export function createReportRepo(db: Db, pd: PersonalData) {
       return { groups, abnormal };
     },
 
-    /** deleteOlderThan: the retention job's statement; the ledger keeps the money rows. */
+    /** deleteOlderThan: the retention job's statements (reports and RCS records); the ledger keeps the money rows. */
     async deleteOlderThan(before: Date) {
       const rows = await db.delete(report).where(lt(report.dateCreated, before)).returning({ id: report.id });
-      return rows.length;
+      const rcs = await db.delete(rcsRecord).where(lt(rcsRecord.dateCreated, before)).returning({ id: rcsRecord.id });
+      return rows.length + rcs.length;
     },
   };
 }

@@ -4,7 +4,7 @@ import { Module, Perm, idCardCheckDigit } from '@lease/shared';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
 import { operationLog } from '../logs/logs.table.ts';
 import { store } from '../store/store.table.ts';
-import { hxReportSetting, report, reportLedger } from './report.table.ts';
+import { hxReportSetting, rcsRecord, report, reportLedger } from './report.table.ts';
 import { topUpStore } from './top-up.ts';
 
 let t: TestApp;
@@ -260,6 +260,8 @@ describe('RCS', () => {
     expect(listed.last_wechat_report.url).toContain('/wechat');
     expect(listed.last_alipay_report.url).toContain('/alipay');
     expect((await t.app.inject({ method: 'GET', url: new URL(listed.last_wechat_report.url).pathname })).body).toContain('沙箱');
+    expect((await get(`/api/store/rcs/list?name=${encodeURIComponent('张')}`, s.clerk)).json().total).toBe(1);
+    expect((await get(`/api/store/rcs/list?name=${encodeURIComponent('%')}`, s.clerk)).json().total).toBe(0);
     // Another store's list does not show it.
     const other = await shop();
     expect((await get('/api/store/rcs/list', other.admin)).json().total).toBe(0);
@@ -332,10 +334,14 @@ describe('retention', () => {
     const { id } = (await post('/api/report/add', s.clerk, hirer)).json();
     const fresh = (await post('/api/report/add', s.clerk, hirer)).json();
     await t.db.update(report).set({ dateCreated: new Date(Date.now() - 366 * 86_400_000) }).where(eq(report.id, id));
+    await topUpStore(t.db, s.store.id, { rcsCount: 1 });
+    const rcs = (await post('/api/store/rcs/request', s.clerk, { name: '张三', id_card: ID })).json();
+    await t.db.update(rcsRecord).set({ dateCreated: new Date(Date.now() - 366 * 86_400_000) }).where(eq(rcsRecord.id, rcs.id));
     const job = t.app.reports.jobs.find((j) => j.name === 'report-retention')!;
     expect(await job.run()).toBeGreaterThanOrEqual(1);
     expect((await get(`/api/report/preview?id=${id}`, s.clerk)).statusCode).toBe(404);
     expect((await get(`/api/report/preview?id=${fresh.id}`, s.clerk)).statusCode).toBe(200);
+    expect((await get('/api/store/rcs/list', s.clerk)).json().total).toBe(0);
     expect(await balance(s.clerk)).toBe(7_000);
   });
 });
