@@ -10,6 +10,7 @@ import type {
   RcsListQuery,
   RcsRecord,
   RcsRequest,
+  RiskAlertItem,
   ReportAddRequest,
   ReportBalance,
   ReportDetail,
@@ -31,6 +32,7 @@ export const reportKeys = {
   abnormal: (q: Paging) => ['report', 'abnormal', q] as const,
   rcs: (q: RcsListQuery) => ['report', 'rcs', q] as const,
   hxStatus: ['report', 'hx-report'] as const,
+  riskAlerts: ['report', 'risk-alerts'] as const,
 };
 
 export const reportBalanceQuery = queryOptions({ queryKey: reportKeys.balance, queryFn: () => api.get<ReportBalance>('/api/report/balance') });
@@ -71,3 +73,9 @@ export const hxReportStatusQuery = queryOptions({
   queryFn: () => api.get<HxReportConfigStatus>('/api/store/hx-report/config-status'),
 });
 export const setHxReportSecret = (body: HxReportSecretKeyRequest) => api.post<OkResponse>('/api/store/hx-report/set-secret-key', body, { silent: true });
+
+/** riskAlertsQuery: the early-access watch's latest finds (leased hirers newly on a blacklist). */
+export const riskAlertsQuery = queryOptions({
+  queryKey: reportKeys.riskAlerts,
+  queryFn: () => api.get<ListResponse<RiskAlertItem>>('/api/report/risk-alerts', { query: { page_num: 0, page_size: 5 } }),
+});

@@ -1,7 +1,10 @@
 import type { ReportOverview } from '@lease/shared';
-import { Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { riskAlertsQuery } from '../../api/report.ts';
 import { Panel } from '../../components/Panel.tsx';
+import { formatDateTime } from '../../lib/time.ts';
 import { yuan } from '../report/reportView.ts';
 
 const rcsText = (d: ReportOverview) => `${d.rcs_left} / ${d.rcs_count} 次`;
@@ -28,6 +31,29 @@ export function reportItems(d: ReportOverview) {
   ];
 }
 
+/** RiskAlerts lists the early-access watch's latest finds: leased hirers who newly appear on a blacklist. */
+function RiskAlerts() {
+  const alerts = useQuery(riskAlertsQuery);
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginTop: 8 }}
+      title="有在租租机人新近命中黑名单，请留意。"
+      description={
+        <Flex vertical gap={4}>
+          {alerts.data?.list.map((a) => (
+            <span key={a.id}>
+              <Link to={`/console/device/${a.platform}/${a.device_id}`}>{a.device_name}</Link> · {a.hirer_name}（{a.hirer_phone_number}）：{a.reason}
+              {a.sandbox ? '（沙箱数据）' : ''} · {formatDateTime(a.date_created)}
+            </span>
+          ))}
+        </Flex>
+      }
+    />
+  );
+}
+
 /** ReportPanel: the store's report figures this month, its balance and RCS counts (sandbox results marked). */
 export function ReportPanel({ data, loading }: { data: ReportOverview | undefined; loading: boolean }) {
   return (
@@ -38,9 +64,7 @@ export function ReportPanel({ data, loading }: { data: ReportOverview | undefine
         <>
           <Descriptions column={1} size="small" items={reportItems(data)} />
           {!data.available && <Typography.Text type="secondary">你没有查看报告的权限，报告数量和余额不显示。</Typography.Text>}
-          {data.available && data.risk_watch?.new_alerts_7d ? (
-            <Typography.Text type="danger">有在租租机人新近命中黑名单，请留意。</Typography.Text>
-          ) : null}
+          {data.available && data.risk_watch?.new_alerts_7d ? <RiskAlerts /> : null}
           {data.available && (
             <div style={{ marginTop: 8 }}>
               <Link to="/console/report/rcs">前往风控查询</Link>

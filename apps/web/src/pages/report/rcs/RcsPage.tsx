@@ -74,6 +74,7 @@ const columns = (onShowCode: (r: RcsRecord) => void): TableColumnsType<RcsRecord
 export default function RcsPage() {
   const { token } = theme.useToken();
   const [view, setView] = useUrlQuery(rcsSearch);
+  const [filter] = Form.useForm<{ name?: string }>();
   const [dialog, setDialog] = useState<{ kind: 'request'; record?: RcsRecord } | { kind: 'blacklist' } | null>(null);
   const balance = useQuery(reportBalanceQuery);
   // Orders still waiting for the hirer refresh, so the links appear once the provider calls back.
@@ -103,11 +104,16 @@ export default function RcsPage() {
           {balance.data && <Typography.Text type="secondary">已用 {balance.data.used_rcs_count} / 共 {balance.data.rcs_count} 次</Typography.Text>}
           {balance.data?.sandbox && <SandboxTag />}
         </Flex>
-        <Form key={view.name ?? ''} layout="inline" initialValues={{ name: view.name }} onFinish={(v: { name?: string }) => setView(rcsSearch.withFilters(view, { name: v.name?.trim() || undefined }))} style={{ rowGap: 12 }}>
+        <Form form={filter} key={view.name ?? ''} layout="inline" initialValues={{ name: view.name }} onFinish={(v: { name?: string }) => setView(rcsSearch.withFilters(view, { name: v.name?.trim() || undefined }))} style={{ rowGap: 12 }}>
           <Form.Item name="name" {...filterItem}>
             <Input allowClear placeholder="姓名" style={{ width: 160 }} maxLength={20} />
           </Form.Item>
-          <FilterButtons onReset={() => setView(rcsSearch.clearFilters(view))} />
+          <FilterButtons
+            onReset={() => {
+              filter.setFieldsValue({ name: undefined });
+              setView(rcsSearch.clearFilters(view));
+            }}
+          />
         </Form>
         <Table<RcsRecord>
           rowKey="id"
