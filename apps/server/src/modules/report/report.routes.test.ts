@@ -70,6 +70,12 @@ describe('who may call', () => {
   });
 });
 
+it('documents the report routes in the OpenAPI document', async () => {
+  const res = await get('/api/docs/json');
+  expect(res.statusCode).toBe(200);
+  expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/report/add', '/api/report/list', '/api/report/blacklist-check', '/api/store/rcs/request', '/api/system/rcs']));
+});
+
 describe('POST /api/report/add', () => {
   it('charges the discounted price, lists the report masked and shows the full values only in the logged preview', async () => {
     const s = await shop({ balanceFen: 10_000, discount: '0.8500' });
@@ -266,6 +272,17 @@ describe('RCS', () => {
     const other = await shop();
     expect((await get('/api/store/rcs/list', other.admin)).json().total).toBe(0);
   });
+
+  it('spends rcs_count atomically: 10 parallel requests with 3 left make 3 records', async () => {
+    const s = await shop();
+    await topUpStore(t.db, s.store.id, { rcsCount: 3 });
+    const results = await Promise.all(Array.from({ length: 10 }, () => post('/api/store/rcs/request', s.clerk, { name: '张三', id_card: ID })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    const [st] = await t.db.select().from(store).where(eq(store.id, s.store.id));
+    expect(st.usedRcsCount).toBe(3);
+    expect((await get('/api/store/rcs/list', s.clerk)).json().total).toBe(3);
+  }, 60_000);
 
   it('refuses unsigned provider callbacks when no vendor is configured', async () => {
     const res = await post('/api/system/rcs', undefined, { order_id: 'x', channel: 'wechat', url: 'https://example.com/r' });
