@@ -1,4 +1,6 @@
 import type { RcsRecord, ReportBalance, ReportDetail, ReportHelper, ReportListItem } from '@lease/shared';
+import { vi } from 'vitest';
+import { answerFetch } from '../../test/fakeNetwork.ts';
 
 /** Sample answers of the report API for the page tests (the shapes of packages/shared schemas/report.ts). */
 export const REPORT_ID = '7d1f3c2a-5b6e-4f70-8a91-b2c3d4e5f601';
@@ -67,3 +69,27 @@ export const rcsRecord = (over: Partial<RcsRecord> = {}): RcsRecord => ({
   date_created: new Date().toISOString(),
   ...over,
 });
+
+type Handler = (url: string, init?: RequestInit) => Response | undefined;
+
+/**
+ * answerReportApi answers the report area's calls for a page test: the test's handler first, then the balance,
+ * the price list and empty lists; anything else is a 404. Returns the fetch mock to read what the page sent.
+ */
+export function answerReportApi(handler: Handler = () => undefined) {
+  return answerFetch(
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const answer = handler(url, init);
+      if (answer) return answer;
+      if (url === '/api/report/balance') return Response.json(balanceAnswer());
+      if (url === '/api/report/helper') return Response.json(helperAnswer);
+      if (url.startsWith('/api/report/list')) return Response.json({ list: [listItem()], total: 1 });
+      if (url.startsWith('/api/report/abnormal-list') || url.startsWith('/api/store/rcs/list')) return Response.json({ list: [], total: 0 });
+      return new Response('', { status: 404 });
+    }),
+  );
+}
+
+/** postedTo are the JSON bodies the page POSTed to `url`. */
+export const postedTo = (fetchMock: ReturnType<typeof answerReportApi>, url: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);

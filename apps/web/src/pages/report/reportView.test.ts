@@ -1,19 +1,9 @@
 import type { ReportHelper } from '@lease/shared';
 import { describe, expect, it } from 'vitest';
+import { helperAnswer } from './report.fixture.ts';
 import { affordable, canRefresh, priceOf, reportPath, yuan } from './reportView.ts';
 
-const helper: ReportHelper = {
-  discount_rate: '0.8500',
-  prices: [
-    { level: 'basic', label: '基础版', list_price_fen: 1000, price_fen: 850, available: true },
-    { level: 'advanced', label: '进阶版', list_price_fen: 3000, price_fen: 2550, available: false },
-    { level: 'professional', label: '专业版', list_price_fen: 8000, price_fen: 6800, available: false },
-  ],
-  blacklist_list_price_fen: 200,
-  blacklist_price_fen: 170,
-  sandbox: true,
-  retention_days: 365,
-};
+const helper: ReportHelper = { ...helperAnswer, prices: helperAnswer.prices.map((p) => (p.level === 'advanced' ? { ...p, available: false } : p)) };
 
 describe('report money and rules', () => {
   it('writes 分 as yuan without float rounding', () => {

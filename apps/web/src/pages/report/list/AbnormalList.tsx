@@ -1,11 +1,11 @@
 import type { AbnormalReportItem, Paging } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { abnormalListQuery } from '../../../api/report.ts';
-import { tablePagination } from '../../../components/pagination.ts';
 import { formatDateTime } from '../../../lib/time.ts';
+import { LogTable } from '../../security/login-log/LogTable.tsx';
 import { LevelTag } from '../components/ReportTags.tsx';
 import { reportPath, yuan } from '../reportView.ts';
 
@@ -23,15 +23,13 @@ export function AbnormalList() {
   const [page, setPage] = useState<Paging>({ page_num: 0, page_size: 20 });
   const list = useQuery(abnormalListQuery(page));
   return (
-    <Table<AbnormalReportItem>
-      rowKey="id"
-      size="middle"
+    <LogTable<AbnormalReportItem, Paging>
       columns={columns}
-      dataSource={list.data?.list}
+      data={list.data}
       loading={list.isFetching}
-      locale={{ emptyText: '暂无异常记录：查询失败的报告会自动退款并列在这里' }}
-      scroll={{ x: 800 }}
-      pagination={tablePagination({ pageNum: page.page_num, pageSize: page.page_size, total: list.data?.total ?? 0, onChange: (page_num, page_size) => setPage({ page_num, page_size }) })}
+      emptyText="暂无异常记录：查询失败的报告会自动退款并列在这里"
+      query={page}
+      onQueryChange={setPage}
     />
   );
 }

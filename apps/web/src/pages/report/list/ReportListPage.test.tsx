@@ -1,32 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { answerFetch } from '../../../test/fakeNetwork.ts';
+import { describe, expect, it } from 'vitest';
 import { admin } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/renderRoute.tsx';
-import { balanceAnswer, helperAnswer, listItem } from '../report.fixture.ts';
+import { answerReportApi, balanceAnswer, listItem, postedTo } from '../report.fixture.ts';
 import { AdvancedReportPage, BasicReportPage } from './ReportListPage.tsx';
 
-type Handler = (url: string, init?: RequestInit) => Response | undefined;
-
-function renderPage(at: string, handler: Handler = () => undefined, Page = BasicReportPage, path = '/console/report/basic') {
-  const fetchMock = answerFetch(
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const answer = handler(url, init);
-      if (answer) return answer;
-      if (url === '/api/report/balance') return Response.json(balanceAnswer());
-      if (url === '/api/report/helper') return Response.json(helperAnswer);
-      if (url.startsWith('/api/report/list')) return Response.json({ list: [listItem()], total: 1 });
-      if (url.startsWith('/api/report/abnormal-list')) return Response.json({ list: [], total: 0 });
-      return new Response('', { status: 404 });
-    }),
-  );
+function renderPage(at: string, handler?: Parameters<typeof answerReportApi>[0], Page = BasicReportPage, path = '/console/report/basic') {
+  const fetchMock = answerReportApi(handler);
   const { router } = renderRoute({ path, Component: Page }, { at, user: admin() });
   return { fetchMock, router };
 }
 
-const calls = (fetchMock: ReturnType<typeof renderPage>['fetchMock'], prefix: string) => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith(prefix));
-const posted = (fetchMock: ReturnType<typeof renderPage>['fetchMock'], url: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)));
+const calls = (fetchMock: ReturnType<typeof answerReportApi>, prefix: string) => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith(prefix));
+const posted = postedTo;
 
 describe('ReportListPage', { timeout: 30_000 }, () => {
   it("asks for the page's level and the URL's filters, and lists reports masked with their risk", async () => {

@@ -1,31 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { answerFetch } from '../../../test/fakeNetwork.ts';
+import { describe, expect, it } from 'vitest';
 import { admin } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/renderRoute.tsx';
-import { balanceAnswer, helperAnswer, rcsRecord } from '../report.fixture.ts';
+import { answerReportApi, postedTo, rcsRecord } from '../report.fixture.ts';
 import { awaitingHirer } from './rcsSearch.ts';
 import RcsPage from './RcsPage.tsx';
 
-type Handler = (url: string, init?: RequestInit) => Response | undefined;
-
-function renderPage(at: string, handler: Handler = () => undefined) {
-  const fetchMock = answerFetch(
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const answer = handler(url, init);
-      if (answer) return answer;
-      if (url === '/api/report/balance') return Response.json(balanceAnswer());
-      if (url === '/api/report/helper') return Response.json(helperAnswer);
-      if (url.startsWith('/api/store/rcs/list')) return Response.json({ list: [], total: 0 });
-      return new Response('', { status: 404 });
-    }),
-  );
+function renderPage(at: string, handler?: Parameters<typeof answerReportApi>[0]) {
+  const fetchMock = answerReportApi(handler);
   const { router } = renderRoute({ path: '/console/report/rcs', Component: RcsPage }, { at, user: admin() });
   return { fetchMock, router };
 }
 
-const posted = (fetchMock: ReturnType<typeof renderPage>['fetchMock'], url: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST').map(([, init]) => JSON.parse(String(init!.body)));
+const posted = postedTo;
 
 describe('RcsPage', { timeout: 30_000 }, () => {
   it('shows the counts left and both report links once the provider called back', async () => {

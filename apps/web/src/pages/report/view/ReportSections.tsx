@@ -1,8 +1,8 @@
-import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { CourtCase, ReportSections as Sections } from '@lease/shared';
-import { Descriptions, Empty, Flex, Spin, Table, Typography, theme } from 'antd';
+import { Descriptions, Empty, Flex, Spin, Table, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Panel } from '../../../components/Panel.tsx';
+import { YesNo } from '../../../components/YesNo.tsx';
 import { yuan } from '../reportView.ts';
 
 const charts = () => import('./charts/ReportCharts.tsx');
@@ -12,19 +12,6 @@ const OverdueChart = lazy(() => charts().then((m) => ({ default: m.OverdueChart 
 export const ChartSlot = ({ children, height = 200 }: { children: ReactNode; height?: number }) => (
   <Suspense fallback={<Flex align="center" justify="center" style={{ height }}><Spin /></Flex>}>{children}</Suspense>
 );
-
-function Match({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
-  const { token } = theme.useToken();
-  return ok ? (
-    <span style={{ color: token.colorSuccess }}>
-      <CheckCircleFilled /> {yes}
-    </span>
-  ) : (
-    <span style={{ color: token.colorError }}>
-      <CloseCircleFilled /> {no}
-    </span>
-  );
-}
 
 const caseColumns = [
   { title: '案号', dataIndex: 'case_no', width: 200 },
@@ -60,8 +47,8 @@ export function ReportSectionList({ sections: s }: { sections: Sections }) {
           column={responsive}
           size="small"
           items={[
-            { key: 'id', label: '姓名与身份证号', children: <Match ok={s.identity.name_id_match} yes="一致" no="不一致" /> },
-            { key: 'phone', label: '手机号实名', children: <Match ok={s.identity.phone_name_match} yes="本人实名" no="非本人实名" /> },
+            { key: 'id', label: '姓名与身份证号', children: <YesNo ok={s.identity.name_id_match} yes="一致" no="不一致" /> },
+            { key: 'phone', label: '手机号实名', children: <YesNo ok={s.identity.phone_name_match} yes="本人实名" no="非本人实名" /> },
             { key: 'carrier', label: '运营商', children: s.identity.carrier || '—' },
             { key: 'tenure', label: '手机在网时长', children: `${s.phone_tenure.months} 个月（${s.phone_tenure.status}）` },
             { key: 'summary', label: '核验结论', children: s.identity.summary, span: 'filled' },
