@@ -57,7 +57,7 @@ function FilterForm({ query, onChange }: Props) {
       <Form.Item name="status" {...filterItem}>
         <Select allowClear placeholder="状态" options={STATUS_OPTIONS} style={{ width: 120 }} />
       </Form.Item>
-      <Form.Item name="range" {...filterItem}>
+      <Form.Item name="range" style={{ ...filterItem.style, maxWidth: '100%' }}>
         <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} style={{ width: 250, maxWidth: '100%' }} />
       </Form.Item>
       <FilterButtons
