@@ -245,12 +245,12 @@ export function createReportService(deps: ReportServiceDeps) {
       const phone = pd.open(r.phoneSealed);
       const { devices } = await linkedPhones(auth.storeId, [phone]);
       await logReport(db, auth, 'report-view', r);
-      const authoriser = r.authorisedBy === r.clerkId ? row.clerkName : null;
       return {
         ...toItem(r, row.clerkName, devices.length),
         id_card: pd.open(r.idCardSealed),
         phone_number: phone,
-        authorisation: { confirmed_by: authoriser ?? row.clerkName ?? '', confirmed_at: r.authorisedAt.toISOString() },
+        // The clerk who added the report is the one who confirmed the hirer's authorisation (authorised_by).
+        authorisation: { confirmed_by: row.clerkName ?? '', confirmed_at: r.authorisedAt.toISOString() },
         sections: r.sections,
         linked_devices: devices.map((d) => ({ platform: d.platform, id: d.id, name: d.name })),
       };
