@@ -68,10 +68,12 @@ describe('ReportListPage', { timeout: 30_000 }, () => {
 
   it('refreshes a report after saying what it costs', async () => {
     const { fetchMock } = renderPage('/console/report/basic', (url, init) => (url === '/api/report/refresh' && init?.method === 'POST' ? Response.json(listItem()) : undefined));
-    fireEvent.click(await screen.findByRole('button', { name: '刷新' }));
-    expect(await screen.findByText(/将重新查询 王小明 的信用数据，扣费 ¥8.50/)).toBeTruthy();
+    // The price comes with the price list: wait for it before asking.
+    await waitFor(() => expect(screen.getByRole('button', { name: '刷新' }).hasAttribute('disabled')).toBe(false), { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '刷新' }));
+    expect(await screen.findByText(/将重新查询 王小明 的信用数据，扣费 ¥8.50/, undefined, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(document.querySelector<HTMLElement>('.ant-popconfirm .ant-btn-primary')!);
-    await waitFor(() => expect(posted(fetchMock, '/api/report/refresh')).toHaveLength(1));
+    await waitFor(() => expect(posted(fetchMock, '/api/report/refresh')).toHaveLength(1), { timeout: 5000 });
     expect(posted(fetchMock, '/api/report/refresh')[0]).toMatchObject({ id: listItem().id });
   });
 
