@@ -73,7 +73,7 @@ export async function benchHomeOverview(engine: Engine, n = 100_000, rounds = 20
       admin: { headers: b.headers, auth: authOf(b.admin.id, b.admin.storeId, [Perm.ADMIN]) },
       clerk: { headers: { authorization: `Bearer ${login.json().access_token}` }, auth: authOf(plain.id, b.admin.storeId, []) },
     };
-    const cold = createHomeService({ repo: createHomeRepo(b.db), cacheMs: 0 });
+    const cold = createHomeService({ repo: createHomeRepo(b.db), reportOverview: b.app.reports.overview, cacheMs: 0 });
     const service: Record<(typeof CALLS)[number], (auth: AuthContext) => Promise<unknown>> = {
       'device-overview': cold.deviceOverview,
       'supervise-overview': cold.superviseOverview,

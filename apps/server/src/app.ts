@@ -120,6 +120,7 @@ import { iosSettingsRoutes } from './modules/ios-settings/ios-settings.routes.ts
 import { createIosWallpaperService } from './modules/ios-settings/ios-wallpaper.service.ts';
 import { createIosOsUpdateService } from './modules/ios-settings/ios-os-update.service.ts';
 import { osUpdateWatchJob } from './modules/ios-settings/os-update-watch.job.ts';
+import { createReportModule } from './modules/report/report.module.ts';
 
 z.config(z.locales.zhCN());
 
@@ -214,10 +215,14 @@ export async function buildApp(deps: AppDeps) {
   if (deps.demoAndroid) registerDemoAndroid(app, { db, android, count: deps.demoAndroid.count, dir: path.join(config.dataDir, 'demo-android') });
 
   const oplog = createOperationLogRepo(db);
+  // Reports and risk control: device details show the hirer's latest risk level, home shows the figures.
+  const reports = createReportModule({ db, secrets, config, stores, oplog, publicUrl, log: app.log });
+  await reports.register(app);
+  app.decorate('reports', reports);
   const operationLogs = createOperationLogQuery(db);
   const codec = createEnrollCodec(secrets.enroll);
   const iosRepo = createIosDeviceRepo(db);
-  const iosDevices = createIosDeviceService({ db, repo: iosRepo, oplog, mdm, codec, publicUrl });
+  const iosDevices = createIosDeviceService({ db, repo: iosRepo, oplog, mdm, codec, publicUrl, hirerRisk: reports.hirerRisk });
   const iosCommands = createIosCommandService({ db, mdm, devices: iosDevices, repo: iosRepo, oplog, sensitive });
   await app.register(iosDeviceRoutes, {
     devices: iosDevices,
@@ -251,7 +256,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(iosReleaseRoutes, { release: iosRelease, oneClick: oneClickUnlock });
   app.decorate('oneClickUnlock', oneClickUnlock);
   const androidRepo = createAndroidDeviceRepo(db);
-  const androidDevices = createAndroidDeviceService({ db, repo: androidRepo, oplog });
+  const androidDevices = createAndroidDeviceService({ db, repo: androidRepo, oplog, hirerRisk: reports.hirerRisk });
   await app.register(androidDeviceRoutes, { devices: androidDevices, operationLogs });
   const androidOperations = createAndroidOperationService({ db, android, devices: androidDevices, repo: androidRepo, sensitive, wallpapers: (storeId, id) => getWallpaperContent(db, storeId, id) });
   await app.register(androidOperationRoutes, {
@@ -289,12 +294,12 @@ export async function buildApp(deps: AppDeps) {
   const geocoder = config.amapService ? createAmapGeocoder(config.amapService) : offlineGeocoder;
   await app.register(helperRoutes, { geocoder });
   await app.register(logsRoutes, { logs: createLogsService({ loginLog: createLoginLogRepo(db) }) });
-  await app.register(homeRoutes, { home: createHomeService({ repo: createHomeRepo(db) }) });
+  await app.register(homeRoutes, { home: createHomeService({ repo: createHomeRepo(db), reportOverview: reports.overview }) });
   const itunes = itunesSearchFromConfig(config.itunesOrigin);
   await app.register(appstoreRoutes, { appstore: createAppstoreService({ repo: createAppstoreRepo(db), itunes }) });
   await app.register(wallpaperRoutes, { wallpapers: createWallpaperService({ repo: createWallpaperRepo(db) }) });
   if (deps.startJobs) {
-    const stop = startJobs([scheduledLockJob(db, mdm), enterpriseTrustJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs, ...abm.jobs, osUpdateWatchJob(db, mdm), oneClickUnlockJob(oneClickUnlock), smsCleanupJob(db)], app.log);
+    const stop = startJobs([scheduledLockJob(db, mdm), enterpriseTrustJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs, ...abm.jobs, osUpdateWatchJob(db, mdm), oneClickUnlockJob(oneClickUnlock), smsCleanupJob(db), ...reports.jobs], app.log);
     app.addHook('onClose', async () => stop());
   }
 
@@ -309,6 +314,7 @@ export async function buildApp(deps: AppDeps) {
         { name: 'itunes', label: 'App Store 应用搜索', impl: itunes.label, live: itunes.live },
         abm.adapter,
         activationLock.adapter,
+        reports.adapter,
       ],
     });
   }

@@ -72,6 +72,17 @@ const ConfigSchema = z.object({
   SMS_TEMPLATE_SENSITIVE: z.string().optional(),
   /** Days a hirer's enrolment link (/enroll/{code}) stays usable after the console hands it out. */
   ENROLL_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Credit-report vendor (docs/report-provider.md); unset = the offline sandbox provider (沙箱数据). */
+  REPORT_PROVIDER_ORIGIN: z.string().url().optional(),
+  REPORT_PROVIDER_ACCOUNT: z.string().optional(),
+  REPORT_PROVIDER_SECRET: z.string().optional(),
+  /** Secret the vendor signs its RCS callbacks with; defaults to REPORT_PROVIDER_SECRET. */
+  REPORT_PROVIDER_CALLBACK_SECRET: z.string().optional(),
+  REPORT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  REPORT_PROVIDER_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Early access: hours between blacklist re-checks of a store's active hirers. */
+  REPORT_WATCH_INTERVAL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
 });
 
 /** smsGatewayOf reads the SMS gateway settings; a provider with missing settings fails start-up with their names. */
@@ -158,6 +169,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mdm: { topic: parsed.MDM_TOPIC },
     enrollLinkTtlDays: parsed.ENROLL_LINK_TTL_DAYS,
+    report: {
+      provider:
+        parsed.REPORT_PROVIDER_ORIGIN && parsed.REPORT_PROVIDER_SECRET
+          ? { origin: parsed.REPORT_PROVIDER_ORIGIN, account: parsed.REPORT_PROVIDER_ACCOUNT ?? 'default', secret: parsed.REPORT_PROVIDER_SECRET, timeoutMs: parsed.REPORT_PROVIDER_TIMEOUT_MS, retries: parsed.REPORT_PROVIDER_RETRIES }
+          : null,
+      callbackSecret: parsed.REPORT_PROVIDER_CALLBACK_SECRET ?? parsed.REPORT_PROVIDER_SECRET ?? null,
+      retentionDays: parsed.REPORT_RETENTION_DAYS,
+      watchIntervalHours: parsed.REPORT_WATCH_INTERVAL_HOURS,
+    },
     apns: {
       configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),
       origin: parsed.APNS_ORIGIN,

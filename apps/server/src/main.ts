@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { isLoopbackHost, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureDemoStore } from './demo/demo-store.ts';
+import { seedDemoReports } from './demo/demo-reports.ts';
 import { loadSecrets } from './secrets.ts';
 import path from 'node:path';
 import { startDemoApns } from './demo/demo-apns.ts';
@@ -43,6 +44,7 @@ const app = await buildApp({
   startJobs: true,
 });
 const demo = config.demo.enabled ? await ensureDemoStore(database.db, config) : null;
+if (demo) await seedDemoReports(database.db, app.reports);
 
 let closing = false;
 async function shutdown(signal: string) {

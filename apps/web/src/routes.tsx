@@ -5,6 +5,7 @@ import { comingSoon, DEVICE_NOT_FOUND_TEXT, deviceSlugTarget, isUuid, LEGACY_ALI
 
 const placeholder = () => import('./components/Placeholder.tsx');
 const deviceId = { check: ({ id }: { id?: string }) => isUuid(id), message: DEVICE_NOT_FOUND_TEXT };
+const reportId = { check: ({ id }: { id?: string }) => isUuid(id), message: '报告不存在' };
 
 const consoleRoute = (
   path: string,
@@ -141,19 +142,31 @@ export const ROUTES: AppRoute[] = [
   },
   ...Object.entries(LEGACY_ALIASES).map(([from, to]) => alias(from, to)),
 
-  consoleRoute('/console/report/rcs', { name: 'console-report-rcs', title: '风控查询', menu: { section: 'report' } }),
-  consoleRoute('/console/report/basic', {
-    name: 'console-report-basic',
-    title: '基础版报告',
-    module: Module.REPORT_BASIC,
-    menu: { section: 'report' },
-  }),
-  consoleRoute('/console/report/advanced', {
-    name: 'console-report-advanced',
-    title: '进阶版报告',
-    module: Module.REPORT_ADVANCED,
-    menu: { section: 'report' },
-  }),
+  consoleRoute(
+    '/console/report/rcs',
+    { name: 'console-report-rcs', title: '风控查询', permission: Perm.REPORT_LIST, menu: { section: 'report' } },
+    () => import('./pages/report/rcs/RcsPage.tsx'),
+  ),
+  consoleRoute(
+    '/console/report/basic',
+    { name: 'console-report-basic', title: '基础版报告', module: Module.REPORT_BASIC, permission: Perm.REPORT_LIST, menu: { section: 'report' } },
+    () => import('./pages/report/list/ReportListPage.tsx').then((m) => ({ default: m.BasicReportPage })),
+  ),
+  consoleRoute(
+    '/console/report/basic/:id',
+    { name: 'console-report-basic-id', title: '基础版报告', module: Module.REPORT_BASIC, permission: Perm.REPORT_LIST, validate: reportId, activeMenu: 'console-report-basic' },
+    () => import('./pages/report/view/ReportViewPage.tsx'),
+  ),
+  consoleRoute(
+    '/console/report/advanced',
+    { name: 'console-report-advanced', title: '进阶版报告', module: Module.REPORT_ADVANCED, permission: Perm.REPORT_LIST, menu: { section: 'report' } },
+    () => import('./pages/report/list/ReportListPage.tsx').then((m) => ({ default: m.AdvancedReportPage })),
+  ),
+  consoleRoute(
+    '/console/report/advanced/:id',
+    { name: 'console-report-advanced-id', title: '进阶版报告', module: Module.REPORT_ADVANCED, permission: Perm.REPORT_LIST, validate: reportId, activeMenu: 'console-report-advanced' },
+    () => import('./pages/report/view/ReportViewPage.tsx'),
+  ),
   consoleRoute('/console/report/professional', {
     name: 'console-report-professional',
     title: '专业版报告',

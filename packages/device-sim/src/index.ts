@@ -29,3 +29,6 @@ export { depMachineInfo, DEP_MACHINE_INFO_CONTENT_TYPE, type MachineInfo as DepM
 export { startMockAliyunSms } from './sms/mock-aliyun-sms-server.ts';
 export { startMockTencentSms, type MockTencentSmsOptions } from './sms/mock-tencent-sms-server.ts';
 export type { DeliveredSms, SmsStandIn, SmsStandInFault, SmsStandInOptions } from './sms/sms-standin.ts';
+export { SYNTHETIC_FAILURE_PREFIX, SYNTHETIC_FAILURE_REASON, isSyntheticBlacklisted, scoreOf, syntheticBlacklist, syntheticReport } from './credit/synthetic-credit.ts';
+export { SIGNATURE_WINDOW_SECONDS, freshTimestamp, safeEqualHex, sha256Hex, signCallback, signRequest } from './credit/signing.ts';
+export { startCreditStandIn, type CreditStandIn, type CreditStandInOptions } from './credit/credit-stand-in.ts';

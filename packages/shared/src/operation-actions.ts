@@ -60,6 +60,13 @@ export const operationActionLabel: Record<string, string> = {
   'api-key-disable': '关闭开放接口',
   'api-key-update': '修改回调地址与白名单',
   'webhook-resend': '重新发送回调',
+  // Reports and risk control (platform 'store')
+  'report-add': '新增报告（已确认租机人授权）',
+  'report-refresh': '刷新报告',
+  'report-view': '查看报告完整身份信息',
+  'blacklist-check': '黑名单查询',
+  'rcs-request': '发起风控查询',
+  'hx-report-set-secret-key': '设置报告服务密钥',
 };
 
 export const actionLabel = (action: string) => operationActionLabel[action] ?? action;

@@ -18,3 +18,4 @@ export * from '../modules/ios-settings/ios-settings.table.ts';
 export * from '../modules/ios-restriction/ios-restriction.table.ts';
 export * from '../modules/ios-release/one-click-unlock.table.ts';
 export * from '../modules/activation-lock/activation-lock.table.ts';
+export * from '../modules/report/report.table.ts';

@@ -96,9 +96,9 @@ describe('app router', () => {
     await waitFor(() => expect(pathOf(router)).toBe('/console'), { timeout: 5000 });
   });
 
-  it('follows a legacy alias to a placeholder page that says so', async () => {
-    const router = await renderApp('/console/vas/rcs');
-    expect(await screen.findByText('此页面功能正在建设中，将在后续版本提供', undefined, { timeout: 5000 })).toBeTruthy();
+  it('follows the legacy RCS alias to the risk-control page', async () => {
+    const router = await renderApp('/console/vas/rcs', clerk({ permission: [Perm.REPORT_LIST] }));
+    expect(await screen.findByRole('button', { name: '发起风控查询' }, { timeout: 5000 })).toBeTruthy();
     expect(pathOf(router)).toBe('/console/report/rcs');
   });
 

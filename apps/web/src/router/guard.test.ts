@@ -50,7 +50,10 @@ describe('decideGuard', () => {
       redirect: '/console',
     });
     expect(guardAt('/console/report/basic', signedIn, clerk())).toEqual({ allow: false, redirect: '/console' });
-    expect(guardAt('/console/report/basic', signedIn, clerk({ available_modules: [Module.REPORT_BASIC] }))).toEqual({ allow: true });
+    expect(guardAt('/console/report/basic', signedIn, clerk({ available_modules: [Module.REPORT_BASIC], permission: [Perm.REPORT_LIST] }))).toEqual({ allow: true });
+    const reportId = '7d1f3c2a-5b6e-4f70-8a91-b2c3d4e5f601';
+    expect(guardAt(`/console/report/advanced/${reportId}`, signedIn, clerk({ available_modules: [Module.REPORT_BASIC], permission: [Perm.REPORT_LIST] }))).toEqual({ allow: false, redirect: '/console' });
+    expect(guardAt(`/console/report/basic/${reportId}`, signedIn, clerk({ available_modules: [Module.REPORT_BASIC], permission: [Perm.REPORT_LIST] }))).toEqual({ allow: true });
   });
 
   it('keeps non-admins off the merchant pages', () => {
@@ -67,6 +70,13 @@ describe('decideGuard', () => {
       notice: NO_PERMISSION_TEXT,
     });
     expect(guardAt('/console/security/login-log', signedIn, clerk({ permission: [Perm.LOGIN_LOG] }))).toEqual({ allow: true });
+  });
+
+  it('keeps the report area to clerks holding Ca1 (report list:page)', () => {
+    for (const path of ['/console/report/basic', '/console/report/rcs']) {
+      expect(guardAt(path, signedIn, clerk({ available_modules: [Module.REPORT_BASIC] }))).toMatchObject({ allow: false, notice: NO_PERMISSION_TEXT });
+    }
+    expect(guardAt('/console/report/rcs', signedIn, clerk({ permission: [Perm.REPORT_LIST] }))).toEqual({ allow: true });
   });
 
   it('applies a child route’s permission on top of its parent (Apple operation log needs Db1)', () => {

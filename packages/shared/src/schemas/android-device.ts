@@ -3,6 +3,7 @@ import { AndroidAppRestrictionMode, RegulateStatus, type AndroidAppEntry } from 
 import { isAndroidRestrictionKey } from '../android-restrictions.ts';
 import { paging, uuid } from './common.ts';
 import { sensitiveProof } from './store.ts';
+import type { HirerRisk } from './report.ts';
 import { type GeoPointInfo, type OperationProgress, type SimCardInfo, iosListQuery, updateHirerRequest, updateRemarkRequest } from './ios-device.ts';
 
 /** The list filters both platforms share (spec §5 Filters) are taken from the Apple list, not written twice. */
@@ -169,6 +170,8 @@ export interface AndroidDeviceListItem {
 }
 
 export interface AndroidDeviceDetail extends AndroidDeviceListItem {
+  /** The hirer's latest finished report in the store (matched by phone), or null; reports need Ca1. */
+  hirer_risk: HirerRisk | null;
   manufacturer: string;
   meid: string;
   sim_1: SimCardInfo | null;

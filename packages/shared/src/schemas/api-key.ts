@@ -99,6 +99,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'device.sim_changed',
   'device.offline',
   'device.released',
+  'device.hirer_blacklisted',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -110,6 +111,7 @@ export const webhookEventLabel: Record<WebhookEventType, string> = {
   'device.sim_changed': 'SIM 卡变更',
   'device.offline': '设备离线',
   'device.released': '设备脱离管理',
+  'device.hirer_blacklisted': '租机人新出现在黑名单（抢先体验）',
 };
 
 export const WEBHOOK_STATUSES = ['pending', 'delivered', 'failed'] as const;

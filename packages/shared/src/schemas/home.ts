@@ -79,12 +79,24 @@ export interface SuperviseOverview {
   } | null;
 }
 
-/** GET /api/home/report-overview. Reports are not built yet: only the store's credit-check balance is real. */
+/**
+ * GET /api/home/report-overview: the store's report figures. Clerks without Ca1 (report list:page) get
+ * `available: false` and only the RCS counts.
+ */
 export interface ReportOverview {
-  available: false;
-  note: string;
+  available: boolean;
+  /** Reports created this China-time calendar month, by level (failed ones included in total). */
+  month: { basic: number; advanced: number; total: number; failed: number };
   rcs_count: number;
   used_rcs_count: number;
+  rcs_left: number;
+  balance_fen: number;
+  /** Refunded failures of the last 30 days (the abnormal list). */
+  abnormal_count: number;
+  /** True when results come from the offline sandbox provider (沙箱数据). */
+  sandbox: boolean;
+  /** Early-access risk watch; null when the store lacks the early-access module. */
+  risk_watch: { last_run_at: string | null; watched_hirers: number; new_alerts_7d: number } | null;
 }
 
 /** GET /api/home/clerks: quota use per clerk (all clerks for an admin, otherwise the caller alone). */

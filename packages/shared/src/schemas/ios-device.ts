@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OFFLINE_DURATIONS } from '../device-status.ts';
 import { paging, phoneNumber, uuid } from './common.ts';
+import type { HirerRisk } from './report.ts';
 
 const eightDigitDate = z.string().regex(/^\d{8}$/, '日期格式应为 8 位数字，如 20260101');
 
@@ -125,6 +126,8 @@ export interface IosDeviceListItem {
 }
 
 export interface IosDeviceDetail extends IosDeviceListItem {
+  /** The hirer's latest finished report in the store (matched by phone), or null; reports need Ca1. */
+  hirer_risk: HirerRisk | null;
   market: string;
   meid: string;
   sim_1: SimCardInfo | null;

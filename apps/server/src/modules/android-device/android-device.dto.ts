@@ -53,6 +53,7 @@ export interface StoreAndroidDefaults {
 export function toDetail(item: AndroidDeviceListItem, d: AndroidDeviceRow, store: StoreAndroidDefaults): AndroidDeviceDetail {
   return {
     ...item,
+    hirer_risk: null,
     meid: d.meid,
     sim_1: d.sim1 ?? null,
     sim_2: d.sim2 ?? null,

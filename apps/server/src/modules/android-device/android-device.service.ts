@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   type AndroidAppRestriction,
   type AndroidDeviceDetail,
+  type HirerRisk,
   type AndroidListQuery,
   type AndroidSearchOptions,
   type AndroidSystemRestrictionView,
@@ -37,10 +38,12 @@ export interface AndroidDeviceServiceDeps {
   db: Db;
   repo: AndroidDeviceRepo;
   oplog: OperationLogRepo;
+  /** The hirer's latest report risk (report module; null without Ca1). */
+  hirerRisk?: (auth: AuthContext, phone: string) => Promise<HirerRisk | null>;
 }
 
 /** createAndroidDeviceService: the Android list, detail, logs, the record's own fields and the store defaults. */
-export function createAndroidDeviceService({ db, repo, oplog }: AndroidDeviceServiceDeps) {
+export function createAndroidDeviceService({ db, repo, oplog, hirerRisk }: AndroidDeviceServiceDeps) {
   /** load finds a device the caller may see; another store's id or another clerk's phone (without Ea2) is 404. */
   async function load(auth: AuthContext, id: string) {
     const row = await repo.find(androidScopeOf(auth), id);
@@ -88,7 +91,8 @@ export function createAndroidDeviceService({ db, repo, oplog }: AndroidDeviceSer
     async detail(auth: AuthContext, id: string): Promise<AndroidDeviceDetail> {
       const { device, clerkName } = await load(auth, id);
       const [progress, store] = await Promise.all([oplog.latestInProgress([device.id], IN_PROGRESS), defaults(auth)]);
-      return toDetail(toListItem(device, clerkName, toProgress(progress.get(device.id))), device, store);
+      const detail = toDetail(toListItem(device, clerkName, toProgress(progress.get(device.id))), device, store);
+      return { ...detail, hirer_risk: (await hirerRisk?.(auth, device.hirerPhoneNumber)) ?? null };
     },
 
     async systemRestriction(auth: AuthContext, id: string): Promise<AndroidSystemRestrictionView> {

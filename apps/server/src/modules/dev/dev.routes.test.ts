@@ -101,6 +101,7 @@ describe('dev routes with DEV_TOOLS=1', () => {
         { name: 'itunes', label: 'App Store 应用搜索', impl: expect.stringContaining('未配置'), live: false },
         { name: 'dep', label: 'Apple 商务管理（DEP）', impl: expect.stringContaining('服务器令牌'), live: true },
         { name: 'activation-lock', label: expect.stringContaining('Apple 激活锁服务'), impl: expect.stringContaining('未配置'), live: false },
+        { name: 'credit', label: '报告与风控数据', impl: expect.stringContaining('沙箱'), live: false },
       ],
       database: t.database.kind,
     });

@@ -118,11 +118,6 @@ export function createHomeRepo(db: Db) {
       }>(result)[0];
     },
 
-    async storeBalance(storeId: string) {
-      const result = await db.execute(sql`select ${store.rcsCount} as rcs_count, ${store.usedRcsCount} as used_rcs_count from ${store} where ${store.id} = ${storeId}`);
-      return rowsOf<{ rcs_count: number; used_rcs_count: number }>(result)[0];
-    },
-
     /** clerkQuotas: each clerk's quota and devices in service, the devices grouped by clerk once per platform. */
     async clerkQuotas(storeId: string, onlyClerkId?: string) {
       const perClerk = (t: DeviceTable) =>

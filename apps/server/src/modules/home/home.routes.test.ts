@@ -150,12 +150,12 @@ describe('GET /api/home/supervise-overview', () => {
 });
 
 describe('GET /api/home/report-overview', () => {
-  it("says reports are not available yet and gives only the store's real balance", async () => {
+  it('gives a clerk without report permission (Ca1) only the RCS counts (full figures: report-overview.test.ts)', async () => {
     const s = await t.newStore();
     await t.db.update(store).set({ rcsCount: 50, usedRcsCount: 12 }).where(eq(store.id, s.id));
     const { headers } = await t.signedIn({ storeId: s.id, permission: '' });
     const body = await get('/api/home/report-overview', headers);
-    expect(body).toEqual({ available: false, note: expect.stringContaining('尚未上线'), rcs_count: 50, used_rcs_count: 12 });
+    expect(body).toMatchObject({ available: false, rcs_count: 50, used_rcs_count: 12, rcs_left: 38, balance_fen: 0, month: { total: 0 }, risk_watch: null });
   });
 });
 

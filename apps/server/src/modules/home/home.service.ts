@@ -9,7 +9,6 @@ import {
   type SuperviseOverview,
   hasPermission,
 } from '@lease/shared';
-import { notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { androidSuperviseFigures, iosSuperviseFigures, platformFigures } from './home-figures.ts';
 import type { HomeDeviceScope, HomeRepo, Scopes } from './home.repo.ts';
@@ -51,10 +50,8 @@ export const HOME_CACHE_MS = 30_000;
 const scopeKey = (s: HomeDeviceScope | null) => (s ? (s.clerkId ?? 'all') : '-');
 const cacheKey = (auth: AuthContext, scopes: Scopes) => `${auth.storeId}:${scopeKey(scopes.ios)}:${scopeKey(scopes.android)}`;
 
-export const REPORT_NOT_AVAILABLE = '报告功能尚未上线，暂无报告数据；这里只显示门店风控查询次数余额。';
-
 /** createHomeService: the console home's figures (spec §7 Home), each scoped like the device lists. */
-export function createHomeService(deps: { repo: HomeRepo; now?: () => Date; cacheMs?: number }) {
+export function createHomeService(deps: { repo: HomeRepo; reportOverview: (auth: AuthContext) => Promise<ReportOverview>; now?: () => Date; cacheMs?: number }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const devices = createTtlCache<DeviceOverview>(deps.cacheMs ?? HOME_CACHE_MS);
@@ -97,10 +94,9 @@ export function createHomeService(deps: { repo: HomeRepo; now?: () => Date; cach
       return supervision.get(cacheKey(auth, scopes), () => countSupervision(scopes));
     },
 
-    async reportOverview(auth: AuthContext): Promise<ReportOverview> {
-      const balance = await repo.storeBalance(auth.storeId);
-      if (!balance) throw notFound('门店不存在');
-      return { available: false, note: REPORT_NOT_AVAILABLE, rcs_count: balance.rcs_count, used_rcs_count: balance.used_rcs_count };
+    /** reportOverview: the report module's figures (live, not cached: a balance must not look stale after a query). */
+    reportOverview(auth: AuthContext): Promise<ReportOverview> {
+      return deps.reportOverview(auth);
     },
 
     /** clerks: every clerk's quota use for an admin; anyone else sees their own row only. */

@@ -48,6 +48,7 @@ export function toDetail(item: IosDeviceListItem, d: IosDeviceRow, storeDefault:
   const restriction = d.systemRestriction;
   return {
     ...item,
+    hirer_risk: null,
     market: d.market,
     meid: d.meid,
     sim_1: d.sim1 ?? null,

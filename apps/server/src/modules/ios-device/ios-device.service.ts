@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  type HirerRisk,
   type IosDeviceDetail,
   type IosListQuery,
   OperationStatus,
@@ -29,6 +30,8 @@ export interface IosDeviceServiceDeps {
   mdm: MdmEngine;
   codec: EnrollCodec;
   publicUrl: () => string;
+  /** The hirer's latest report risk (report module; null without Ca1). */
+  hirerRisk?: (auth: AuthContext, phone: string) => Promise<HirerRisk | null>;
 }
 
 /** scopeOf: the store's devices, and only the caller's own without list:view-all (Aa3). */
@@ -73,7 +76,8 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
         };
         if (check.enrolled) await deps.mdm.commander.refreshFacts([device.id]);
       }
-      return toDetail(toListItem(device, clerkName, linkOf(device), toProgress(progress.get(device.id))), device, s?.restriction ?? {}, check);
+      const detail = toDetail(toListItem(device, clerkName, linkOf(device), toProgress(progress.get(device.id))), device, s?.restriction ?? {}, check);
+      return { ...detail, hirer_risk: (await deps.hirerRisk?.(auth, device.hirerPhoneNumber)) ?? null };
     },
 
     async clerks(auth: AuthContext) {

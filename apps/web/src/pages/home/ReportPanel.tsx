@@ -1,24 +1,75 @@
 import type { ReportOverview } from '@lease/shared';
-import { Alert, Descriptions, Skeleton, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { riskAlertsQuery } from '../../api/report.ts';
 import { Panel } from '../../components/Panel.tsx';
+import { formatDateTime } from '../../lib/time.ts';
+import { yuan } from '../report/reportView.ts';
 
-/** ReportPanel says plainly that reports are not built yet; the only figure is the store's real balance. */
+const rcsText = (d: ReportOverview) => `${d.rcs_left} / ${d.rcs_count} 次`;
+
+/** reportItems are the home's report figures; a clerk without the report permission sees only the RCS counts. */
+export function reportItems(d: ReportOverview) {
+  const rcs = { key: 'rcs', label: '风控查询剩余', children: rcsText(d) };
+  if (!d.available) return [rcs];
+  return [
+    { key: 'month', label: '本月报告', children: `${d.month.total} 份（基础版 ${d.month.basic} · 进阶版 ${d.month.advanced}）` },
+    { key: 'failed', label: '本月查询失败', children: `${d.month.failed} 份` },
+    { key: 'balance', label: '报告余额', children: yuan(d.balance_fen) },
+    rcs,
+    { key: 'abnormal', label: '近 30 天异常退款', children: `${d.abnormal_count} 笔` },
+    ...(d.risk_watch
+      ? [
+          {
+            key: 'watch',
+            label: '在租风险复查',
+            children: `${d.risk_watch.watched_hirers} 位租机人 · 近 7 天新增预警 ${d.risk_watch.new_alerts_7d} 条`,
+          },
+        ]
+      : []),
+  ];
+}
+
+/** RiskAlerts lists the early-access watch's latest finds: leased hirers who newly appear on a blacklist. */
+function RiskAlerts() {
+  const alerts = useQuery(riskAlertsQuery);
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginTop: 8 }}
+      title="有在租租机人新近命中黑名单，请留意。"
+      description={
+        <Flex vertical gap={4}>
+          {alerts.data?.list.map((a) => (
+            <span key={a.id}>
+              <Link to={`/console/device/${a.platform}/${a.device_id}`}>{a.device_name}</Link> · {a.hirer_name}（{a.hirer_phone_number}）：{a.reason}
+              {a.sandbox ? '（沙箱数据）' : ''} · {formatDateTime(a.date_created)}
+            </span>
+          ))}
+        </Flex>
+      }
+    />
+  );
+}
+
+/** ReportPanel: the store's report figures this month, its balance and RCS counts (sandbox results marked). */
 export function ReportPanel({ data, loading }: { data: ReportOverview | undefined; loading: boolean }) {
   return (
-    <Panel title="报告概况" extra={<Tag>暂未开放</Tag>} style={{ height: '100%' }}>
+    <Panel title="报告概况" extra={data?.sandbox && <Tag color="purple">沙箱数据</Tag>} style={{ height: '100%' }}>
       {loading || !data ? (
-        <Skeleton active paragraph={{ rows: 2 }} />
+        <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <>
-          <Alert type="info" showIcon title="报告功能尚未上线" description="暂无报告数据可以统计，上线后这里会显示报告数量和查询情况。" style={{ marginBottom: 16 }} />
-          <Descriptions
-            column={1}
-            size="small"
-            items={[
-              { key: 'left', label: '风控查询剩余次数', children: Math.max(0, data.rcs_count - data.used_rcs_count) },
-              { key: 'used', label: '已使用 / 总次数', children: `${data.used_rcs_count} / ${data.rcs_count}` },
-            ]}
-          />
+          <Descriptions column={1} size="small" items={reportItems(data)} />
+          {!data.available && <Typography.Text type="secondary">你没有查看报告的权限，报告数量和余额不显示。</Typography.Text>}
+          {data.available && data.risk_watch?.new_alerts_7d ? <RiskAlerts /> : null}
+          {data.available && (
+            <div style={{ marginTop: 8 }}>
+              <Link to="/console/report/rcs">前往风控查询</Link>
+            </div>
+          )}
         </>
       )}
     </Panel>

@@ -96,6 +96,35 @@ describe('MerchantConfigPage', { timeout: 30_000 }, () => {
   });
 });
 
+describe('report key tab', { timeout: 30_000 }, () => {
+  it('says whether the key is set, never shows it, and replaces it', async () => {
+    let configured = false;
+    const fetchMock = renderPage('/console/merchant/config?tab=hx-report', (url, init) => {
+      if (url === '/api/store/hx-report/set-secret-key' && init?.method === 'POST') {
+        configured = true;
+        return Response.json({ ok: true });
+      }
+      if (url === '/api/store/hx-report/config-status') return Response.json({ configured, date_updated: configured ? '2026-11-20T02:00:00.000Z' : null, provider: 'sandbox' });
+      return undefined;
+    });
+    expect(await screen.findByText('未设置')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存密钥' }));
+    expect(await screen.findByText('请输入密钥')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('粘贴服务商提供的密钥'), { target: { value: 'sk-store-secret-1' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存密钥' }));
+    expect(await screen.findByText('已设置')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/store/hx-report/set-secret-key').map(([, i]) => JSON.parse(String(i!.body)))).toEqual([{ secret_key: 'sk-store-secret-1' }]);
+    expect((screen.getByPlaceholderText('粘贴服务商提供的密钥') as HTMLInputElement).value).toBe('');
+    expect(document.body.textContent).not.toContain('sk-store-secret-1');
+    expect(screen.getByRole('button', { name: '更换密钥' })).toBeTruthy();
+  });
+
+  it('is offered only to a store with a report module', () => {
+    renderPage('/console/merchant/config', () => undefined, admin({ available_modules: ['apple'] }));
+    expect(screen.queryByRole('tab', { name: '报告密钥' })).toBeNull();
+  });
+});
+
 describe('discountText', () => {
   it('says a rate the way a shop does', () => {
     expect(discountText('1.0000')).toBe('无折扣');

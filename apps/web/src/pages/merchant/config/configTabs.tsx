@@ -5,6 +5,7 @@ import { AppleWhiteListTab } from './AppleWhiteListTab.tsx';
 import { LostModalTab } from './LostModalTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { StoreInfoTab } from './StoreInfoTab.tsx';
+import { HxReportTab } from './HxReportTab.tsx';
 import { GlobalProxyConfigTab } from '../../device/ios/network/GlobalProxyConfigTab.tsx';
 
 export interface ConfigTab {
@@ -34,4 +35,10 @@ export const CONFIG_TABS: ConfigTab[] = [
     visible: (user) => user.available_modules.includes(Module.APPLE_GLOBAL_HTTP_PROXY),
   },
   { key: 'api', label: '开放接口', render: () => <ApiSettings /> },
+  {
+    key: 'hx-report',
+    label: '报告密钥',
+    render: () => <HxReportTab />,
+    visible: (user) => user.available_modules.includes(Module.REPORT_BASIC) || user.available_modules.includes(Module.REPORT_ADVANCED),
+  },
 ];

@@ -8,6 +8,7 @@ import {
 } from '@ant-design/icons';
 import { EnrollmentStatus, type AndroidDeviceDetail } from '@lease/shared';
 import { Tag, Typography } from 'antd';
+import { HirerRiskTag } from '../../../report/components/HirerRiskTag.tsx';
 import { ActionButton } from '../../ios/components/ActionButton.tsx';
 import { EnrollTag, LockTag, ProgressNote } from '../../ios/components/StatusTags.tsx';
 import { DeviceHeaderFrame, LockToggleButton } from '../../shared/DeviceHeaderFrame.tsx';
@@ -58,6 +59,7 @@ export function AndroidDeviceHeader({ device: d, perms, onDialog }: HeaderProps)
             <EnrollTag status={d.enrollment_status} />
           )}
           {d.archived && <Tag>已归档</Tag>}
+          <HirerRiskTag risk={d.hirer_risk} />
           {d.progress && <ProgressNote progress={d.progress} />}
         </>
       }

@@ -1,21 +1,9 @@
-import { CheckCircleFilled, CloseCircleFilled, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { IosDeviceDetail } from '@lease/shared';
-import { Button, Descriptions, Tooltip, Typography, theme } from 'antd';
+import { Button, Descriptions, Tooltip, Typography } from 'antd';
 import { Panel } from '../../../../components/Panel.tsx';
+import { YesNo } from '../../../../components/YesNo.tsx';
 import { formatDateTime, fromNow } from '../../../../lib/time.ts';
-
-function YesNo({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
-  const { token } = theme.useToken();
-  return ok ? (
-    <span style={{ color: token.colorSuccess }}>
-      <CheckCircleFilled /> {yes}
-    </span>
-  ) : (
-    <span style={{ color: token.colorError }}>
-      <CloseCircleFilled /> {no}
-    </span>
-  );
-}
 
 interface ConnectionPanelProps {
   check: IosDeviceDetail['mdm_check'];

@@ -2,6 +2,7 @@ import { EnvironmentOutlined, SoundOutlined } from '@ant-design/icons';
 import { EnrollmentStatus, LockStatus, RecycledStatus, type IosDeviceDetail } from '@lease/shared';
 import { Typography } from 'antd';
 import { DeviceHeaderFrame, LockToggleButton } from '../../shared/DeviceHeaderFrame.tsx';
+import { HirerRiskTag } from '../../../report/components/HirerRiskTag.tsx';
 import { ActionButton } from '../components/ActionButton.tsx';
 import { EnrollTag, LockTag, ProgressNote } from '../components/StatusTags.tsx';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
@@ -33,6 +34,7 @@ export function DeviceHeader({ device: d, perms, onCommand }: DeviceHeaderProps)
           {d.enrollment_status === EnrollmentStatus.ENROLLED && <LockTag status={d.lock_status} />}
           {recycled && <Typography.Text type="warning">已在回收站</Typography.Text>}
           {d.progress && <ProgressNote progress={d.progress} />}
+          <HirerRiskTag risk={d.hirer_risk} />
         </>
       }
       actions={

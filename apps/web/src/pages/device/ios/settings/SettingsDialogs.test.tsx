@@ -27,6 +27,7 @@ function detail(overrides: Partial<IosDeviceDetail> = {}): IosDeviceDetail {
     color: '', storage_capacity: 128, os_version: '17.5.1', imei_1: '', imei_2: '', hirer_name: '', hirer_phone_number: '', remark: '', for_clerk: null,
     enrollment_status: 1, lock_status: 0, supervise_status: SuperviseStatus.SUPERVISED, abm_status: 0, activation_lock_status: 0, recycled_status: 0,
     battery_level: 0.8, registration_time: '2026-01-01T00:00:00Z', last_active_time: null, is_simulated: true, enroll_link: '', progress: null,
+    hirer_risk: null,
     market: '', meid: '', sim_1: null, sim_2: null, last_active_location: null, app_list: [], system_restriction: {}, app_restriction_enable: false,
     app_restriction_type: 0, app_restriction_list: [], available_os_updates: UPDATES, os_update_status: OsUpdateStatus.IDLE, global_proxy_status: 0,
     dns_setting_status: 0, enterprise_app_trust_until: null, os_update_progress: null, activation_lock_set: false, need_os_update: true,

@@ -1,0 +1,32 @@
+import { createHmac, hkdfSync } from 'node:crypto';
+import { type SecretBox, createSecretBox } from '../api-key/secret-box.ts';
+
+/**
+ * PersonalData seals hirers' id numbers and phones (PIPL): AES-256-GCM like the stores' API secrets, plus a
+ * keyed hash (HMAC-SHA256) so a list can be searched by the exact value without opening every row. Both keys
+ * are derived from the API-secret key in DATA_DIR/keys, each for its own purpose.
+ */
+export interface PersonalData extends SecretBox {
+  hash(value: string): string;
+}
+
+export function createPersonalData(rootKey: Uint8Array): PersonalData {
+  const derive = (info: string) => new Uint8Array(hkdfSync('sha256', rootKey, new Uint8Array(0), info, 32));
+  const box = createSecretBox(derive('lease report personal-data seal v1'));
+  const hashKey = derive('lease report personal-data hash v1');
+  return {
+    ...box,
+    hash: (value) => createHmac('sha256', hashKey).update(value.trim().toUpperCase()).digest('base64url'),
+  };
+}
+
+/** maskIdCard keeps the first 3 and last 4 characters: 110***********123X (short numbers keep less). */
+export function maskIdCard(id: string): string {
+  if (id.length <= 4) return `${id.slice(0, 1)}${'*'.repeat(Math.max(id.length - 1, 0))}`;
+  const head = id.length >= 10 ? 3 : 1;
+  const tail = id.length >= 10 ? 4 : 1;
+  return `${id.slice(0, head)}${'*'.repeat(id.length - head - tail)}${id.slice(-tail)}`;
+}
+
+/** maskPhone: 138****0000. */
+export const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : maskIdCard(phone));
