@@ -225,6 +225,8 @@ export interface ReportHelper {
 
 export interface HirerRisk {
   report_id: string;
+  /** The report's level: its view lives under /console/report/{report_level}/{report_id}. */
+  report_level: ReportLevel;
   level: RiskLevel;
   score: number;
   date_created: string;

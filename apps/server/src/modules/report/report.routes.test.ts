@@ -322,7 +322,7 @@ describe('home report overview and device risk', () => {
     const ios = await t.newIosDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678', hirerName: '张三' });
     const android = await t.newAndroidDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678' });
     const iosDetail = (await get(`/api/device/ios/${ios.id}`, s.admin)).json();
-    expect(iosDetail.hirer_risk).toMatchObject({ level: expect.any(String), sandbox: true });
+    expect(iosDetail.hirer_risk).toMatchObject({ report_level: 'advanced', level: expect.any(String), sandbox: true });
     expect((await get(`/api/device/android/${android.id}`, s.admin)).json().hirer_risk).toMatchObject({ sandbox: true });
     expect((await get('/api/report/list', s.clerk)).json().list.find((r: { id: string }) => r.id === ok.id).linked_device_count).toBe(2);
     const viewer = await t.signedIn({ storeId: s.store.id, permission: `${Perm.APPLE_LIST_VIEW_ALL}` });

@@ -314,7 +314,7 @@ export function createReportService(deps: ReportServiceDeps) {
       if (!phone) return null;
       const r = await repo.latestByPhone(storeId, phone);
       if (!r || r.riskLevel === null || r.riskScore === null) return null;
-      return { report_id: r.id, level: r.riskLevel, score: r.riskScore, date_created: r.dateCreated.toISOString(), sandbox: r.sandbox };
+      return { report_id: r.id, report_level: r.level, level: r.riskLevel, score: r.riskScore, date_created: r.dateCreated.toISOString(), sandbox: r.sandbox };
     },
   };
 }

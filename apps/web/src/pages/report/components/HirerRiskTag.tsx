@@ -1,4 +1,4 @@
-import { hasPermission, Perm, riskLevelLabel, type HirerRisk, type ReportLevel } from '@lease/shared';
+import { hasPermission, Perm, riskLevelLabel, type HirerRisk } from '@lease/shared';
 import { Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { useUser } from '../../../auth/useUser.ts';
@@ -20,7 +20,6 @@ export function HirerRiskTag({ risk }: { risk: HirerRisk | null }) {
       </Tag>
     </Tooltip>
   );
-  // The report view lives under its level's route (and module); without the level there is no link.
-  const level = (risk as HirerRisk & { report_level?: ReportLevel }).report_level;
-  return level && hasPermission(user.permission, Perm.REPORT_LIST) ? <Link to={`/console/report/${level}/${risk.report_id}`}>{tag}</Link> : tag;
+  // The report view lives under its level's route (and module).
+  return hasPermission(user.permission, Perm.REPORT_LIST) ? <Link to={`/console/report/${risk.report_level}/${risk.report_id}`}>{tag}</Link> : tag;
 }
