@@ -83,6 +83,13 @@ export function createCheckinService(deps: {
     return row;
   }
 
+  /** enrolledSender: the certificate speaks for an enrolment (some messages, the bootstrap-token ones, carry no UDID). */
+  async function enrolledSender(id: DeviceIdentity) {
+    const row = await enrollments.byFingerprint(id.fingerprint);
+    if (!row) throw new DeviceRefusal('not-enrolled');
+    if (row.released) throw new DeviceRefusal('released');
+  }
+
   async function tokenUpdate(id: DeviceIdentity, msg: PlistDict) {
     const row = await enrolledFor(id, msg);
     if (row.released) throw new DeviceRefusal('released');
@@ -131,12 +138,12 @@ export function createCheckinService(deps: {
           return checkOut(id, msg);
         case 'UserAuthenticate':
           // The profile does not offer per-user connections; a phone that asks anyway is told the channel is gone.
-          await enrolledFor(id, msg);
+          await enrolledSender(id);
           throw new DeviceRefusal('user-channel-declined', 'this server manages the device channel only');
         default:
           // GetToken, DeclarativeManagement and the macOS bootstrap-token messages: capabilities this server does
           // not advertise (docs/apple-checkin-messages.md). The sender must still be an enrolled phone.
-          await enrolledFor(id, msg);
+          await enrolledSender(id);
           throw new DeviceRefusal('unsupported-message', `unsupported MessageType ${String(msg.MessageType)}`);
       }
     },
