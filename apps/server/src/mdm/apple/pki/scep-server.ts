@@ -2,7 +2,7 @@ import type { Ca } from './ca.ts';
 import { certificateFingerprint } from './certificate-fields.ts';
 import { createCertificate } from './certificates.ts';
 import { buildSignedData } from './cms-build.ts';
-import { AES_128_CBC, contentCipherOf, envelope, isSupportedCipher, openEnvelope } from './cms-enveloped.ts';
+import { contentCipherOf, envelope, isSupportedCipher, openEnvelope } from './cms-enveloped.ts';
 import { type ParsedSignedData, parseSignedData, verifySigner } from './cms-parse.ts';
 import { type CertificateRequest, readCertificateRequest } from './csr.ts';
 import { digestByOid } from './oids.ts';
@@ -87,6 +87,8 @@ export function createScepServer<C>(options: ScepServerOptions<C>) {
     let cipher: string, csrDer: Buffer;
     try {
       cipher = contentCipherOf(parsed.content);
+      // Single DES (and anything else we do not offer) is refused as badAlg: see docs/apple-identity-lifetimes.md.
+      if (!isSupportedCipher(cipher)) return { ok: false, failInfo: FailInfo.BAD_ALG, reason: `content cipher ${cipher} not supported` };
       csrDer = openEnvelope(parsed.content, ca.certDer, ca.forgeKey);
     } catch (err) {
       return { ok: false, failInfo: FailInfo.BAD_MESSAGE_CHECK, reason: `envelope: ${err instanceof Error ? err.message : 'unreadable'}` };
@@ -101,7 +103,7 @@ export function createScepServer<C>(options: ScepServerOptions<C>) {
     if (!challenge.ok) return { ok: false, failInfo: FailInfo.BAD_REQUEST, reason: 'challenge refused' };
     const certificate = issue(csr.request);
     const certsOnly = buildSignedData({ certificates: [certificate.der] });
-    const reply = envelope(certsOnly, signed.certDer, isSupportedCipher(cipher) ? cipher : AES_128_CBC);
+    const reply = envelope(certsOnly, signed.certDer, cipher);
     return { ok: true, certificate, context: challenge.context, reply };
   }
 
