@@ -1,9 +1,8 @@
 import { type CommandContext, type CommandOutcome, acknowledged, failed } from './command-handlers/command-outcome.ts';
 import { MdmErrors } from './command-handlers/mdm-errors.ts';
-import { generateDeviceKey } from './identity.ts';
 import { readConfigurationProfile } from './installed-profile.ts';
 import { readEnrollmentProfile } from './profile.ts';
-import { enrollWithScep, httpScepTransport } from './scep-client.ts';
+import { enrollFromPayload } from './scep-client.ts';
 
 /**
  * replaceEnrolmentProfile is what iOS does with an InstallProfile whose PayloadIdentifier is its own MDM profile's:
@@ -26,12 +25,7 @@ export async function replaceEnrolmentProfile(context: CommandContext, payload: 
   }
   let identity;
   try {
-    identity = await enrollWithScep({
-      transport: httpScepTransport(scep.url, context.fetch),
-      challenge: scep.challenge ?? '',
-      subject: scep.subject,
-      key: generateDeviceKey(scep.keysize),
-    });
+    identity = await enrollFromPayload(scep, context.fetch);
   } catch (err) {
     // iOS keeps the old profile and identity when the new SCEP enrolment fails.
     return failed(MdmErrors.profileInstallFailed(), { code: 22013, domain: 'MCSCEPErrorDomain', message: `SCEP enrolment failed: ${err instanceof Error ? err.message : String(err)}` });

@@ -167,3 +167,8 @@ export async function enrollWithScep(options: ScepEnrollOptions): Promise<ScepEn
   const certDer = readCertRep(await options.transport.pkiOperation(request.message), request, caCertDer);
   return { key, certDer, caCertDer, transactionId: request.transactionId };
 }
+
+/** enrollFromPayload runs a profile's SCEP payload (its URL, challenge, subject and key size), as iOS installs it. */
+export function enrollFromPayload(scep: { url: string; challenge?: string; subject: SubjectPair[]; keysize: number }, fetchFn: FetchLike, key?: KeyObject): Promise<ScepEnrollment> {
+  return enrollWithScep({ transport: httpScepTransport(scep.url, fetchFn), challenge: scep.challenge ?? '', subject: scep.subject, key: key ?? generateDeviceKey(scep.keysize) });
+}
