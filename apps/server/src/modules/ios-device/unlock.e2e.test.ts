@@ -45,7 +45,7 @@ describe('unlock of a phone that is not in Lost Mode', () => {
     await h.t.db.update(iosDevice).set({ lockStatus: LockStatus.LOCKED }).where(eq(iosDevice.id, deviceId));
     const unlock = (await post('/api/device/ios/command/unlock', { device_id: deviceId })).json();
     await waitFor(async () => (await operation(unlock.operation_log_id)).status === OperationStatus.DONE);
-    expect(phone.state.commandLog.at(-1)).toMatchObject({ requestType: 'DisableLostMode', status: 'Error', errorCode: 12067 });
+    expect(phone.state.commandLog.find((c) => c.requestType === 'DisableLostMode')).toMatchObject({ status: 'Error', errorCode: 12067 });
     expect(await operation(unlock.operation_log_id)).toMatchObject({ status: OperationStatus.DONE, result: '设备本未处于丢失模式（12067），已是解锁状态' });
     expect((await device(deviceId)).lockStatus).toBe(LockStatus.UNLOCKED);
     // And the next lock works as usual.
