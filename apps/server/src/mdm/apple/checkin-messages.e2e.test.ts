@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mdmSignature } from '../../../../../packages/device-sim/src/ios/mdm-signature.ts';
 import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
-import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
+import { type MdmHarness, startAdminHarness, waitFor } from '../../test/mdm-harness.ts';
 import { mdmEnrollment } from './mdm.table.ts';
 import { type PlistDict, buildPlist } from './plist.ts';
 import { appleSchemas } from './schema/load-schemas.ts';
@@ -11,9 +11,7 @@ import { validateCheckinMessage } from './schema/validate.ts';
 let h: MdmHarness;
 let headers: { authorization: string };
 beforeAll(async () => {
-  h = await startMdmHarness();
-  const storeId = (await h.t.newStore()).id;
-  headers = (await h.t.signedIn({ storeId, isAdmin: true })).headers;
+  ({ h, headers } = await startAdminHarness());
 });
 afterAll(() => h.close());
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockStatus, OperationStatus } from '@lease/shared';
 import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
-import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
+import { type MdmHarness, startAdminHarness, waitFor } from '../../test/mdm-harness.ts';
 import { operationLog } from '../logs/logs.table.ts';
 import { iosDevice } from './ios-device.table.ts';
 import { fireScheduledLocks } from './scheduled-lock.job.ts';
@@ -10,9 +10,7 @@ import { fireScheduledLocks } from './scheduled-lock.job.ts';
 let h: MdmHarness;
 let headers: { authorization: string };
 beforeAll(async () => {
-  h = await startMdmHarness();
-  const storeId = (await h.t.newStore()).id;
-  headers = (await h.t.signedIn({ storeId, isAdmin: true })).headers;
+  ({ h, headers } = await startAdminHarness());
 });
 afterAll(() => h.close());
 
