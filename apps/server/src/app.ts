@@ -75,6 +75,9 @@ import { createOperationLogQuery } from './modules/logs/operation-log.query.ts';
 import { scheduledLockJob } from './modules/ios-device/scheduled-lock.job.ts';
 import { mdmMaintenanceJobs } from './mdm/apple/maintenance.jobs.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { enrolmentUrlWarning } from './mdm/apple/enrolment-url.ts';
+import { createExpiryWatch } from './mdm/apple/expiry-watch.ts';
+import { expiryRoutes } from './mdm/apple/expiry.routes.ts';
 import { createAmapGeocoder, offlineGeocoder } from './adapters/amap/geocoder.ts';
 import { helperRoutes } from './modules/helper/helper.routes.ts';
 import { itunesSearchFromConfig } from './adapters/itunes/itunes-search.ts';
@@ -204,9 +207,13 @@ export async function buildApp(deps: AppDeps) {
   const mdmKeys = deps.mdmKeys ?? loadMdmKeys(config.dataDir, config.mdm.topic);
   const pusher = deps.apnsPusher ?? apnsFromConfig(config.apns, mdmKeys.topic);
   const publicUrl = () => config.publicUrl ?? `http://localhost:${config.port}`;
-  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: () => pusher, publicUrl, log: app.log });
+  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: () => pusher, publicUrl, log: app.log, renewalWindowDays: config.mdm.renewalWindowDays });
   await app.register(mdmRoutes, { keys: mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
   app.decorate('mdm', mdm);
+  const urlWarning = enrolmentUrlWarning(publicUrl());
+  if (urlWarning) app.log.warn({ publicUrl: publicUrl() }, urlWarning);
+  const expiryWatch = createExpiryWatch({ db, keys: mdmKeys, apnsCertFile: config.apns.certFile, renewal: mdm.renewal, log: app.log });
+  await app.register(expiryRoutes, { watch: expiryWatch });
   app.addHook('onClose', () => pusher.close());
   const android = createAndroidEngine({ db, log: app.log, publicUrl, secrets, database, databaseUrl: config.databaseUrl, dataDir: config.dataDir, trustProxy: config.trustProxy });
   await app.register(androidGatewayRoutes, { android });
@@ -299,7 +306,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(appstoreRoutes, { appstore: createAppstoreService({ repo: createAppstoreRepo(db), itunes }) });
   await app.register(wallpaperRoutes, { wallpapers: createWallpaperService({ repo: createWallpaperRepo(db) }) });
   if (deps.startJobs) {
-    const stop = startJobs([scheduledLockJob(db, mdm), enterpriseTrustJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs, ...abm.jobs, osUpdateWatchJob(db, mdm), oneClickUnlockJob(oneClickUnlock), smsCleanupJob(db), ...reports.jobs], app.log);
+    const stop = startJobs([scheduledLockJob(db, mdm), enterpriseTrustJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs, ...abm.jobs, osUpdateWatchJob(db, mdm), oneClickUnlockJob(oneClickUnlock), smsCleanupJob(db), ...reports.jobs, expiryWatch.job()], app.log);
+    // The expiry line is daily; the first one is written at start, not a day later.
+    void expiryWatch.job().run().catch((err: unknown) => app.log.error({ err }, 'expiry watch failed'));
     app.addHook('onClose', async () => stop());
   }
 

@@ -12,6 +12,7 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  IDENTITY_RENEWAL_DAYS: z.coerce.number().int().min(7).max(300).default(60),
   WEB_DIST: z.string().optional(),
   DEMO_ADMIN_PHONE: z.string().optional(),
   DEMO_ADMIN_PASSWORD: z.string().optional(),
@@ -167,7 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keyFile: parsed.ACTIVATION_LOCK_CERT_FILE ? parsed.ACTIVATION_LOCK_KEY_FILE : parsed.APNS_KEY_FILE,
       caFile: parsed.ACTIVATION_LOCK_CA_FILE,
     },
-    mdm: { topic: parsed.MDM_TOPIC },
+    mdm: { topic: parsed.MDM_TOPIC, renewalWindowDays: parsed.IDENTITY_RENEWAL_DAYS },
     enrollLinkTtlDays: parsed.ENROLL_LINK_TTL_DAYS,
     report: {
       provider:

@@ -72,3 +72,11 @@ export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 10_000
   }
   throw last ?? new Error('waitFor timed out');
 }
+
+/** startAdminHarness is how most MDM tests begin: the harness, a new store and its admin's request headers. */
+export async function startAdminHarness(env: Record<string, string> = {}) {
+  const h = await startMdmHarness(env);
+  const storeId = (await h.t.newStore()).id;
+  const { headers } = await h.t.signedIn({ storeId, isAdmin: true });
+  return { h, storeId, headers };
+}

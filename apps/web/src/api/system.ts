@@ -1,4 +1,4 @@
-import type { RegisterStoreRequest, SmsGuardedAction, SmsPurpose, SmsSentResponse, TokenPair } from '@lease/shared';
+import type { ExpiryWarning, RegisterStoreRequest, SmsGuardedAction, SmsPurpose, SmsSentResponse, TokenPair } from '@lease/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './index.ts';
 
@@ -8,6 +8,8 @@ export interface ClientConfig {
   amap_key: string | null;
   /** AMap's JS security code, needed by keys issued since 2021; set before the script loads. */
   amap_security_code?: string | null;
+  /** false: PUBLIC_URL is not https, so enrolment profiles carry http URLs that real iPhones refuse. */
+  ios_enrolment_https?: boolean;
 }
 
 export const clientConfigQuery = queryOptions({
@@ -35,3 +37,10 @@ export const needSmsQuery = (action: Guarded) =>
     queryKey: ['system', 'check-need-sms-verify', action],
     queryFn: () => api.get<{ need: boolean }>('/api/system/check-need-sms-verify', { query: { action } }),
   });
+
+/** expiryWarningsQuery: what ends within 30 days (device CA, APNs certificate, ABM token, unanswered renewals); admins only. */
+export const expiryWarningsQuery = queryOptions({
+  queryKey: ['system', 'expiry-warnings'],
+  queryFn: () => api.get<{ list: ExpiryWarning[]; total: number }>('/api/system/expiry-warnings'),
+  staleTime: 10 * 60_000,
+});

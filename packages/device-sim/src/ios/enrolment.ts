@@ -1,10 +1,9 @@
 import { type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import { authenticateMessage, tokenUpdateMessage } from './checkin-messages.ts';
 import type { DeviceState } from './device-state.ts';
-import { generateDeviceKey } from './identity.ts';
 import { readConfigurationProfile } from './installed-profile.ts';
 import { ProfileError, readEnrollmentProfile } from './profile.ts';
-import { enrollWithScep, httpScepTransport } from './scep-client.ts';
+import { enrollFromPayload } from './scep-client.ts';
 import type { PlistDict } from './plist-codec.ts';
 import type { HttpOutcome, MdmTransport } from './transport.ts';
 
@@ -68,12 +67,7 @@ export async function enrollDevice(profileBytes: Buffer, deps: EnrolmentDeps): P
   const { scep, mdm } = contents;
   let identity;
   try {
-    identity = await enrollWithScep({
-      transport: httpScepTransport(scep.url, transport.fetch),
-      challenge: scep.challenge ?? '',
-      subject: scep.subject,
-      key: deps.key ?? generateDeviceKey(scep.keysize),
-    });
+    identity = await enrollFromPayload(scep, transport.fetch, deps.key);
   } catch (err) {
     throw new EnrollmentError('scep', `SCEP enrolment failed: ${err instanceof Error ? err.message : String(err)}`);
   }

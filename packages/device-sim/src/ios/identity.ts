@@ -24,8 +24,16 @@ const forgePublicKey = (key: KeyObject) => forge.pki.publicKeyFromPem(createPubl
 export const forgePrivateKey = (key: KeyObject) =>
   forge.pki.privateKeyFromPem(key.export({ type: 'pkcs1', format: 'pem' }).toString()) as forge.pki.rsa.PrivateKey;
 
+/** PrintableString's alphabet; iOS writes any other text (Chinese, say) as UTF8String. */
+const PRINTABLE = /^[A-Za-z0-9 '()+,\-./:=?]*$/;
+
+/** subjectFields names each value's string type, so forge writes UTF-8 as UTF8String instead of cutting it to bytes. */
 const subjectFields = (pairs: SubjectPair[]): forge.pki.CertificateField[] =>
-  pairs.map(([name, value]) => (/^\d+(\.\d+)+$/.test(name) ? { type: name, value } : { shortName: name, value }));
+  pairs.map(([name, value]) => ({
+    ...(/^\d+(\.\d+)+$/.test(name) ? { type: name } : { shortName: name }),
+    value,
+    valueTagClass: (PRINTABLE.test(value) ? forge.asn1.Type.PRINTABLESTRING : forge.asn1.Type.UTF8) as number,
+  }));
 
 const SHA256_WITH_RSA = forge.pki.oids.sha256WithRSAEncryption;
 

@@ -69,12 +69,13 @@ export async function runConnectSession(deps: SessionDeps): Promise<SessionResul
   const { state, transport } = deps;
   const { enrollment } = state;
   if (enrollment.status !== 'enrolled' || !enrollment.serverUrl || !enrollment.identity) return { outcome: 'not-enrolled', commands: 0 };
-  const signer = enrollment.signMessage ? enrollment.identity : undefined;
   const udid = state.hardware.udid;
   let message: PlistDict = { UDID: udid, Status: 'Idle' };
   let pendingEffect: AfterEffect | undefined;
   let commands = 0;
   for (;;) {
+    // Read for every request: a renewal (InstallProfile of the MDM profile) swaps the identity mid-session.
+    const signer = enrollment.signMessage ? enrollment.identity : undefined;
     const http = await transport.put(enrollment.serverUrl, 'connect', message, signer);
     // A phone that acknowledged a restart or wipe goes ahead whatever the server answers to that acknowledgement.
     if (pendingEffect) return { outcome: 'after-effect', effect: pendingEffect, commands };

@@ -1,6 +1,6 @@
 import { type KeyObject, X509Certificate, createHash, createPublicKey, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
-import { CmsError, type OpenedCms, bytesOf, certificatesOf, octetNode, openCms, printableNode, signCms, textOf } from './cms.ts';
+import { CmsError, type OpenedCms, bytesOf, issuerAndSerial, certificatesOf, octetNode, openCms, printableNode, signCms, textOf } from './cms.ts';
 import { fromDer, toDer } from './asn1.ts';
 import type { FetchLike } from './transport.ts';
 import { type DeviceIdentity, type SubjectPair, certificateRequest, forgePrivateKey, generateDeviceKey, selfSignedCertificate } from './identity.ts';
@@ -79,11 +79,15 @@ export function buildPkcsReq(options: PkcsReqOptions): PkcsReq {
   envelope.addRecipient(forge.pki.certificateFromAsn1(fromDer(options.caCertDer)));
   envelope.content = forge.util.createBuffer(certificateRequest(key, subject, options.challenge).toString('binary'));
   envelope.encrypt(undefined, forge.pki.oids[options.useAes === false ? 'des-EDE3-CBC' : 'aes128-CBC']);
+  const enveloped = envelope.toAsn1();
+  // forge rebuilds the recipient's name from parsed attributes; iOS copies the CA certificate's own bytes.
+  const recipientInfo = ((((enveloped.value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0].value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0];
+  (recipientInfo.value as forge.asn1.Asn1[])[1] = issuerAndSerial(options.caCertDer);
   const spki = createPublicKey(key).export({ type: 'spki', format: 'der' });
   const transactionId = createHash('sha256').update(spki).digest('hex').toUpperCase();
   const senderNonce = randomBytes(16);
   const message = signCms({
-    content: toDer(envelope.toAsn1()),
+    content: toDer(enveloped),
     signer: { key, certDer: selfSignedDer },
     attributes: [
       { type: ScepOid.transactionId, value: printableNode(transactionId) },
@@ -92,6 +96,18 @@ export function buildPkcsReq(options: PkcsReqOptions): PkcsReq {
     ],
   });
   return { message, transactionId, senderNonce, selfSignedDer, key };
+}
+
+/** addressedToUs says whether the EnvelopedData's only recipient names `certDer` exactly as it is encoded. */
+function addressedToUs(envelopedDer: Buffer, certDer: Buffer): boolean {
+  try {
+    const enveloped = ((fromDer(envelopedDer).value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0];
+    const recipients = (enveloped.value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[];
+    const rid = (recipients[0].value as forge.asn1.Asn1[])[1];
+    return recipients.length === 1 && toDer(rid).equals(toDer(issuerAndSerial(certDer)));
+  } catch {
+    return false;
+  }
 }
 
 /** readCertRep checks a CertRep came from the CA for this request, then opens the issued certificate. */
@@ -116,9 +132,9 @@ export function readCertRep(reply: Buffer, request: PkcsReq, caCertDer: Buffer):
   if (status === '2') throw new ScepError('the CA refused the request', textOf(attr(ScepOid.failInfo)));
   if (status !== '0') throw new ScepError(`unsupported pkiStatus ${status}`);
   const envelope = forge.pkcs7.messageFromAsn1(fromDer(opened.content));
-  const me = forge.pki.certificateFromAsn1(fromDer(request.selfSignedDer));
-  const recipient = 'findRecipient' in envelope ? envelope.findRecipient(me) : null;
-  if (!recipient || !('decrypt' in envelope)) throw new ScepError('CertRep is not enveloped to us');
+  // As Go's pkcs7 (and iOS): the recipient must name our certificate's issuer and serial byte for byte.
+  const recipient = addressedToUs(opened.content, request.selfSignedDer) && 'recipients' in envelope ? envelope.recipients[0] : null;
+  if (!recipient || !('decrypt' in envelope)) throw new ScepError('pkcs7: no enveloped recipient for provided certificate');
   envelope.decrypt(recipient, forgePrivateKey(request.key));
   const content = envelope.content;
   const certsOnly = Buffer.from(typeof content === 'string' ? content : (content?.getBytes() ?? ''), 'binary');
@@ -150,4 +166,9 @@ export async function enrollWithScep(options: ScepEnrollOptions): Promise<ScepEn
   const request = buildPkcsReq({ key, subject: options.subject, challenge: options.challenge, caCertDer, useAes: caps.includes('AES') });
   const certDer = readCertRep(await options.transport.pkiOperation(request.message), request, caCertDer);
   return { key, certDer, caCertDer, transactionId: request.transactionId };
+}
+
+/** enrollFromPayload runs a profile's SCEP payload (its URL, challenge, subject and key size), as iOS installs it. */
+export function enrollFromPayload(scep: { url: string; challenge?: string; subject: SubjectPair[]; keysize: number }, fetchFn: FetchLike, key?: KeyObject): Promise<ScepEnrollment> {
+  return enrollWithScep({ transport: httpScepTransport(scep.url, fetchFn), challenge: scep.challenge ?? '', subject: scep.subject, key: key ?? generateDeviceKey(scep.keysize) });
 }

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { checkOutMessage } from './checkin-messages.ts';
 import type { ErrorChainItem, SettingsResultShape } from './command-handlers/index.ts';
 import { DeviceFaults } from './device-faults.ts';
+import type { DeviceIdentity } from './identity.ts';
 import { type IphoneSnapshot, snapshotOf } from './device-snapshot.ts';
 import { type DeviceOptions, type DeviceState, type GeoLocation, type UnenrollReason, createDeviceState, eraseAllContent, removeManagement } from './device-state.ts';
 import { type EnrollmentResult, enrollDevice } from './enrolment.ts';
@@ -77,6 +78,11 @@ export class SimulatedIphone {
   /** pushToken is the lower-case hex APNs token of the current enrolment (cheap, unlike a snapshot). */
   get pushToken(): string | undefined {
     return this.device.enrollment.pushToken?.toString('hex');
+  }
+
+  /** identity is the SCEP identity the phone signs with now (it changes when the server renews it). */
+  get identity(): Readonly<DeviceIdentity> | undefined {
+    return this.device.enrollment.identity;
   }
 
   get enrollmentStatus(): IphoneSnapshot['enrollment']['status'] {

@@ -50,3 +50,17 @@ export interface SmsOutboxItem {
   purpose: string;
   date_created: string;
 }
+
+/**
+ * ExpiryWarning: something the service depends on ends soon (30 days ahead) or has ended: the device CA, the
+ * APNs push certificate, the store's ABM token, or phones that never took up their identity renewal.
+ */
+export interface ExpiryWarning {
+  kind: 'mdm-ca' | 'apns-certificate' | 'abm-token' | 'identity-renewal';
+  /** The end date, ISO 8601; for identity-renewal the earliest end among the phones listed. */
+  expires_at: string;
+  days_left: number;
+  message: string;
+  /** identity-renewal only: the phones, by id and serial number. */
+  devices?: { id: string; serial_number: string }[];
+}

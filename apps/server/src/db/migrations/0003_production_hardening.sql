@@ -90,6 +90,10 @@ CREATE TABLE "risk_watch_run" (
 );
 --> statement-breakpoint
 ALTER TABLE "operation_log" ADD COLUMN "idempotency_fingerprint" text;--> statement-breakpoint
+ALTER TABLE "mdm_enrollment" ADD COLUMN "renewal_sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "mdm_enrollment" ADD COLUMN "renewed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "mdm_identity" ADD COLUMN "renewal" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "scep_challenge" ADD COLUMN "renewal" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "hx_report_setting" ADD CONSTRAINT "hx_report_setting_for_store_store_id_fk" FOREIGN KEY ("for_store") REFERENCES "public"."store"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rcs_record" ADD CONSTRAINT "rcs_record_for_store_store_id_fk" FOREIGN KEY ("for_store") REFERENCES "public"."store"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rcs_record" ADD CONSTRAINT "rcs_record_clerk_id_clerk_id_fk" FOREIGN KEY ("clerk_id") REFERENCES "public"."clerk"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -7,6 +7,8 @@ export interface ChallengeContext {
   storeId: string;
   clerkId: string | null;
   deviceId: string | null;
+  /** Set for the challenge of a renewal profile sent to an enrolled phone (deviceId is then set too). */
+  renewal?: boolean;
 }
 
 const hash = (challenge: string) => createHash('sha256').update(challenge).digest('hex');
@@ -26,7 +28,7 @@ export function createChallengeRepo(db: Db) {
         .update(scepChallenge)
         .set({ usesLeft: sql`${scepChallenge.usesLeft} - 1` })
         .where(and(eq(scepChallenge.challengeHash, hash(challenge)), gt(scepChallenge.usesLeft, 0), gt(scepChallenge.expiresAt, new Date())))
-        .returning({ storeId: scepChallenge.storeId, clerkId: scepChallenge.clerkId, deviceId: scepChallenge.deviceId });
+        .returning({ storeId: scepChallenge.storeId, clerkId: scepChallenge.clerkId, deviceId: scepChallenge.deviceId, renewal: scepChallenge.renewal });
       return row ?? null;
     },
   };

@@ -17,6 +17,9 @@ export interface DeviceIdentity {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** isUserChannel: a check-in message of a user channel names its user (Apple's TokenUpdate schema). */
+const isUserChannel = (msg: PlistDict) => ['UserID', 'UserShortName', 'UserLongName'].some((key) => key in msg);
+
 /**
  * createCheckinService handles Authenticate, TokenUpdate and CheckOut (Apple's check-in protocol). The
  * certificate proved by Mdm-Signature is bound to the UDID at Authenticate, as nanomdm's certauth does;
@@ -74,20 +77,31 @@ export function createCheckinService(deps: {
   }
 
   async function enrolledFor(id: DeviceIdentity, msg: PlistDict) {
-    const row = await enrollments.byFingerprint(id.fingerprint);
+    const row = await enrollments.current(id.fingerprint, text(msg.UDID));
     if (!row) throw new DeviceRefusal('not-enrolled');
     if (row.udid !== text(msg.UDID)) throw new DeviceRefusal('identity-mismatch', 'UDID does not match the certificate');
     return row;
   }
 
+  /** enrolledSender: the certificate speaks for an enrolment (some messages, the bootstrap-token ones, carry no UDID). */
+  async function enrolledSender(id: DeviceIdentity) {
+    const row = await enrollments.byFingerprint(id.fingerprint);
+    if (!row) throw new DeviceRefusal('not-enrolled');
+    if (row.released) throw new DeviceRefusal('released');
+  }
+
   async function tokenUpdate(id: DeviceIdentity, msg: PlistDict) {
     const row = await enrolledFor(id, msg);
     if (row.released) throw new DeviceRefusal('released');
+    // A user channel's TokenUpdate carries its own token: it must never replace the device channel's. The user
+    // channel is declined (UserAuthenticate answers 410), so such a message is acknowledged and kept out.
+    if (isUserChannel(msg)) return;
     const token = msg.Token;
     const pushMagic = text(msg.PushMagic);
     if (!Buffer.isBuffer(token) || !pushMagic) throw new DeviceRefusal('bad-message', 'TokenUpdate needs Token and PushMagic');
     const unlock = Buffer.isBuffer(msg.UnlockToken) ? msg.UnlockToken.toString('base64') : row.unlockToken;
-    const firstTime = !row.enabled && row.tokenUpdatedAt === null;
+    // bind() clears tokenUpdatedAt at every Authenticate: each fresh enrolment gets the after-enrolment steps again.
+    const firstTime = row.tokenUpdatedAt === null;
     await db.transaction(async (tx) => {
       await enrollments.update(row.deviceId, { topic: text(msg.Topic) || deps.topic, tokenHex: token.toString('hex'), pushMagic, unlockToken: unlock, enabled: true, pushDead: false, tokenUpdatedAt: new Date(), nextPushAt: null }, tx);
       await tx.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.ENROLLED, lastActiveTime: new Date() }).where(eq(iosDevice.id, row.deviceId));
@@ -122,9 +136,15 @@ export function createCheckinService(deps: {
           return tokenUpdate(id, msg);
         case 'CheckOut':
           return checkOut(id, msg);
+        case 'UserAuthenticate':
+          // The profile does not offer per-user connections; a phone that asks anyway is told the channel is gone.
+          await enrolledSender(id);
+          throw new DeviceRefusal('user-channel-declined', 'this server manages the device channel only');
         default:
-          // DeclarativeManagement, GetToken and user-channel messages are not used by this server.
-          throw new DeviceRefusal('bad-message', `unsupported MessageType ${String(msg.MessageType)}`);
+          // GetToken, DeclarativeManagement and the macOS bootstrap-token messages: capabilities this server does
+          // not advertise (docs/apple-checkin-messages.md). The sender must still be an enrolled phone.
+          await enrolledSender(id);
+          throw new DeviceRefusal('unsupported-message', `unsupported MessageType ${String(msg.MessageType)}`);
       }
     },
   };

@@ -34,7 +34,7 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
   return {
     /** handle answers one connect request with the next command's plist, or '' for nothing to do. */
     async handle(id: DeviceIdentity, msg: PlistDict): Promise<string> {
-      const row = await deps.enrollments.byFingerprint(id.fingerprint);
+      const row = await deps.enrollments.current(id.fingerprint, typeof msg.UDID === 'string' ? msg.UDID : '');
       if (!row) {
         const cert = await deps.enrollments.identity(id.fingerprint);
         throw new DeviceRefusal(cert?.releasedAt ? 'released' : 'not-enrolled');

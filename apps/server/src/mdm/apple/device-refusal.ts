@@ -6,14 +6,25 @@
  */
 export class DeviceRefusal extends Error {
   constructor(
-    readonly reason: 'unknown-identity' | 'identity-mismatch' | 'not-enrolled' | 'enrolled-elsewhere' | 'quota' | 'released' | 'bad-message',
+    readonly reason:
+      | 'unknown-identity'
+      | 'identity-mismatch'
+      | 'not-enrolled'
+      | 'enrolled-elsewhere'
+      | 'quota'
+      | 'released'
+      | 'bad-message'
+      | 'unsupported-message'
+      | 'user-channel-declined',
     readonly detail = '',
   ) {
     super(`${reason}${detail ? `: ${detail}` : ''}`);
   }
 
   get status() {
-    return this.reason === 'bad-message' ? 400 : 403;
+    // 410 to UserAuthenticate declines the user channel for good, as NanoMDM answers (Apple: "Gone").
+    if (this.reason === 'user-channel-declined') return 410;
+    return this.reason === 'bad-message' || this.reason === 'unsupported-message' ? 400 : 403;
   }
 
   body() {

@@ -46,8 +46,9 @@ describe('buildEnrollmentProfile', () => {
       AccessRights: ACCESS_RIGHTS_ALL,
       SignMessage: true,
       CheckOutWhenRemoved: true,
-      ServerCapabilities: ['com.apple.mdm.per-user-connections', 'com.apple.mdm.bootstraptoken'],
     });
+    // Capabilities the server does not implement are not advertised (issue 12 item 5).
+    expect(byType('com.apple.mdm').ServerCapabilities).toBeUndefined();
     expect(byType('com.apple.security.root').PayloadContent).toEqual(caCertDer);
   });
 

@@ -66,7 +66,8 @@ export function buildEnrollmentProfile(options: EnrollmentProfileOptions): Enrol
     AccessRights: ACCESS_RIGHTS_ALL,
     SignMessage: true,
     CheckOutWhenRemoved: true,
-    ServerCapabilities: ['com.apple.mdm.per-user-connections', 'com.apple.mdm.bootstraptoken'],
+    // No ServerCapabilities: per-user connections and bootstrap tokens are not implemented (UserAuthenticate gets
+    // 410; bootstrap tokens are macOS only). See docs/apple-checkin-messages.md.
   });
   const caPayload = payload('com.apple.security.root', `${identifier}.ca`, 'Device CA', {
     PayloadCertificateFileName: 'device-ca.cer',

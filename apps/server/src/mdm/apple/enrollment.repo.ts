@@ -35,9 +35,45 @@ export function createEnrollmentRepo(db: Db) {
     /** bind makes this certificate the device's only identity: a new Authenticate replaces the old one. */
     async bind(tx: Tx, values: { deviceId: string; udid: string; fingerprint: string }) {
       await tx.delete(mdmEnrollment).where(and(eq(mdmEnrollment.udid, values.udid), ne(mdmEnrollment.deviceId, values.deviceId)));
-      const fresh = { udid: values.udid, certFingerprint: values.fingerprint, enabled: false, released: false, authenticatedAt: new Date(), pushMagic: null, tokenHex: null, pushDead: false, pushFailures: 0, nextPushAt: null };
+      // tokenUpdatedAt goes back to null: the first TokenUpdate of every enrolment runs the after-enrolment steps.
+      const fresh = {
+        udid: values.udid,
+        certFingerprint: values.fingerprint,
+        enabled: false,
+        released: false,
+        authenticatedAt: new Date(),
+        tokenUpdatedAt: null,
+        pushMagic: null,
+        tokenHex: null,
+        pushDead: false,
+        pushFailures: 0,
+        nextPushAt: null,
+        renewalSentAt: null,
+      };
       await tx.insert(mdmEnrollment).values({ deviceId: values.deviceId, ...fresh }).onConflictDoUpdate({ target: mdmEnrollment.deviceId, set: fresh });
       await tx.update(mdmIdentity).set({ deviceId: values.deviceId }).where(eq(mdmIdentity.fingerprint, values.fingerprint));
+    },
+    /**
+     * current finds the enrolment a certificate speaks for. The bound certificate always does. A renewed identity
+     * (issued through a renewal profile for this very device) takes over the enrolment when the phone first
+     * presents it with the enrolment's UDID; from then on the old certificate is refused, as nanomdm's cert-auth
+     * refuses an unassociated one. Before that, the old certificate keeps working.
+     */
+    async current(fingerprint: string, udid: string): Promise<EnrollmentRow | undefined> {
+      const bound = await this.byFingerprint(fingerprint);
+      if (bound) return bound;
+      const cert = await this.identity(fingerprint);
+      if (!cert?.renewal || !cert.deviceId || cert.releasedAt) return undefined;
+      const [row] = await db.select().from(mdmEnrollment).where(eq(mdmEnrollment.deviceId, cert.deviceId));
+      if (!row || row.released || row.udid !== udid) return undefined;
+      const renewedAt = new Date();
+      const [adopted] = await db
+        .update(mdmEnrollment)
+        .set({ certFingerprint: fingerprint, renewalSentAt: null, renewedAt })
+        .where(and(eq(mdmEnrollment.deviceId, row.deviceId), eq(mdmEnrollment.certFingerprint, row.certFingerprint)))
+        .returning();
+      // A concurrent request of the same phone may have switched first; either way the new certificate is bound now.
+      return adopted ?? (await this.byFingerprint(fingerprint));
     },
     async update(deviceId: string, values: Partial<typeof mdmEnrollment.$inferInsert>, tx: Tx = db) {
       await tx.update(mdmEnrollment).set(values).where(eq(mdmEnrollment.deviceId, deviceId));

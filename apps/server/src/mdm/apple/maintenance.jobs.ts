@@ -20,6 +20,8 @@ export function mdmMaintenanceJobs(db: Db, mdm: MdmEngine): Job[] {
         return ids.length ? mdm.push.wake(ids) : 0;
       },
     },
+    // Identities are renewed well inside their year; an hourly look is plenty and cheap (indexed by expiry order).
+    { name: 'mdm-identity-renewal', everyMs: 3_600_000, run: () => mdm.renewal.run() },
     {
       name: 'mdm-refresh-facts',
       everyMs: 10 * 60_000,

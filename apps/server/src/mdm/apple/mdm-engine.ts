@@ -7,6 +7,7 @@ import { type Commander, createCommander } from './commander.ts';
 import { createConnectService } from './connect.service.ts';
 import { createEnrollmentProfileService } from './enrollment-profile.service.ts';
 import { createEnrollmentRepo } from './enrollment.repo.ts';
+import { DEFAULT_RENEWAL_WINDOW_DAYS, createIdentityRenewal } from './identity-renewal.ts';
 import type { MdmKeys } from './mdm-keys.ts';
 import { createPushService } from './push.service.ts';
 import { createQueueRepo } from './queue.repo.ts';
@@ -19,6 +20,8 @@ export interface MdmEngineDeps {
   publicUrl: () => string;
   log: FastifyBaseLogger;
   onEvents?: (events: DeviceEvent[]) => void;
+  /** Identities ending within this many days get a renewal profile (IDENTITY_RENEWAL_DAYS). */
+  renewalWindowDays?: number;
 }
 
 /** createMdmEngine wires the Apple MDM parts together; app.ts registers its routes and hands the commander to services. */
@@ -41,6 +44,8 @@ export function createMdmEngine(deps: MdmEngineDeps) {
       }
     }
   };
+  const profiles = createEnrollmentProfileService({ keys: deps.keys, challenges, publicUrl: deps.publicUrl });
+  const renewal = createIdentityRenewal({ db, commander, profiles, windowDays: deps.renewalWindowDays ?? DEFAULT_RENEWAL_WINDOW_DAYS, log: deps.log });
   return {
     /** onEnrolled registers a step for every phone that has just become manageable (first or new enrolment). */
     onEnrolled: (hook: (deviceId: string) => Promise<void>) => void enrolledHooks.push(hook),
@@ -50,7 +55,8 @@ export function createMdmEngine(deps: MdmEngineDeps) {
     challenges,
     push,
     commander,
-    profiles: createEnrollmentProfileService({ keys: deps.keys, challenges, publicUrl: deps.publicUrl }),
+    profiles,
+    renewal,
     checkin: createCheckinService({ db, enrollments, queue, commander: () => commander, topic: deps.keys.topic, onEnrolled }),
     connect: createConnectService({ db, enrollments, queue, onEvents: deps.onEvents }),
   };

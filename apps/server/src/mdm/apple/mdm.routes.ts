@@ -48,7 +48,8 @@ export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checki
 
   function bodyOf(contentType: string | undefined, body: unknown): Buffer {
     const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-    if (!CHECKIN_TYPES.includes(type)) throw Object.assign(new Error('unsupported content type'), { statusCode: 415 });
+    // No Content-Type at all is accepted, as NanoMDM does (some clients send none); a wrong one is still 415.
+    if (type && !CHECKIN_TYPES.includes(type)) throw Object.assign(new Error('unsupported content type'), { statusCode: 415 });
     if (!Buffer.isBuffer(body) || body.length === 0) throw new DeviceRefusal('bad-message', 'empty body');
     return body;
   }
@@ -79,10 +80,21 @@ export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checki
 
   async function pkiOperation(message: Buffer, reply: FastifyReply) {
     const result = await scep.pkiOperation(message);
-    if (result.status === 'malformed') return reply.code(400).type('text/plain').send(result.reason);
+    if (result.status === 'malformed') {
+      reply.log.warn({ reason: result.reason }, 'SCEP PKIOperation unreadable (HTTP 400)');
+      return reply.code(400).type('text/plain').send(result.reason);
+    }
+    if (result.status === 'failed') reply.log.warn({ failInfo: result.failInfo, reason: result.reason, transactionId: result.transactionId }, 'SCEP PKIOperation refused');
     if (result.status === 'issued') {
       const { context, certificate } = result;
-      await enrollments.recordIdentity({ fingerprint: certificate.fingerprint, storeId: context.storeId, clerkId: context.clerkId, deviceId: context.deviceId, notAfter: certificate.notAfter });
+      await enrollments.recordIdentity({
+        fingerprint: certificate.fingerprint,
+        storeId: context.storeId,
+        clerkId: context.clerkId,
+        deviceId: context.deviceId,
+        notAfter: certificate.notAfter,
+        renewal: context.renewal === true,
+      });
     }
     return reply.code(200).type(SCEP_CONTENT_TYPE.pkiMessage).send(result.certRep);
   }

@@ -29,6 +29,10 @@ export const mdmEnrollment = pgTable(
     pushFailures: integer('push_failures').notNull().default(0),
     lastPushAt: timestamp('last_push_at', { withTimezone: true }),
     nextPushAt: timestamp('next_push_at', { withTimezone: true }),
+    /** When the current renewal (InstallProfile with a new SCEP payload) was sent; null once the new identity is seen. */
+    renewalSentAt: timestamp('renewal_sent_at', { withTimezone: true }),
+    /** When the phone last switched to a renewed identity. */
+    renewedAt: timestamp('renewed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('mdm_enrollment_udid_key').on(t.udid), uniqueIndex('mdm_enrollment_cert_key').on(t.certFingerprint)],
 );
@@ -93,6 +97,8 @@ export const mdmIdentity = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the store released or removed the phone: it is then told it is unrecognised, and unenrols. */
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** Issued through a renewal profile for deviceId: the phone may switch to it without a new Authenticate. */
+    renewal: boolean('renewal').notNull().default(false),
   },
 );
 
@@ -104,6 +110,8 @@ export const scepChallenge = pgTable('scep_challenge', {
   /** Set for a profile made for one registered phone (the hirer's enrolment link). */
   deviceId: uuid('device_id').references(() => iosDevice.id, { onDelete: 'cascade' }),
   usesLeft: integer('uses_left').notNull(),
+  /** A renewal challenge (sent to an enrolled phone in an InstallProfile), not an enrolment one. */
+  renewal: boolean('renewal').notNull().default(false),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

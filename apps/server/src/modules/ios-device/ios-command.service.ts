@@ -82,7 +82,12 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
 
     async unlock(auth: AuthContext, id: string, idempotencyKey?: string) {
       const device = await managed(auth, id);
-      await cancelSchedules(device.id, '已解锁，预约锁定取消');
+      const cancelled = await cancelSchedules(device.id, '已解锁，预约锁定取消');
+      // A lock that was only scheduled never reached the phone: cancelling it is the whole unlock. DisableLostMode
+      // would only be refused (12067). If the schedule fired meanwhile, nothing was cancelled and the phone is told.
+      if (device.lockStatus === LockStatus.SCHEDULED && cancelled > 0) {
+        return run(auth, { deviceId: device.id, action: 'unlock', idempotencyKey, lockStatus: LockStatus.UNLOCKED, result: '锁定尚未执行，已取消预约，未向设备发送指令' });
+      }
       return run(auth, {
         deviceId: device.id,
         action: 'unlock',
@@ -167,11 +172,14 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
     },
   };
 
-  async function cancelSchedules(deviceId: string, reason: string) {
-    await db
+  /** cancelSchedules cancels the phone's scheduled locks not yet fired; returns how many it cancelled. */
+  async function cancelSchedules(deviceId: string, reason: string): Promise<number> {
+    const cancelled = await db
       .update(operationLog)
       .set({ status: OperationStatus.CANCELLED, result: reason, dateUpdated: new Date() })
-      .where(and(eq(operationLog.deviceId, deviceId), eq(operationLog.status, OperationStatus.SCHEDULED), eq(operationLog.action, 'lock')));
+      .where(and(eq(operationLog.deviceId, deviceId), eq(operationLog.status, OperationStatus.SCHEDULED), eq(operationLog.action, 'lock')))
+      .returning({ id: operationLog.id });
+    return cancelled.length;
   }
 }
 export type IosCommandService = ReturnType<typeof createIosCommandService>;

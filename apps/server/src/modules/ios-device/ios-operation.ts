@@ -17,6 +17,8 @@ export interface OperationPlan {
   command?: { build: CommandRequest['build']; priority: number; supersede?: string[] };
   scheduledAt?: Date;
   lockStatus?: number;
+  /** The result text of an operation done at once, without a command. */
+  result?: string;
 }
 
 export type { OperationResult };
@@ -34,7 +36,7 @@ export async function runIosOperation(db: Db, mdm: MdmEngine, auth: AuthContext,
     runDeviceOperation(
       db,
       auth,
-      { platform: 'ios', deviceId: plan.deviceId, action: plan.action, status, detail: plan.detail, scheduledAt: plan.scheduledAt, idempotencyKey: plan.idempotencyKey },
+      { platform: 'ios', deviceId: plan.deviceId, action: plan.action, status, detail: plan.detail, result: plan.result, scheduledAt: plan.scheduledAt, idempotencyKey: plan.idempotencyKey },
       {
         inTx: async (tx, operationLogId) => {
           await collapse(tx, operationLogId);

@@ -167,7 +167,7 @@ describe('other system calls', () => {
     expect(need.json()).toEqual({ need: true });
     const badAction = await t.app.inject({ method: 'GET', url: '/api/system/check-need-sms-verify?action=reboot', headers });
     expect(badAction.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/system/client-config' })).json()).toEqual({ flow_bill_url: null, amap_key: null, amap_security_code: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/system/client-config' })).json()).toEqual({ flow_bill_url: null, amap_key: null, amap_security_code: null, ios_enrolment_https: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/helper/server-version' })).json()).toHaveProperty('version');
   });
 

@@ -1,3 +1,4 @@
+import { enrolmentIsHttps } from '../../mdm/apple/enrolment-url.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ServerVersion, checkNeedSmsVerifyQuery, registerStoreRequest, smsVerifyNoAuthRequest, smsVerifyRequest } from '@lease/shared';
 import type { Config } from '../../config.ts';
@@ -35,6 +36,8 @@ export const systemRoutes: FastifyPluginAsyncZod<Options> = async (app, { system
     flow_bill_url: config.links.flowBillUrl,
     amap_key: config.amapKey,
     amap_security_code: config.amapSecurityCode,
+    // false: enrolment profiles carry http URLs, which iOS refuses; the console's enrolment dialogs say so.
+    ios_enrolment_https: enrolmentIsHttps(config.publicUrl ?? ''),
   }));
   app.get('/api/helper/server-version', { config: { auth: 'public' }, schema: { tags: ['helper'] } }, () => version);
 };

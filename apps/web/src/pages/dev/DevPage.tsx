@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex } from 'antd';
 import { devStatusQuery } from '../../api/dev.ts';
 import { isApiError } from '../../api/index.ts';
+import { ExpiryWarnings } from '../../components/ExpiryWarnings.tsx';
 import { AdaptersCard } from './AdaptersCard.tsx';
 import { SmsOutboxCard } from './SmsOutboxCard.tsx';
 
@@ -39,6 +40,7 @@ export default function DevPage() {
           }
         />
       )}
+      {!refused && <ExpiryWarnings showAllClear />}
       {!refused && <AdaptersCard />}
       {!refused && sms && !sms.live && <SmsOutboxCard />}
     </Flex>

@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { deviceOverviewQuery, homeClerksQuery, reportOverviewQuery, superviseOverviewQuery } from '../../api/home.ts';
 import { useUser } from '../../auth/useUser.ts';
+import { ExpiryWarnings } from '../../components/ExpiryWarnings.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ROUTES } from '../../routes.tsx';
 import { isAdmin } from '../../router/guard.ts';
@@ -64,6 +65,8 @@ export default function HomePage() {
           {data && countsOwnOnly(data) && <Tag color="blue">部分统计仅含分配给你的设备</Tag>}
         </Space>
       </Panel>
+
+      {isAdmin(user) && <ExpiryWarnings />}
 
       {overview.isError ? (
         <Panel>

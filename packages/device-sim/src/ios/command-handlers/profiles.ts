@@ -2,6 +2,7 @@ import { ProfileInstallError, profileListItem, readConfigurationProfile } from '
 import { booleanOf, dataOf, stringOf } from '../plist-codec.ts';
 import { type CommandOutcome, type HandlerTable, acknowledged, failed, formatError } from './command-outcome.ts';
 import { MdmErrors } from './mdm-errors.ts';
+import { replaceEnrolmentProfile } from '../renew-identity.ts';
 
 /** SUPERVISED_PAYLOADS: payload types iOS installs only on supervised phones. */
 const SUPERVISED_PAYLOADS = new Set(['com.apple.proxy.http.global', 'com.apple.app.lock', 'com.apple.homescreenlayout']);
@@ -9,7 +10,8 @@ const SUPERVISED_PAYLOADS = new Set(['com.apple.proxy.http.global', 'com.apple.a
 /** profileHandlers install, remove and list configuration profiles; MDM may only replace or remove what it installed. */
 export const profileHandlers: HandlerTable = {
   InstallProfile: {
-    run: ({ state, request }): CommandOutcome => {
+    run: (context): CommandOutcome | Promise<CommandOutcome> => {
+      const { state, request } = context;
       const payload = dataOf(request, 'Payload');
       if (!payload) return formatError('InstallProfile needs Payload data');
       let profile;
@@ -21,6 +23,8 @@ export const profileHandlers: HandlerTable = {
       }
       const needsSupervision = profile.payloads.find((p) => SUPERVISED_PAYLOADS.has(p.type));
       if (needsSupervision && !state.supervised) return failed(MdmErrors.profileInstallFailed(), MdmErrors.invalidSupervision(needsSupervision.type));
+      // The MDM profile itself, sent again (identity renewal): replaced in place, the phone stays enrolled.
+      if (profile.identifier === state.enrollment.profileIdentifier) return replaceEnrolmentProfile(context, payload);
       const existing = state.profiles.get(profile.identifier);
       if (existing && !existing.managed) return failed(MdmErrors.profileInstallFailed(), MdmErrors.profileNotManaged(profile.identifier));
       state.profiles.set(profile.identifier, profile);

@@ -2,7 +2,10 @@ import { LockStatus } from '@lease/shared';
 import { emitIosDeviceEvent } from '../../../modules/webhook/device-events.ts';
 import { applyDeviceInformation, applyInstalledApps, applyLocation, setLockStatus } from '../device-facts.ts';
 import type { PlistDict } from '../plist.ts';
-import type { EffectTable } from './result-effect.ts';
+import { type EffectTable, hasErrorCode } from './result-effect.ts';
+
+/** Apple's MDMErrorDomain 12067: DisableLostMode on a phone that is not in Lost Mode. */
+const NOT_IN_LOST_MODE = 12067;
 
 const dictOf = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) && !Buffer.isBuffer(v) ? (v as PlistDict) : {});
 
@@ -37,11 +40,14 @@ export const coreEffects: EffectTable = {
     },
   ],
   DisableLostMode: [
-    async ({ tx, deviceId, ok }) => {
-      await setLockStatus(tx, deviceId, ok ? LockStatus.UNLOCKED : LockStatus.LOCKED);
-      if (!ok) return undefined;
+    async ({ tx, deviceId, ok, chain }) => {
+      // 12067 "not in Lost Mode": the phone is already unlocked, which is what was asked.
+      const alreadyUnlocked = !ok && hasErrorCode(chain, NOT_IN_LOST_MODE);
+      await setLockStatus(tx, deviceId, ok || alreadyUnlocked ? LockStatus.UNLOCKED : LockStatus.LOCKED);
+      if (!ok && !alreadyUnlocked) return undefined;
       await emitIosDeviceEvent(tx, deviceId, 'device.unlocked');
-      return { events: [{ type: 'unlocked', deviceId }] };
+      const events = [{ type: 'unlocked' as const, deviceId }];
+      return alreadyUnlocked ? { failed: false, summary: '设备本未处于丢失模式（12067），已是解锁状态', events } : { events };
     },
   ],
 };

@@ -14,20 +14,24 @@ export interface CaOptions {
   organization?: string;
   /** A pre-generated RSA key (tests and pools); otherwise a new 2048-bit key is generated. */
   key?: KeyObject | string;
+  /** The CA outlives every identity it issues by years: see docs/apple-identity-lifetimes.md. */
   validityYears?: number;
   now?: Date;
 }
+
+/** CA_VALIDITY_YEARS: far longer than any lease (12-36 months) plus the identity renewals within it. */
+export const CA_VALIDITY_YEARS = 20;
 
 /** createCa makes the self-signed CA that issues device identities over SCEP and signs CertReps and profiles. */
 export function createCa(options: CaOptions = {}): CaMaterial {
   const key = options.key ? privateKeyOf(options.key) : generateRsaKey();
   const now = options.now ?? new Date();
   const notAfter = new Date(now);
-  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + (options.validityYears ?? 10));
+  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + (options.validityYears ?? CA_VALIDITY_YEARS));
   const der = createCertificate({
     subject: [
-      { shortName: 'CN', value: options.commonName ?? 'Lease MDM Device CA' },
-      { shortName: 'O', value: options.organization ?? 'Lease MDM' },
+      ['CN', options.commonName ?? 'Lease MDM Device CA'],
+      ['O', options.organization ?? 'Lease MDM'],
     ],
     publicKey: key,
     issuer: { key },

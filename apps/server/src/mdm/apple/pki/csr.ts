@@ -1,12 +1,11 @@
 import { type KeyObject, createPublicKey, verify } from 'node:crypto';
-import forge from 'node-forge';
 import { type DerNode, Tag, childrenOf, expectChildren, expectTag, oidOf, parseDer, stringOf } from './der.ts';
-import { forgeAsn1Of } from './keys.ts';
 import { OID, RSA_SIGNATURE_OID } from './oids.ts';
 
 /** CertificateRequest is what we take from a PKCS#10 request: who, which key, and the SCEP challenge. */
 export interface CertificateRequest {
-  subject: forge.pki.CertificateField[];
+  /** DER of the subject Name exactly as requested: issued certificates copy it byte for byte. */
+  subject: Buffer;
   publicKey: KeyObject;
   /** DER of the SubjectPublicKeyInfo, to compare with the key that signed the SCEP message. */
   spki: Buffer;
@@ -26,11 +25,13 @@ function challengeOf(attributes: DerNode | undefined): string | undefined {
 
 /** readCertificateRequest parses a CSR and checks its self-signature (RSA PKCS#1 v1.5, as iOS makes it). */
 export function readCertificateRequest(der: Buffer): CsrCheck {
-  let info: DerNode, spki: DerNode, digestOid: string, signature: Buffer, challenge: string | undefined;
+  let info: DerNode, subject: DerNode, spki: DerNode, digestOid: string, signature: Buffer, challenge: string | undefined;
   try {
     const [cri, algorithm, bits] = expectChildren(parseDer(der), Tag.SEQUENCE, 'a CSR', 3);
     const fields = expectChildren(cri, Tag.SEQUENCE, 'a CertificationRequestInfo', 3);
     info = cri;
+    subject = expectTag(fields[1], Tag.SEQUENCE, 'a subject name');
+    childrenOf(subject).forEach((rdn) => expectTag(rdn, Tag.SET, 'a relative distinguished name'));
     spki = expectTag(fields[2], Tag.SEQUENCE, 'a public key');
     challenge = challengeOf(fields[3]);
     digestOid = oidOf(expectChildren(algorithm, Tag.SEQUENCE, 'a signature algorithm', 1)[0]);
@@ -48,10 +49,5 @@ export function readCertificateRequest(der: Buffer): CsrCheck {
   }
   if (publicKey.asymmetricKeyType !== 'rsa') return { ok: false, reason: 'unsupported-key' };
   if (!verify(digest, info.bytes, publicKey, signature)) return { ok: false, reason: 'bad-signature' };
-  try {
-    const subject = forge.pki.certificationRequestFromAsn1(forgeAsn1Of(der)).subject.attributes;
-    return { ok: true, request: { subject, publicKey, spki: spki.bytes, challenge } };
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
+  return { ok: true, request: { subject: subject.bytes, publicKey, spki: spki.bytes, challenge } };
 }

@@ -16,6 +16,8 @@ export const Tag = {
   PRINTABLE_STRING: 0x13,
   IA5_STRING: 0x16,
   UTC_TIME: 0x17,
+  GENERALIZED_TIME: 0x18,
+  BOOLEAN: 0x01,
   SEQUENCE: 0x30,
   SET: 0x31,
   CONTEXT_0: 0xa0,
@@ -142,6 +144,10 @@ export const sequence = (...parts: Buffer[]) => encode(Tag.SEQUENCE, ...parts);
 export const setOf = (...parts: Buffer[]) => encode(Tag.SET, ...[...parts].sort(Buffer.compare));
 export const octetString = (bytes: Buffer) => encode(Tag.OCTET_STRING, bytes);
 export const printableString = (text: string) => encode(Tag.PRINTABLE_STRING, Buffer.from(text, 'latin1'));
+export const utf8String = (text: string) => encode(Tag.UTF8_STRING, Buffer.from(text, 'utf8'));
+/** bitString wraps whole bytes (no unused bits), as for keys and signatures. */
+export const bitString = (bytes: Buffer, unusedBits = 0) => encode(Tag.BIT_STRING, Buffer.from([unusedBits]), bytes);
+export const booleanTrue = () => Buffer.from([Tag.BOOLEAN, 1, 0xff]);
 export const nullValue = () => Buffer.from([Tag.NULL, 0]);
 export const explicit = (n: number, ...parts: Buffer[]) => encode(0xa0 | n, ...parts);
 
@@ -165,4 +171,12 @@ export function utcTime(date: Date): Buffer {
   const iso = date.toISOString();
   const text = `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
   return encode(Tag.UTC_TIME, Buffer.from(text, 'latin1'));
+}
+
+/** certificateTime is RFC 5280's Time: UTCTime through 2049, GeneralizedTime from 2050 on (§4.1.2.5). */
+export function certificateTime(date: Date): Buffer {
+  if (date.getUTCFullYear() < 2050) return utcTime(date);
+  const iso = date.toISOString();
+  const text = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+  return encode(Tag.GENERALIZED_TIME, Buffer.from(text, 'latin1'));
 }

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { buildPkcsReq } from '../../../../../../packages/device-sim/src/ios/scep-client.ts';
 import { createCa, loadCa } from './ca.ts';
 import { createCertificate } from './certificates.ts';
+import { contentCipherOf } from './cms-enveloped.ts';
 import { attribute, buildSignedData } from './cms-build.ts';
 import { parseSignedData, verifySigner } from './cms-parse.ts';
-import { octetString, printableString } from './der.ts';
+import { encode, explicit, integer, objectId, octetString, printableString, sequence, setOf } from './der.ts';
 import { generateRsaKey } from './keys.ts';
 import { OID } from './oids.ts';
 import { createScepServer } from './scep-server.ts';
@@ -73,7 +74,7 @@ describe('SCEP server', () => {
     expect(await server.pkiOperation(request('good', otherCa.certDer).message)).toMatchObject({ status: 'failed', failInfo: '1' });
   });
 
-  it('refuses a CSR whose key is not the key that signed the request, and messages other than PKCSReq', async () => {
+  it('accepts a CSR signed over by another key (the CSR proves its own), and refuses messages other than PKCSReq', async () => {
     const original = parseSignedData(request().message);
     const signerDer = createCertificate({ subject: [{ shortName: 'CN', value: 'x' }], publicKey: otherKey, issuer: { key: otherKey }, notBefore: new Date(), notAfter: new Date(Date.now() + 86_400_000), extensions: [] });
     const attrs = (type: string) => [
@@ -82,8 +83,32 @@ describe('SCEP server', () => {
       attribute(OID.scepSenderNonce, octetString(Buffer.alloc(16, 7))),
     ];
     const resigned = (type: string) => buildSignedData({ content: original.content, signer: { certDer: signerDer, key: otherKey }, attributes: attrs(type) });
-    expect(await server.pkiOperation(resigned('19'))).toMatchObject({ status: 'failed', failInfo: '2', reason: 'the CSR key is not the key that signed the request' });
+    // RFC 8894 §2.3 only says SHOULD: the certificate is for the CSR's key, the reply goes to the signer.
+    const accepted = await server.pkiOperation(resigned('19'));
+    expect(accepted.status === 'issued' && new X509Certificate(accepted.certificate.der).publicKey.export({ type: 'spki', format: 'der' })).toEqual(
+      new X509Certificate(original.certificates[0]).publicKey.export({ type: 'spki', format: 'der' }),
+    );
     expect(await server.pkiOperation(resigned('17'))).toMatchObject({ status: 'failed', failInfo: '2', transactionId: 'T-1' });
+  });
+
+  it('refuses a request enveloped with single DES as badAlg, and answers 3DES in kind', async () => {
+    const desRequest = () => {
+      // No library we have will still encrypt with single DES: the EnvelopedData is written by hand.
+      const encryptedContentInfo = sequence(objectId(OID.data), sequence(objectId('1.3.14.3.2.7'), octetString(Buffer.alloc(8, 1))), encode(0x80, Buffer.alloc(16, 2)));
+      const content = sequence(objectId(OID.envelopedData), explicit(0, sequence(integer(0), setOf(sequence(integer(0))), encryptedContentInfo)));
+      const original = parseSignedData(request().message);
+      return buildSignedData({ content, signer: { certDer: original.certificates[0], key: deviceKey }, attributes: [
+        attribute(OID.scepTransactionId, printableString('T-DES')),
+        attribute(OID.scepMessageType, printableString('19')),
+        attribute(OID.scepSenderNonce, octetString(Buffer.alloc(16, 3))),
+      ] });
+    };
+    expect(await server.pkiOperation(desRequest())).toMatchObject({ status: 'failed', failInfo: '0', reason: 'content cipher 1.3.14.3.2.7 not supported' });
+    const tripleDes = buildPkcsReq({ key: deviceKey, subject: [['CN', 'device-3des']], challenge: 'good', caCertDer: ca.certDer, useAes: false });
+    const result = await server.pkiOperation(tripleDes.message);
+    if (result.status !== 'issued') throw new Error(`not issued: ${result.status}`);
+    const reply = parseSignedData(result.certRep).content ?? Buffer.alloc(0);
+    expect(contentCipherOf(reply)).toBe('1.2.840.113549.3.7');
   });
 
   it.each([

@@ -1,8 +1,8 @@
 import type { Ca } from './ca.ts';
-import { certificateFingerprint, readCertificateFields } from './certificate-fields.ts';
+import { certificateFingerprint } from './certificate-fields.ts';
 import { createCertificate } from './certificates.ts';
 import { buildSignedData } from './cms-build.ts';
-import { AES_128_CBC, contentCipherOf, envelope, isSupportedCipher, openEnvelope } from './cms-enveloped.ts';
+import { contentCipherOf, envelope, isSupportedCipher, openEnvelope } from './cms-enveloped.ts';
 import { type ParsedSignedData, parseSignedData, verifySigner } from './cms-parse.ts';
 import { type CertificateRequest, readCertificateRequest } from './csr.ts';
 import { digestByOid } from './oids.ts';
@@ -14,6 +14,12 @@ export const SCEP_CA_CAPS = ['POSTPKIOperation', 'SHA-256', 'AES', 'SCEPStandard
 /** SCEP_CONTENT_TYPE: the Content-Type of each SCEP answer (RFC 8894 §4). */
 export const SCEP_CONTENT_TYPE = { caCaps: 'text/plain', caCert: 'application/x-x509-ca-cert', pkiMessage: 'application/x-pki-message' } as const;
 
+/**
+ * IDENTITY_DAYS: a device identity lives a year and is renewed in place well before it ends (renewal.service.ts);
+ * a lease of 36 months sees three renewals. docs/apple-identity-lifetimes.md explains the choice.
+ */
+export const IDENTITY_DAYS = 365;
+
 /** ChallengeCheck is the caller's verdict on a challenge; `context` (say, the enrolment) comes back with the result. */
 export type ChallengeCheck<C> = { ok: true; context: C } | { ok: false };
 
@@ -24,6 +30,7 @@ export interface ScepServerOptions<C> {
    * If it throws, pkiOperation rejects and the HTTP layer answers 5xx so the device retries later.
    */
   checkChallenge: (challenge: string) => Promise<ChallengeCheck<C>>;
+  /** Lifetime of an issued identity; see IDENTITY_DAYS. */
   certificateDays?: number;
   now?: () => Date;
 }
@@ -49,15 +56,16 @@ type Verdict<C> = { ok: true; certificate: IssuedCertificate; context: C; reply:
 export function createScepServer<C>(options: ScepServerOptions<C>) {
   const { ca } = options;
   const now = options.now ?? (() => new Date());
-  const days = options.certificateDays ?? 365;
+  const days = options.certificateDays ?? IDENTITY_DAYS;
 
-  function issue({ subject, publicKey }: CertificateRequest): IssuedCertificate {
+  function issue({ subject, spki }: CertificateRequest): IssuedCertificate {
     const start = now();
     const caEnd = new Date(ca.cert.validTo);
     const notAfter = new Date(Math.min(start.getTime() + days * 86_400_000, caEnd.getTime()));
+    // Subject and key are the request's own bytes: nothing is decoded and re-encoded on the way.
     const der = createCertificate({
       subject,
-      publicKey,
+      publicKey: spki,
       issuer: { key: ca.key, certDer: ca.certDer },
       notBefore: new Date(start.getTime() - 5 * 60_000),
       notAfter,
@@ -79,21 +87,23 @@ export function createScepServer<C>(options: ScepServerOptions<C>) {
     let cipher: string, csrDer: Buffer;
     try {
       cipher = contentCipherOf(parsed.content);
+      // Single DES (and anything else we do not offer) is refused as badAlg: see docs/apple-identity-lifetimes.md.
+      if (!isSupportedCipher(cipher)) return { ok: false, failInfo: FailInfo.BAD_ALG, reason: `content cipher ${cipher} not supported` };
       csrDer = openEnvelope(parsed.content, ca.certDer, ca.forgeKey);
     } catch (err) {
       return { ok: false, failInfo: FailInfo.BAD_MESSAGE_CHECK, reason: `envelope: ${err instanceof Error ? err.message : 'unreadable'}` };
     }
     const csr = readCertificateRequest(csrDer);
     if (!csr.ok) return { ok: false, failInfo: csr.reason === 'unsupported-key' ? FailInfo.BAD_ALG : FailInfo.BAD_MESSAGE_CHECK, reason: `csr: ${csr.reason}` };
-    if (!csr.request.spki.equals(readCertificateFields(signed.certDer).spki)) {
-      return { ok: false, failInfo: FailInfo.BAD_REQUEST, reason: 'the CSR key is not the key that signed the request' };
-    }
+    // A signer key other than the CSR's is accepted, as micromdm's SCEP server does: RFC 8894 §2.3 says SHOULD,
+    // the CSR's own signature proves its key, the challenge authorises the issue, and the reply is enveloped to
+    // the signer (see docs/apple-identity-lifetimes.md).
     if (!csr.request.challenge) return { ok: false, failInfo: FailInfo.BAD_REQUEST, reason: 'no challengePassword' };
     const challenge = await options.checkChallenge(csr.request.challenge);
     if (!challenge.ok) return { ok: false, failInfo: FailInfo.BAD_REQUEST, reason: 'challenge refused' };
     const certificate = issue(csr.request);
     const certsOnly = buildSignedData({ certificates: [certificate.der] });
-    const reply = envelope(certsOnly, signed.certDer, isSupportedCipher(cipher) ? cipher : AES_128_CBC);
+    const reply = envelope(certsOnly, signed.certDer, cipher);
     return { ok: true, certificate, context: challenge.context, reply };
   }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { clerkOptionsQuery, iosKeys, registerDevices, type RegisteredDevice } from '../../../../api/iosDevice.ts';
 import { feedback } from '../../../../app/feedback.ts';
 import { EnrollLink } from '../components/EnrollLink.tsx';
+import { HttpsNotice } from '../components/HttpsNotice.tsx';
 import { parseSerials } from './serials.ts';
 
 interface RegisterValues {
@@ -51,6 +52,7 @@ export function RegisterDialog({ onClose, chooseClerk }: RegisterDialogProps) {
   if (result) {
     return (
       <Modal open title="登记成功" width={640} onCancel={onClose} destroyOnHidden footer={<Button type="primary" onClick={onClose}>完成</Button>}>
+        <HttpsNotice />
         <Alert
           type="success"
           showIcon
