@@ -27,3 +27,4 @@ export * from './schemas/ios-settings.ts';
 export * from './schemas/ios-restriction.ts';
 export * from './schemas/activation-lock.ts';
 export * from './schemas/ios-release.ts';
+export * from './schemas/safe-input.ts';

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, type FieldError, errorMessage, errorStatus } from '@lease/shared';
+import { badInputMessage } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 
 const body = (code: ErrorCode, message = errorMessage[code], errors?: FieldError[]): ApiErrorBody => ({
@@ -33,6 +34,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = errors[0];
       const message = first ? (first.field ? `${first.message}（${first.field}）` : first.message) : errorMessage.VALIDATION_FAILED;
       return reply.code(400).send(body('VALIDATION_FAILED', message, errors));
+    }
+    // Backstop: a value no schema caught but PostgreSQL refused (bad uuid, NUL, impossible date…) is still bad input.
+    const badInput = badInputMessage(error);
+    if (badInput) {
+      request.log.warn({ err: error }, 'database refused a request value');
+      return reply.code(400).send(body('VALIDATION_FAILED', badInput));
     }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
     if (known) return reply.code(errorStatus[known[0]]).send(body(known[0], known[1]));
