@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, type FieldError, errorMessage, errorStatus } from '@lease/shared';
 import { badInputMessage } from '../db/errors.ts';
@@ -55,4 +55,18 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(body('NOT_FOUND', `接口不存在：${request.method} ${request.url.split('?')[0]}`));
   });
+}
+
+/** Refusals of Fastify's router, before any route or hook runs: a URL that does not decode, a path part too long. */
+const routerErrors: Record<string, string> = {
+  FST_ERR_BAD_URL: '请求地址格式有误',
+  FST_ERR_MAX_PARAM_LENGTH: '请求地址中的参数过长',
+};
+
+/** frameworkErrors (Fastify's option of that name) answers the router's refusals in the envelope too. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  if (routerErrors[error.code]) return reply.code(400).send(body('VALIDATION_FAILED', routerErrors[error.code]));
+  request.log.error({ err: error }, 'router error');
+  return reply.code(500).send(body('INTERNAL'));
 }
