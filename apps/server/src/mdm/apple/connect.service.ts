@@ -48,7 +48,8 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
       const commandId = typeof msg.CommandUUID === 'string' && UUID_RE.test(msg.CommandUUID) ? msg.CommandUUID : '';
       if (status === 'NotNow') {
         if (commandId) await queue.markNotNow(row.deviceId, commandId);
-      } else if (FINAL_STATUS[status]) {
+      } else if (Object.hasOwn(FINAL_STATUS, status)) {
+        // hasOwn: a Status of `__proto__` or `constructor` is not an answer (it found Object's own members).
         if (!commandId) throw new DeviceRefusal('bad-message', 'a result needs its CommandUUID');
         const chain = Array.isArray(msg.ErrorChain) ? (msg.ErrorChain as Record<string, unknown>[]) : undefined;
         const final = FINAL_STATUS[status];
