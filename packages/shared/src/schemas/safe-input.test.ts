@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as shared from '../index.ts';
+import * as agentProtocol from '../agent-protocol.ts';
 import { distributionLogQuery } from './clerk.ts';
 import { iosListQuery, iosLockRequest, updateRemarkRequest } from './ios-device.ts';
 import { operationLogListQuery } from './logs.ts';
@@ -62,5 +64,82 @@ describe('date-times', () => {
     expect(isoDateTime.safeParse('0000-01-01T00:00:00Z').success).toBe(false);
     expect(isoDateTime.safeParse('2026-01-01T00:00:00+08:00').success).toBe(true);
     expect(CheckinRequest.safeParse({ lock_state: { locked: false, epoch: 0, since: '0000-01-01T00:00:00Z' }, policy_version: 1 }).success).toBe(false);
+  });
+});
+
+// ---- every request schema is built from the helpers -------------------------------------------------------
+
+// zod's definitions are walked structurally: their fields differ by type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Node = { _zod: { def: Record<string, any> } };
+const isZod = (v: unknown): v is Node => typeof v === 'object' && v !== null && '_zod' in v;
+
+/** An anchored pattern without `.`, negated classes or \S \W \D matches neither NUL nor a lone surrogate. */
+const takesPatternOnly = (format: string, pattern?: RegExp) =>
+  format === 'uuid' || (format === 'regex' && /^\^.*\$$/.test(String(pattern?.source)) && !/\.|\[\^|\\[SWD]/.test(String(pattern?.source)));
+
+/** unsafeStrings lists the string fields of a schema that neither refuse NUL and lone surrogates nor take only an anchored pattern. */
+function unsafeStrings(node: Node, path: string, out: string[], seen: Set<unknown>): void {
+  if (seen.has(node)) return;
+  seen.add(node);
+  const def = node._zod.def;
+  const walk = (child: unknown, p: string): void => {
+    if (isZod(child)) unsafeStrings(child, p, out, seen);
+  };
+  switch (def.type) {
+    case 'string': {
+      const checks: Node['_zod']['def'][] = (def.checks ?? []).map((c: Node) => c._zod.def);
+      if (!checks.some((c) => (c.check === 'custom' && c.fn === isSafeText) || (c.check === 'string_format' && takesPatternOnly(c.format, c.pattern)))) out.push(path || '(root)');
+      return;
+    }
+    case 'object':
+      for (const [k, v] of Object.entries(def.shape)) walk(v, `${path}.${k}`);
+      return walk(def.catchall, `${path}.*`);
+    case 'array':
+      return walk(def.element, `${path}[]`);
+    case 'union':
+      return def.options.forEach((o: unknown, i: number) => walk(o, `${path}|${i}`));
+    case 'intersection':
+      walk(def.left, path);
+      return walk(def.right, path);
+    case 'record':
+      walk(def.keyType, `${path}{key}`);
+      return walk(def.valueType, `${path}{}`);
+    case 'tuple':
+      return def.items.forEach((o: unknown, i: number) => walk(o, `${path}[${i}]`));
+    case 'pipe':
+      return walk(def.in, path);
+    case 'lazy':
+      return walk(def.getter(), path);
+    default:
+      if (def.innerType) walk(def.innerType, path);
+  }
+}
+
+
+/** What the server sends, never what it takes: these may carry any string it stored. stringbool takes its few words only. */
+const RESPONSES = new Set(['tokenPair', 'smsSentResponse', 'EnrollResponse', 'AgentPolicy', 'CheckinResponse', 'CommandsResponse', 'androidEnrollTokenResponse', 'androidAppDownloadLink']);
+const ALLOWED_FIELDS = new Set(['androidListQuery.archived']);
+
+describe('request schemas', () => {
+  it('take every string through text(), uuid or an anchored pattern: none lets NUL or a lone surrogate through', () => {
+    const unsafe: string[] = [];
+    let walked = 0;
+    for (const [name, value] of Object.entries({ ...shared, ...agentProtocol })) {
+      if (!isZod(value) || RESPONSES.has(name)) continue;
+      walked++;
+      const out: string[] = [];
+      unsafeStrings(value, '', out, new Set());
+      unsafe.push(...out.map((field) => `${name}${field}`).filter((f) => !ALLOWED_FIELDS.has(f)));
+    }
+    expect(unsafe).toEqual([]);
+    expect(walked).toBeGreaterThan(80);
+  });
+
+  it('the walk finds a plain z.string() wherever it hides', async () => {
+    const { z } = await import('zod');
+    const out: string[] = [];
+    unsafeStrings(z.object({ a: z.array(z.object({ b: z.string().trim().optional() })), c: uuid, d: text() }) as unknown as Node, '', out, new Set());
+    expect(out).toEqual(['.a[].b']);
   });
 });
