@@ -14,7 +14,7 @@ import { smsCleanupJob } from './adapters/sms/sms-cleanup.job.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthz } from './http/authz.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerStatic } from './http/static.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdempotencyFingerprint } from './modules/logs/idempotency.ts';
@@ -160,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, text, uuid } from './schemas/safe-input.ts';
 
 /**
  * Agent protocol /agent/v1 (docs/android-agent-protocol.md): the messages between the Android agent and the
@@ -28,22 +29,22 @@ export const ANDROID_COMMAND_TYPES = [
 ] as const;
 export type AndroidCommandType = (typeof ANDROID_COMMAND_TYPES)[number];
 
-const appEntry = z.object({ app_name: z.string().max(200), package_name: z.string().min(1).max(255), version: z.string().max(100).optional() });
-const restrictionMap = z.record(z.string().max(100), z.boolean());
+const appEntry = z.object({ app_name: text().max(200), package_name: text().min(1).max(255), version: text().max(100).optional() });
+const restrictionMap = z.record(text().max(100), z.boolean());
 
 /** Payload of each command type as the agent receives it (the console passes these to enqueueIn). */
 export const CommandPayloads = {
-  lock: z.object({ message: z.string().min(1).max(500), phone_number: z.string().max(20).optional() }),
+  lock: z.object({ message: text().min(1).max(500), phone_number: text().max(20).optional() }),
   unlock: z.object({}),
   /** The restriction map the phone enforces while regulated (the core 监管 set plus the device's switches). */
   regulate: z.object({ restriction: restrictionMap.optional() }),
   deregulate: z.object({}),
   /** The JPEG comes inline (`content`, base64) or from GET /agent/v1/wallpapers/{wallpaper_id}. where: 1 lock screen, 2 home, 3 both. */
   'set-wallpaper': z.object({
-    wallpaper_id: z.string().uuid(),
+    wallpaper_id: uuid,
     where: z.number().int().min(1).max(3).optional(),
     allow_modify: z.boolean().optional(),
-    content: z.string().max(12_000_000).optional(),
+    content: text().max(12_000_000).optional(),
   }),
   'get-location': z.object({}),
   'set-system-restriction': z.object({ restriction: restrictionMap }),
@@ -63,36 +64,36 @@ export interface AgentCommand {
 // ---- enrolment -------------------------------------------------------------------------------------
 
 export const DeviceFacts = z.object({
-  serial_number: z.string().max(64).default(''),
-  imei_1: z.string().max(20).default(''),
-  imei_2: z.string().max(20).default(''),
-  meid: z.string().max(20).default(''),
-  brand: z.string().max(64).default(''),
-  manufacturer: z.string().max(64).default(''),
-  model: z.string().max(100).default(''),
-  os_version: z.string().max(32).default(''),
+  serial_number: text().max(64).default(''),
+  imei_1: text().max(20).default(''),
+  imei_2: text().max(20).default(''),
+  meid: text().max(20).default(''),
+  brand: text().max(64).default(''),
+  manufacturer: text().max(64).default(''),
+  model: text().max(100).default(''),
+  os_version: text().max(32).default(''),
   sdk_int: z.number().int().min(1).max(100).optional(),
-  agent_version: z.string().max(32).default(''),
+  agent_version: text().max(32).default(''),
   battery_level: z.number().min(0).max(1).optional(),
 });
 export type DeviceFacts = z.infer<typeof DeviceFacts>;
 
-export const SimReport = z.object({ slot: z.number().int().min(1).max(2), iccid: z.string().max(32).default(''), carrier: z.string().max(64).default(''), phone_number: z.string().max(20).default('') });
+export const SimReport = z.object({ slot: z.number().int().min(1).max(2), iccid: text().max(32).default(''), carrier: text().max(64).default(''), phone_number: text().max(20).default('') });
 export type SimReport = z.infer<typeof SimReport>;
 
 export const LocationReport = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   accuracy: z.number().min(0).max(100_000).optional(),
-  measured_at: z.string().datetime({ offset: true }),
+  measured_at: isoDateTime,
 });
 export type LocationReport = z.infer<typeof LocationReport>;
 
 /** EnrollRequest: the token from the QR code (or vendor channel provisioning) plus the agent's public key. */
 export const EnrollRequest = z.object({
-  token: z.string().min(16).max(128),
+  token: text().min(16).max(128),
   /** SPKI DER (base64) of the ECDSA P-256 key the agent generated (AndroidKeyStore, non-exportable). */
-  public_key: z.string().min(40).max(400),
+  public_key: text().min(40).max(400),
   /** AndroidChannel when a vendor SDK controls the phone (1 honor, 2 xiaomi, 3 oppo, 4 vivo); 0 or absent = device owner. */
   channel: z.number().int().min(0).max(4).optional(),
   facts: DeviceFacts,
@@ -131,10 +132,10 @@ export type AgentPolicy = z.infer<typeof AgentPolicy>;
 
 export const PasscodeUse = z.object({
   purpose: z.enum(['unlock', 'deregulate']),
-  challenge: z.string().regex(/^\d{8}$/),
+  challenge: text().regex(/^\d{8}$/),
   lock_epoch: z.number().int().min(0),
   grant_days: z.number().int().min(0).max(30).default(0),
-  used_at: z.string().datetime({ offset: true }),
+  used_at: isoDateTime,
 });
 export type PasscodeUse = z.infer<typeof PasscodeUse>;
 
@@ -144,7 +145,7 @@ export const LockState = z.object({
   epoch: z.number().int().min(0),
   /** 'offline' = the agent locked itself after store.android_offline_lock_hours without reaching the server. */
   reason: z.enum(['command', 'offline', 'none']).default('none'),
-  since: z.string().datetime({ offset: true }).optional(),
+  since: isoDateTime.optional(),
 });
 
 export const CheckinRequest = z.object({
@@ -158,7 +159,7 @@ export const CheckinRequest = z.object({
   policy_version: z.number().int(),
   /** Offline codes used since the last successful check-in. */
   passcode_uses: z.array(PasscodeUse).max(100).default([]),
-  restriction_report: z.object({ applied: z.array(z.string()), unsupported: z.array(z.string()) }).optional(),
+  restriction_report: z.object({ applied: z.array(text()), unsupported: z.array(text()) }).optional(),
 });
 export type CheckinRequest = z.input<typeof CheckinRequest>;
 
@@ -168,17 +169,17 @@ export type CheckinResponse = z.infer<typeof CheckinResponse>;
 // ---- command results ----------------------------------------------------------------------------
 
 export const CommandResult = z.object({
-  command_id: z.string().uuid(),
+  command_id: uuid,
   status: z.enum(['done', 'failed']),
   /** Why it failed, in Chinese, shown in the operation log. */
-  error: z.string().max(500).optional(),
+  error: text().max(500).optional(),
   data: z
     .object({
       lock_epoch: z.number().int().min(0).optional(),
       location: LocationReport.optional(),
       apps: z.array(appEntry).max(2000).optional(),
-      applied: z.array(z.string()).optional(),
-      unsupported: z.array(z.string()).optional(),
+      applied: z.array(text()).optional(),
+      unsupported: z.array(text()).optional(),
     })
     .optional(),
 });
@@ -230,7 +231,7 @@ export function parseAuthorization(header: string | undefined): { deviceId: stri
 
 /** androidEnrollTokenRequest: the clerk the phone will belong to (default: the caller) and the intended channel. */
 export const androidEnrollTokenRequest = z.object({
-  for_clerk_id: z.string().uuid().nullish(),
+  for_clerk_id: uuid.nullish(),
   channel: z.number().int().min(0).max(4).optional(),
 });
 export type AndroidEnrollTokenRequest = z.infer<typeof androidEnrollTokenRequest>;

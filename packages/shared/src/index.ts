@@ -28,3 +28,4 @@ export * from './schemas/ios-restriction.ts';
 export * from './schemas/activation-lock.ts';
 export * from './schemas/ios-release.ts';
 export * from './schemas/report.ts';
+export * from './schemas/safe-input.ts';

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, type FieldError, errorMessage, errorStatus } from '@lease/shared';
+import { badInputMessage } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 
 const body = (code: ErrorCode, message = errorMessage[code], errors?: FieldError[]): ApiErrorBody => ({
@@ -34,6 +35,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message = first ? (first.field ? `${first.message}（${first.field}）` : first.message) : errorMessage.VALIDATION_FAILED;
       return reply.code(400).send(body('VALIDATION_FAILED', message, errors));
     }
+    // Backstop: a value no schema caught but PostgreSQL refused (bad uuid, NUL, impossible date…) is still bad input.
+    const badInput = badInputMessage(error);
+    if (badInput) {
+      request.log.warn({ err: error }, 'database refused a request value');
+      return reply.code(400).send(body('VALIDATION_FAILED', badInput));
+    }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
     if (known) return reply.code(errorStatus[known[0]]).send(body(known[0], known[1]));
     if (error.statusCode === 429) return reply.code(429).send(body('TOO_MANY_REQUESTS'));
@@ -48,4 +55,18 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(body('NOT_FOUND', `接口不存在：${request.method} ${request.url.split('?')[0]}`));
   });
+}
+
+/** Refusals of Fastify's router, before any route or hook runs: a URL that does not decode, a path part too long. */
+const routerErrors: Record<string, string> = {
+  FST_ERR_BAD_URL: '请求地址格式有误',
+  FST_ERR_MAX_PARAM_LENGTH: '请求地址中的参数过长',
+};
+
+/** frameworkErrors (Fastify's option of that name) answers the router's refusals in the envelope too. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  if (routerErrors[error.code]) return reply.code(400).send(body('VALIDATION_FAILED', routerErrors[error.code]));
+  request.log.error({ err: error }, 'router error');
+  return reply.code(500).send(body('INTERNAL'));
 }

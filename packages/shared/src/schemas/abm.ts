@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { paging } from './common.ts';
 
 /*
@@ -152,15 +153,14 @@ export interface AbmDeviceItem {
 }
 
 export const abmDeviceListQuery = paging.extend({
-  serial_number: z.string().trim().max(20, '序列号最多 20 个字符').optional(),
+  serial_number: text().trim().max(20, '序列号最多 20 个字符').optional(),
 });
 export type AbmDeviceListQuery = z.infer<typeof abmDeviceListQuery>;
 
 /** The .p7m file as read by the browser: its bytes in base64 (ABM hands out a text S/MIME file; DER works too). */
 export const abmUploadP7mRequest = z.object({
-  file_name: z.string().trim().max(200, '文件名过长').optional(),
-  content_base64: z
-    .string({ error: '请选择服务器令牌文件（.p7m）' })
+  file_name: text().trim().max(200, '文件名过长').optional(),
+  content_base64: text({ error: '请选择服务器令牌文件（.p7m）' })
     .min(1, '请选择服务器令牌文件（.p7m）')
     .max(200_000, '文件过大，不是 Apple 商务管理的服务器令牌')
     .regex(/^[A-Za-z0-9+/=\r\n]+$/, '文件内容编码有误'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { AndroidAppRestrictionMode, RegulateStatus, type AndroidAppEntry } from '../android.ts';
 import { isAndroidRestrictionKey } from '../android-restrictions.ts';
 import { paging, uuid } from './common.ts';
@@ -14,9 +15,9 @@ const regulateValues = Object.values(RegulateStatus) as number[];
 export const androidListQuery = paging.extend({
   imei: shared.imei,
   hirer_phone_number: shared.hirer_phone_number,
-  serial_number: z.string().trim().regex(/^[A-Za-z0-9]{1,32}$/, '序列号为字母或数字').optional(),
-  brand: z.string().trim().min(1).max(40, '品牌有误').optional(),
-  model: z.string().trim().min(1).max(64, '型号有误').optional(),
+  serial_number: text().trim().regex(/^[A-Za-z0-9]{1,32}$/, '序列号为字母或数字').optional(),
+  brand: text().trim().min(1).max(40, '品牌有误').optional(),
+  model: text().trim().min(1).max(64, '型号有误').optional(),
   channel: z.coerce.number({ error: '管理通道有误' }).int('管理通道有误').min(0, '管理通道有误').max(4, '管理通道有误').optional(),
   registration_time: shared.registration_time,
   offline_duration: shared.offline_duration,
@@ -35,22 +36,21 @@ export const androidRemarkRequest = updateRemarkRequest.omit({ device_id: true }
 
 /** Spec §5 Android lock: message required ('未填写锁定提示内容'); the phone, when given, is 1 + 10 digits. */
 export const androidLockRequest = z.object({
-  message: z.string({ error: '未填写锁定提示内容' }).trim().min(1, '未填写锁定提示内容').max(200, '锁定提示最多 200 个字符'),
-  phone_number: z.union([z.literal(''), z.string().trim().regex(/^1\d{10}$/, '联系电话应为 1 开头的 11 位手机号')]).optional().default(''),
+  message: text({ error: '未填写锁定提示内容' }).trim().min(1, '未填写锁定提示内容').max(200, '锁定提示最多 200 个字符'),
+  phone_number: z.union([z.literal(''), text().trim().regex(/^1\d{10}$/, '联系电话应为 1 开头的 11 位手机号')]).optional().default(''),
 });
 export type AndroidLockRequest = z.infer<typeof androidLockRequest>;
 
 /** An Android package name: dot-separated Java identifiers, at least two parts (com.example.app). */
-const packageName = z
-  .string({ error: '请输入应用包名' })
+const packageName = text({ error: '请输入应用包名' })
   .trim()
   .max(255, '包名过长')
   .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, '包名格式有误，例如 com.tencent.mm');
 
 export const androidAppEntry = z.object({
-  app_name: z.string().trim().max(64, '应用名称最多 64 个字符').default(''),
+  app_name: text().trim().max(64, '应用名称最多 64 个字符').default(''),
   package_name: packageName,
-  version: z.string().trim().max(64).optional(),
+  version: text().trim().max(64).optional(),
 }) satisfies z.ZodType<AndroidAppEntry, unknown>;
 
 /**
@@ -79,7 +79,7 @@ export const androidAppRestriction = z
 export type AndroidAppRestriction = z.infer<typeof androidAppRestriction>;
 
 /** A restriction map (key → restricted) of the catalogue in android-restrictions.ts; unknown keys are refused. */
-export const androidRestrictionMap = z.record(z.string(), z.boolean({ error: '限制项的值只能是开或关' })).superRefine((map, ctx) => {
+export const androidRestrictionMap = z.record(text(), z.boolean({ error: '限制项的值只能是开或关' })).superRefine((map, ctx) => {
   for (const key of Object.keys(map)) {
     if (!isAndroidRestrictionKey(key)) ctx.addIssue({ code: 'custom', path: [key], message: `未知的限制项：${key}` });
   }
@@ -108,10 +108,9 @@ export const androidChangeClerkRequest = z.object({ for_clerk: uuid });
  * grant_days: 1-30 unlocks for that many days and then relocks if still offline; 0 until the next check-in.
  */
 export const androidPasscodeRequest = sensitiveProof.extend({
-  challenge: z
-    .string({ error: '请输入设备上显示的挑战码' })
+  challenge: text({ error: '请输入设备上显示的挑战码' })
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{8}$/, '挑战码为设备锁屏上显示的 8 位数字')),
+    .pipe(text().regex(/^\d{8}$/, '挑战码为设备锁屏上显示的 8 位数字')),
   grant_days: z.coerce.number({ error: '有效天数有误' }).int('有效天数有误').min(0, '有效天数为 0-30').max(30, '有效天数为 0-30').optional().default(0),
 });
 export type AndroidPasscodeRequest = z.infer<typeof androidPasscodeRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { OFFLINE_DURATIONS } from '../device-status.ts';
 import { paging, phoneNumber, smsCode, uuid } from './common.ts';
 
@@ -19,7 +20,7 @@ export interface ApiKeyInfo {
   date_updated: string | null;
 }
 
-const proof = { password: z.string({ error: '请输入登录密码' }).min(1, '请输入登录密码').max(64), sms_code: smsCode.optional() };
+const proof = { password: text({ error: '请输入登录密码' }).min(1, '请输入登录密码').max(64), sms_code: smsCode.optional() };
 
 export const apiKeyEnabledRequest = z.object({ enabled: z.boolean({ error: '请选择开启或关闭' }), ...proof });
 export type ApiKeyEnabledRequest = z.infer<typeof apiKeyEnabledRequest>;
@@ -56,8 +57,7 @@ export const splitIpList = (v: string) =>
     .filter(Boolean);
 
 /** Spec §5: the whitelist is comma-separated valid IPs (IPv4 or IPv6); empty means any address. */
-export const ipWhiteList = z
-  .string()
+export const ipWhiteList = text()
   .trim()
   .max(2000, 'IP 白名单最多 2000 个字符')
   .superRefine((v, ctx) => {
@@ -69,8 +69,7 @@ export const ipWhiteList = z
 /** Spec §5: the callback must be a URL; only http and https are delivered to. Empty turns webhooks off. */
 export const callbackUrl = z.union([
   z.literal(''),
-  z
-    .string()
+  text()
     .trim()
     .max(1000, '回调地址最多 1000 个字符')
     .pipe(z.url({ protocol: /^https?$/, error: '回调地址应为 http:// 或 https:// 开头的网址' })),
@@ -156,23 +155,23 @@ export type OpenPlatform = (typeof OPEN_PLATFORMS)[number];
 
 export const openDeviceListQuery = paging.extend({
   platform: z.enum(OPEN_PLATFORMS, { error: '平台只能是 ios 或 android' }).optional(),
-  serial_number: z.string().trim().regex(/^[A-Za-z0-9]{1,20}$/, '序列号为字母或数字').optional(),
-  imei: z.string().trim().regex(/^\d{1,15}$/, 'IMEI 最多 15 位数字').optional(),
-  hirer_phone_number: z.string().trim().regex(/^\d{1,11}$/, '手机号最多 11 位数字').optional(),
+  serial_number: text().trim().regex(/^[A-Za-z0-9]{1,20}$/, '序列号为字母或数字').optional(),
+  imei: text().trim().regex(/^\d{1,15}$/, 'IMEI 最多 15 位数字').optional(),
+  hirer_phone_number: text().trim().regex(/^\d{1,11}$/, '手机号最多 11 位数字').optional(),
 });
 export type OpenDeviceListQuery = z.infer<typeof openDeviceListQuery>;
 
 export const openDeviceParams = z.object({ platform: z.enum(OPEN_PLATFORMS, { error: '平台只能是 ios 或 android' }), id: uuid });
 
 export const openLockRequest = z.object({
-  message: z.string({ error: '请输入锁屏提示' }).trim().min(1, '请输入锁屏提示').max(200, '锁屏提示最多 200 个字符'),
-  phone_number: z.string().trim().max(20, '电话最多 20 个字符').optional().default(''),
-  footnote: z.string().trim().max(100, '脚注最多 100 个字符').optional().default(''),
+  message: text({ error: '请输入锁屏提示' }).trim().min(1, '请输入锁屏提示').max(200, '锁屏提示最多 200 个字符'),
+  phone_number: text().trim().max(20, '电话最多 20 个字符').optional().default(''),
+  footnote: text().trim().max(100, '脚注最多 100 个字符').optional().default(''),
 });
 export type OpenLockRequest = z.infer<typeof openLockRequest>;
 
 export const openHirerRequest = z.object({
-  hirer_name: z.string({ error: '请输入租机人姓名' }).trim().min(1, '请输入租机人姓名').max(20, '姓名最多 20 个字符'),
+  hirer_name: text({ error: '请输入租机人姓名' }).trim().min(1, '请输入租机人姓名').max(20, '姓名最多 20 个字符'),
   hirer_phone_number: z.union([z.literal(''), phoneNumber]).default(''),
 });
 

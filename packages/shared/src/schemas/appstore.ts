@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { paging, uuid } from './common.ts';
 
 /** AppPlatform is whose phones an app of the library is for. */
@@ -17,15 +18,15 @@ export const APPLE_BUNDLE_ID_RE = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 export const ANDROID_PACKAGE_RE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 
 const platform = z.enum([AppPlatform.APPLE, AppPlatform.ANDROID], { error: '平台有误' });
-const group = z.string().trim().max(20, '分组最多 20 个字符');
+const group = text().trim().max(20, '分组最多 20 个字符');
 const sort = z.coerce.number({ error: '排序应为 0-9999 的整数' }).int('排序应为 0-9999 的整数').min(0, '排序应为 0-9999 的整数').max(9999, '排序应为 0-9999 的整数');
-const appName = z.string({ error: '请输入应用名称' }).trim().min(1, '请输入应用名称').max(50, '应用名称最多 50 个字符');
+const appName = text({ error: '请输入应用名称' }).trim().min(1, '请输入应用名称').max(50, '应用名称最多 50 个字符');
 
 /** GET /api/appstore/list: one platform's apps, optionally one group, sorted by sort then name. */
 export const appstoreListQuery = paging.extend({
   platform,
-  group: z.string().trim().max(20).optional(),
-  keyword: z.string().trim().max(50, '关键词最多 50 个字符').optional(),
+  group: text().trim().max(20).optional(),
+  keyword: text().trim().max(50, '关键词最多 50 个字符').optional(),
 });
 export type AppstoreListQuery = z.infer<typeof appstoreListQuery>;
 
@@ -36,13 +37,13 @@ export const appstoreNewRequest = z
   .object({
     platform,
     app_name: appName,
-    bundle_id: z.string({ error: '请输入 Bundle ID / 包名' }).trim().min(1, '请输入 Bundle ID / 包名').max(155, 'Bundle ID / 包名最多 155 个字符'),
+    bundle_id: text({ error: '请输入 Bundle ID / 包名' }).trim().min(1, '请输入 Bundle ID / 包名').max(155, 'Bundle ID / 包名最多 155 个字符'),
     group: group.optional().default(''),
     sort: sort.optional().default(0),
-    icon: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: '图标地址有误' }).max(500)]).optional().default(''),
-    version: z.string().trim().max(30).optional().default(''),
-    seller: z.string().trim().max(100).optional().default(''),
-    track_id: z.string().regex(/^\d{1,20}$/, 'App Store ID 有误').optional(),
+    icon: z.union([z.literal(''), text().pipe(z.url({ protocol: /^https?$/, error: '图标地址有误' }).max(500))]).optional().default(''),
+    version: text().trim().max(30).optional().default(''),
+    seller: text().trim().max(100).optional().default(''),
+    track_id: text().regex(/^\d{1,20}$/, 'App Store ID 有误').optional(),
   })
   .superRefine((v, ctx) => {
     const ok = v.platform === AppPlatform.APPLE ? APPLE_BUNDLE_ID_RE.test(v.bundle_id) : ANDROID_PACKAGE_RE.test(v.bundle_id);
@@ -79,7 +80,7 @@ export interface AppstoreApp {
 
 /** GET /api/helper/itunes-search {term, platform 0|1}. */
 export const itunesSearchQuery = z.object({
-  term: z.string({ error: '请输入搜索关键词' }).trim().min(1, '请输入搜索关键词').max(50, '关键词最多 50 个字符'),
+  term: text({ error: '请输入搜索关键词' }).trim().min(1, '请输入搜索关键词').max(50, '关键词最多 50 个字符'),
   platform: z.coerce
     .number({ error: '搜索平台有误' })
     .refine((v) => v === 0 || v === 1, '搜索平台只能是 0（iPhone）或 1（iPad）')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { newPassword, password, phoneNumber, smsCode } from './common.ts';
 
 export const loginRequest = z.object({
@@ -15,8 +16,8 @@ export const tokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const refreshRequest = z.object({ refresh_token: z.string().min(1).max(200) });
-export const logoutRequest = z.object({ refresh_token: z.string().max(200).optional() });
+export const refreshRequest = z.object({ refresh_token: text().min(1).max(200) });
+export const logoutRequest = z.object({ refresh_token: text().max(200).optional() });
 
 export const resetPasswordRequest = z.object({
   phone_number: phoneNumber,

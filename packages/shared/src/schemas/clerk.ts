@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { calendarDate8, text } from './safe-input.ts';
 import { GRANTABLE_PERMS, type Perm, type PermissionGroup } from '../permissions.ts';
 import { newPassword, paging, phoneNumber, smsCode, uuid } from './common.ts';
 
 /** Spec §9: a clerk's quota fits a PostgreSQL integer. */
 export const QUOTA_MAX = 2147483647;
 
-const clerkName = z.string({ error: '请输入店员姓名' }).trim().min(1, '请输入店员姓名').max(20, '姓名最多 20 个字符');
+const clerkName = text({ error: '请输入店员姓名' }).trim().min(1, '请输入店员姓名').max(20, '姓名最多 20 个字符');
 
 /** Only grantable codes: Admin comes with is_admin and is never handed out through a permission list. */
 const grantable = new Set<string>(GRANTABLE_PERMS);
 const permissionList = z
-  .array(z.string().refine((c) => grantable.has(c), '权限代码有误'), { error: '权限格式有误' })
+  .array(text().refine((c) => grantable.has(c), '权限代码有误'), { error: '权限格式有误' })
   .max(GRANTABLE_PERMS.length)
   .transform((codes) => [...new Set(codes)] as Perm[]);
 
@@ -25,8 +26,8 @@ const queryBool = z.enum(['true', 'false', '1', '0'], { error: '应为 true 或 
 
 /** GET /api/store/clerk/list */
 export const clerkListQuery = paging.extend({
-  name: z.string().trim().max(20, '姓名最多 20 个字符').optional(),
-  phone_number: z.string().trim().regex(/^\d{1,11}$/, '手机号最多 11 位数字').optional(),
+  name: text().trim().max(20, '姓名最多 20 个字符').optional(),
+  phone_number: text().trim().regex(/^\d{1,11}$/, '手机号最多 11 位数字').optional(),
   disabled: queryBool.optional(),
 });
 export type ClerkListQuery = z.infer<typeof clerkListQuery>;
@@ -85,15 +86,13 @@ export type ClerkResetPasswordRequest = z.infer<typeof clerkResetPasswordRequest
 export const clerkDisableRequest = z.object({ id: uuid, disabled: z.boolean({ error: '停用状态应为是或否' }) });
 export type ClerkDisableRequest = z.infer<typeof clerkDisableRequest>;
 
-const eightDigitDate = z.string().trim().regex(/^\d{8}$/, '日期格式应为 8 位数字，如 20260101');
-
 /** GET /api/store/clerk/distribution-log: newest first; for_clerk matches the giver, the receiver or who handed over. */
 export const distributionLogQuery = paging
   .extend({
     for_clerk: uuid.optional(),
     platform: z.enum(['ios', 'android'], { error: '平台有误' }).optional(),
-    start_date: eightDigitDate.optional(),
-    end_date: eightDigitDate.optional(),
+    start_date: calendarDate8.optional(),
+    end_date: calendarDate8.optional(),
   })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: '开始日期不能晚于结束日期', path: ['end_date'] });
 export type DistributionLogQuery = z.infer<typeof distributionLogQuery>;

@@ -1,17 +1,16 @@
 import { z } from 'zod';
+import { calendarDate8, isSaneTime, text } from './safe-input.ts';
 import { OFFLINE_DURATIONS } from '../device-status.ts';
 import { paging, phoneNumber, uuid } from './common.ts';
 import type { HirerRisk } from './report.ts';
 
-const eightDigitDate = z.string().regex(/^\d{8}$/, '日期格式应为 8 位数字，如 20260101');
-
 /** Query of GET /api/device/ios/list and /recycled-list (spec §5 filters). */
 export const iosListQuery = paging.extend({
-  imei: z.string().trim().regex(/^\d{1,15}$/, 'IMEI 最多 15 位数字').optional(),
-  hirer_phone_number: z.string().trim().regex(/^\d{1,11}$/, '手机号最多 11 位数字').optional(),
-  serial_number: z.string().trim().regex(/^[A-Za-z0-9]{1,14}$/, '序列号为字母或数字').optional(),
+  imei: text().trim().regex(/^\d{1,15}$/, 'IMEI 最多 15 位数字').optional(),
+  hirer_phone_number: text().trim().regex(/^\d{1,11}$/, '手机号最多 11 位数字').optional(),
+  serial_number: text().trim().regex(/^[A-Za-z0-9]{1,14}$/, '序列号为字母或数字').optional(),
   registration_time: z
-    .union([z.array(eightDigitDate), eightDigitDate.transform((v) => [v])])
+    .union([z.array(calendarDate8), calendarDate8.transform((v) => [v])])
     .refine((v) => v.length === 2, '注册时间需要开始和结束两个日期')
     .optional(),
   offline_duration: z.coerce
@@ -25,36 +24,34 @@ export const iosListQuery = paging.extend({
 });
 export type IosListQuery = z.infer<typeof iosListQuery>;
 
-export const serialForNew = z
-  .string()
+export const serialForNew = text()
   .trim()
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{10,14}$/, '序列号应为 10-14 位字母或数字'));
+  .pipe(text().regex(/^[A-Z0-9]{10,14}$/, '序列号应为 10-14 位字母或数字'));
 
 /** POST /api/device/ios/new: register serials before the phones enrol. */
 export const iosNewRequest = z.object({
   serial_numbers: z.array(serialForNew).min(1, '请至少输入一个序列号').max(200, '一次最多登记 200 台'),
   for_clerk: uuid.optional(),
-  remark: z.string().trim().max(100, '备注最多 100 个字符').optional(),
+  remark: text().trim().max(100, '备注最多 100 个字符').optional(),
 });
 
 export const deviceIdBody = z.object({ device_id: uuid });
 export const changeForClerkRequest = z.object({ device_ids: z.array(uuid).min(1, '请选择设备').max(500), for_clerk: uuid });
-export const updateRemarkRequest = deviceIdBody.extend({ remark: z.string().trim().max(100, '备注最多 100 个字符') });
+export const updateRemarkRequest = deviceIdBody.extend({ remark: text().trim().max(100, '备注最多 100 个字符') });
 export const hirerPhone = z.union([z.literal(''), phoneNumber]);
 export const updateHirerRequest = deviceIdBody.extend({
-  hirer_name: z.string().trim().min(1, '请输入租机人姓名').max(20, '姓名最多 20 个字符'),
+  hirer_name: text().trim().min(1, '请输入租机人姓名').max(20, '姓名最多 20 个字符'),
   hirer_phone_number: hirerPhone,
 });
 
 /** POST /api/device/ios/command/lock (spec §5: message required; when is 'now' or a valid date). */
 export const iosLockRequest = deviceIdBody.extend({
-  message: z.string({ error: '请输入锁屏提示' }).trim().min(1, '请输入锁屏提示').max(200, '锁屏提示最多 200 个字符'),
-  phone_number: z.string().trim().max(20, '电话最多 20 个字符').optional().default(''),
-  footnote: z.string().trim().max(100, '脚注最多 100 个字符').optional().default(''),
-  when: z
-    .string()
-    .refine((v) => v === 'now' || !Number.isNaN(Date.parse(v)), '执行时间应为 now 或有效日期')
+  message: text({ error: '请输入锁屏提示' }).trim().min(1, '请输入锁屏提示').max(200, '锁屏提示最多 200 个字符'),
+  phone_number: text().trim().max(20, '电话最多 20 个字符').optional().default(''),
+  footnote: text().trim().max(100, '脚注最多 100 个字符').optional().default(''),
+  when: text()
+    .refine((v) => v === 'now' || isSaneTime(Date.parse(v)), '执行时间应为 now 或有效日期')
     .default('now'),
 });
 export type IosLockRequest = z.infer<typeof iosLockRequest>;
@@ -64,11 +61,11 @@ export const operationLogQuery = paging.extend({ device_id: uuid.optional() });
 export const deviceLogQuery = paging.extend({ device_id: uuid });
 
 /** Public enrolment page (spec §5: serial 1-12 alphanumerics uppercased; hirer name ≤ 20; phone empty or valid). */
-export const enrollBaseinfoQuery = z.object({ code: z.string().min(1, '链接无效').max(400, '链接无效') });
+export const enrollBaseinfoQuery = z.object({ code: text().min(1, '链接无效').max(400, '链接无效') });
 export const enrollSubmitRequest = z.object({
-  code: z.string({ error: '链接无效' }).min(1, '链接无效').max(400, '链接无效'),
-  hirer_name: z.string().trim().min(1, '请输入姓名').max(20, '姓名最多 20 个字符'),
-  hirer_phone_number: z.union([z.literal(''), z.string().regex(/^1\d{10}$/, '请输入正确的手机号')]).default(''),
+  code: text({ error: '链接无效' }).min(1, '链接无效').max(400, '链接无效'),
+  hirer_name: text().trim().min(1, '请输入姓名').max(20, '姓名最多 20 个字符'),
+  hirer_phone_number: z.union([z.literal(''), text().regex(/^1\d{10}$/, '请输入正确的手机号')]).default(''),
 });
 
 export interface SimCardInfo {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { isIpAddress } from './api-key.ts';
 import { appleAppEntry } from './store.ts';
 import { deviceIdBody } from './ios-device.ts';
@@ -21,8 +22,7 @@ export function isHttpsUrl(value: string): boolean {
 }
 
 const httpsUrl = (what: string) =>
-  z
-    .string({ error: `请输入${what}` })
+  text({ error: `请输入${what}` })
     .trim()
     .min(1, `请输入${what}`)
     .max(500, `${what}最多 500 个字符`)
@@ -51,10 +51,10 @@ export const MAX_DNS_SERVER_ADDRESSES = 8;
 export const setDnsSettingRequest = deviceIdBody
   .extend({
     protocol: z.enum([DnsProtocol.HTTPS, DnsProtocol.TLS], { error: '加密协议只能是 HTTPS 或 TLS' }),
-    server_url: z.string().trim().max(500, '服务器地址最多 500 个字符').optional(),
-    server_name: z.string().trim().max(253, '服务器域名最多 253 个字符').optional(),
+    server_url: text().trim().max(500, '服务器地址最多 500 个字符').optional(),
+    server_name: text().trim().max(253, '服务器域名最多 253 个字符').optional(),
     server_addresses: z
-      .array(z.string({ error: '服务器 IP 格式有误' }).trim().refine(isIpAddress, '服务器 IP 格式有误，应为 IPv4 或 IPv6 地址'), { error: '服务器 IP 应为列表' })
+      .array(text({ error: '服务器 IP 格式有误' }).trim().refine(isIpAddress, '服务器 IP 格式有误，应为 IPv4 或 IPv6 地址'), { error: '服务器 IP 应为列表' })
       .max(MAX_DNS_SERVER_ADDRESSES, `服务器 IP 最多 ${MAX_DNS_SERVER_ADDRESSES} 个`)
       .optional()
       .default([]),
@@ -81,7 +81,7 @@ export const MAX_INSTALL_APPS = 10;
 export const INSTALL_APP_TIMEOUT_MS = 10_000;
 
 const installApp = appleAppEntry.extend({
-  itunes_store_id: z.string().regex(/^\d{1,20}$/, 'App Store ID 有误').optional(),
+  itunes_store_id: text().regex(/^\d{1,20}$/, 'App Store ID 有误').optional(),
 });
 
 export const installAppsRequest = deviceIdBody.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate8, text } from './safe-input.ts';
 import { paging, uuid } from './common.ts';
 
 /** LoginStatus is the outcome of one login attempt, kept in the login log. */
@@ -39,13 +40,10 @@ export const operationStatusLabel: Record<OperationStatus, string> = {
   5: '已预约',
 };
 
-/** A calendar day in China time, 8 digits like the device list's registration_time filter (spec §5). */
-const eightDigitDate = z.string().trim().regex(/^\d{8}$/, '日期格式应为 8 位数字，如 20260101');
-
 /** The time range of a log page: either end may be left open; the end day is included. */
 const dateRange = {
-  start_date: eightDigitDate.optional(),
-  end_date: eightDigitDate.optional(),
+  start_date: calendarDate8.optional(),
+  end_date: calendarDate8.optional(),
 };
 const checkRange = (q: { start_date?: string; end_date?: string }) => !q.start_date || !q.end_date || q.start_date <= q.end_date;
 const rangeError = { message: '开始日期不能晚于结束日期', path: ['end_date'] };
@@ -58,7 +56,7 @@ export const operationLogListQuery = paging
   .extend({
     device_id: uuid.optional(),
     for_clerk: uuid.optional(),
-    action: z.string().trim().min(1).max(64, '操作类型有误').regex(/^[a-z0-9-]+$/, '操作类型有误').optional(),
+    action: text().trim().min(1).max(64, '操作类型有误').regex(/^[a-z0-9-]+$/, '操作类型有误').optional(),
     status: z.coerce.number({ error: '状态有误' }).int('状态有误').refine((v) => operationStatusValues.includes(v), '状态有误').optional(),
     ...dateRange,
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { type AppleRestrictionMap, appleRestrictionMap } from '../apple-restrictions.ts';
 import { GRANTABLE_PERMS, type Perm } from '../permissions.ts';
 import { smsCode } from './common.ts';
@@ -27,10 +28,10 @@ const grantable = new Set<string>(GRANTABLE_PERMS);
 /** PUT /api/store/info: what an admin may change; at least one field. */
 export const storeInfoUpdateRequest = z
   .object({
-    store_name: z.string({ error: '请输入门店名称' }).trim().min(1, '请输入门店名称').max(30, '门店名称最多 30 个字符').optional(),
-    remark: z.string({ error: '备注格式有误' }).trim().max(200, '备注最多 200 个字符').optional(),
+    store_name: text({ error: '请输入门店名称' }).trim().min(1, '请输入门店名称').max(30, '门店名称最多 30 个字符').optional(),
+    remark: text({ error: '备注格式有误' }).trim().max(200, '备注最多 200 个字符').optional(),
     employee_default_permission: z
-      .array(z.string().refine((c) => grantable.has(c), '权限代码有误'), { error: '权限格式有误' })
+      .array(text().refine((c) => grantable.has(c), '权限代码有误'), { error: '权限格式有误' })
       .max(GRANTABLE_PERMS.length)
       .transform((codes) => [...new Set(codes)] as Perm[])
       .optional(),
@@ -44,7 +45,7 @@ export type StoreInfoUpdate = z.output<typeof storeInfoUpdateRequest>;
  * store's switch asks for one. Shape checks only; the guard decides.
  */
 export const sensitiveProof = z.object({
-  password: z.string({ error: '请输入登录密码或二级密码' }).min(1, '请输入登录密码或二级密码').max(64, '密码有误'),
+  password: text({ error: '请输入登录密码或二级密码' }).min(1, '请输入登录密码或二级密码').max(64, '密码有误'),
   sms_code: z.union([z.literal(''), smsCode]).optional(),
 });
 export type SensitiveProof = z.infer<typeof sensitiveProof>;
@@ -76,9 +77,8 @@ const APP_LIST_MAX = 500;
 
 /** An Apple app in a restriction list: the bundle id is what the phone matches. */
 export const appleAppEntry = z.object({
-  app_name: z.string({ error: '请输入应用名称' }).trim().min(1, '请输入应用名称').max(50, '应用名称最多 50 个字符'),
-  bundle_id: z
-    .string({ error: '请输入 Bundle ID' })
+  app_name: text({ error: '请输入应用名称' }).trim().min(1, '请输入应用名称').max(50, '应用名称最多 50 个字符'),
+  bundle_id: text({ error: '请输入 Bundle ID' })
     .trim()
     .max(155, 'Bundle ID 最多 155 个字符')
     .regex(APPLE_BUNDLE_ID_RE, 'Bundle ID 格式有误，如 com.tencent.xin'),
@@ -138,7 +138,7 @@ export interface IosDefaultAppRestriction extends AppleAppRestriction {
 
 /** An app of the store's Apple global white list. */
 export const appleWhiteListApp = appleAppEntry.extend({
-  icon: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: '图标地址有误' }).max(500, '图标地址过长')]).default(''),
+  icon: z.union([z.literal(''), text().pipe(z.url({ protocol: /^https?$/, error: '图标地址有误' }).max(500, '图标地址过长'))]).default(''),
 });
 export type AppleWhiteListApp = z.output<typeof appleWhiteListApp>;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { newPassword, phoneNumber, smsCode } from './common.ts';
 
 export const registerStoreRequest = z.object({
-  store_name: z.string().trim().min(1, '请输入门店名称').max(40, '门店名称最多 40 个字符'),
-  name: z.string().trim().min(1, '请输入姓名').max(20, '姓名最多 20 个字符'),
+  store_name: text().trim().min(1, '请输入门店名称').max(40, '门店名称最多 40 个字符'),
+  name: text().trim().min(1, '请输入姓名').max(20, '姓名最多 20 个字符'),
   phone_number: phoneNumber,
   sms_code: smsCode,
   password: newPassword,

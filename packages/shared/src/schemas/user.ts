@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { newPassword, phoneNumber, smsCode } from './common.ts';
 
 export interface UserInfo {
@@ -13,9 +14,9 @@ export interface UserInfo {
 }
 
 export const lostModalContent = z.object({
-  message: z.string().trim().max(200, '锁屏提示最多 200 个字符').default(''),
+  message: text().trim().max(200, '锁屏提示最多 200 个字符').default(''),
   phone_number: z.union([z.literal(''), phoneNumber]).default(''),
-  footnote: z.string().trim().max(100, '脚注最多 100 个字符').default(''),
+  footnote: text().trim().max(100, '脚注最多 100 个字符').default(''),
 });
 export type LostModalContent = z.infer<typeof lostModalContent>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 import { paging, uuid } from './common.ts';
 
 /** Spec §3: a wallpaper's content is a JPEG data URI and must start with this prefix. */
@@ -28,11 +29,10 @@ const maxContentLength = JPEG_DATA_URI_PREFIX.length + Math.ceil(WALLPAPER_MAX_B
 
 /** POST /api/wallpaper/upload. Base64, JPEG bytes and size are checked on the decoded bytes by the server. */
 export const wallpaperUploadRequest = z.object({
-  content: z
-    .string({ error: '请选择图片' })
+  content: text({ error: '请选择图片' })
     .startsWith(JPEG_DATA_URI_PREFIX, wallpaperMsg.prefix)
     .max(maxContentLength, wallpaperMsg.tooBig),
-  name: z.string().trim().max(40, '名称最多 40 个字符').optional().default(''),
+  name: text().trim().max(40, '名称最多 40 个字符').optional().default(''),
   type: z
     .number({ error: '用途有误' })
     .int('用途有误')

@@ -8,7 +8,7 @@ import type { CommandStatus } from './mdm.table.ts';
 import type { PlistDict } from './plist.ts';
 import type { QueueRepo } from './queue.repo.ts';
 import { type DeviceEvent, applyResult, errorText } from './result-effects.ts';
-import { OperationStatus } from '@lease/shared';
+import { OperationStatus, UUID_RE } from '@lease/shared';
 
 const FINAL_STATUS: Record<string, CommandStatus> = { Acknowledged: 'acknowledged', Error: 'error', CommandFormatError: 'format-error' };
 /** last_active_time is written at most this often per phone: a hot row on every request would be Fleet's seen_time. */
@@ -44,10 +44,12 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
       await touch(row.deviceId);
 
       const status = String(msg.Status ?? '');
-      const commandId = typeof msg.CommandUUID === 'string' ? msg.CommandUUID : '';
+      // Our commands have uuid ids: any other CommandUUID names none of them and must not reach the uuid column.
+      const commandId = typeof msg.CommandUUID === 'string' && UUID_RE.test(msg.CommandUUID) ? msg.CommandUUID : '';
       if (status === 'NotNow') {
         if (commandId) await queue.markNotNow(row.deviceId, commandId);
-      } else if (FINAL_STATUS[status]) {
+      } else if (Object.hasOwn(FINAL_STATUS, status)) {
+        // hasOwn: a Status of `__proto__` or `constructor` is not an answer (it found Object's own members).
         if (!commandId) throw new DeviceRefusal('bad-message', 'a result needs its CommandUUID');
         const chain = Array.isArray(msg.ErrorChain) ? (msg.ErrorChain as Record<string, unknown>[]) : undefined;
         const final = FINAL_STATUS[status];

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { badInputMessage } from '../../db/errors.ts';
 import type { CheckinService } from './checkin.service.ts';
 import type { ConnectService } from './connect.service.ts';
 import { DeviceRefusal } from './device-refusal.ts';
@@ -35,6 +36,8 @@ export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checki
       return reply.code(error.status).send(error.body());
     }
     if (error instanceof PlistError) return reply.code(400).send({ code: 'lease.bad-plist', message: error.message });
+    const badInput = badInputMessage(error);
+    if (badInput) return reply.code(400).send({ code: 'lease.bad-request', message: badInput });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'MDM request failed; the phone will retry');
     return reply.code(status).send({ code: status >= 500 ? 'lease.server-error' : 'lease.bad-request', message: status >= 500 ? 'temporary failure' : error.message });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { UUID_RE } from '@lease/shared';
+import { badInputMessage } from '../../db/errors.ts';
 import { type DepEnrollService, DepEnrollRefusal } from './dep-enroll.service.ts';
 
 const BODY_LIMIT = 256 * 1024;
@@ -14,6 +15,8 @@ export const depEnrollRoutes: FastifyPluginAsync<{ enroll: DepEnrollService }> =
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DepEnrollRefusal) return reply.code(error.status).send({ code: error.code, message: error.message });
+    const badInput = badInputMessage(error);
+    if (badInput) return reply.code(400).send({ code: 'lease.bad-request', message: badInput });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'DEP enrolment failed');
     return reply.code(status).send({ code: status >= 500 ? 'lease.server-error' : 'lease.bad-request', message: status >= 500 ? 'temporary failure' : error.message });

@@ -1,5 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { UUID_RE } from '@lease/shared';
+
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);
 
 const ISSUER = 'lease-mdm';
 const AUDIENCE = 'console';
@@ -52,7 +55,8 @@ export class AccessTokens {
         requiredClaims: ['sub', 'exp', 'iat'],
       });
       const { sub, sto, sid, typ } = payload;
-      if (typ !== 'access' || typeof sub !== 'string' || typeof sto !== 'string' || typeof sid !== 'string') {
+      // Ids are checked for shape before any of them reaches a uuid column (a bad one would be a 500 there).
+      if (typ !== 'access' || !isUuid(sub) || !isUuid(sto) || !isUuid(sid)) {
         return { ok: false, expired: false };
       }
       return { ok: true, claims: { clerkId: sub, storeId: sto, sessionId: sid } };

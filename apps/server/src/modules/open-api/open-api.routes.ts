@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openDeviceListQuery, openDeviceParams, openHirerRequest, openLockRequest } from '@lease/shared';
+import { openDeviceListQuery, openDeviceParams, openHirerRequest, openLockRequest, text } from '@lease/shared';
 import { AppError } from '../../http/app-error.ts';
 import type { OpenApiAuth } from './open-api.auth.ts';
 import type { OpenApiCaller } from './open-api.guard.ts';
@@ -10,11 +10,11 @@ import type { OpenApiService } from './open-api.service.ts';
 const BODY_LIMIT = 64 * 1024;
 
 const signedHeaders = z.object({
-  'x-api-key': z.string().describe('门店的 API Key'),
-  'x-timestamp': z.string().describe('Unix 时间戳（秒），与服务器时间相差不超过 300 秒'),
-  'x-nonce': z.string().describe('16-64 位随机串，窗口内每个请求唯一'),
-  'x-signature': z.string().describe('hex(HMAC-SHA256(密钥, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nNONCE\\nSHA256_HEX(BODY)))'),
-  'idempotency-key': z.string().max(100).optional().describe('可选：重试同一操作时带上相同的值，只执行一次'),
+  'x-api-key': text().describe('门店的 API Key'),
+  'x-timestamp': text().describe('Unix 时间戳（秒），与服务器时间相差不超过 300 秒'),
+  'x-nonce': text().describe('16-64 位随机串，窗口内每个请求唯一'),
+  'x-signature': text().describe('hex(HMAC-SHA256(密钥, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nNONCE\\nSHA256_HEX(BODY)))'),
+  'idempotency-key': text().max(100).optional().describe('可选：重试同一操作时带上相同的值，只执行一次'),
 });
 
 const idempotencyKey = (req: FastifyRequest) => {

@@ -1,0 +1,4 @@
+import { consoleFuzzPart } from './fuzz-harness.ts';
+
+// The console and public operations of the OpenAPI document, split over three files so vitest runs them in parallel.
+consoleFuzzPart(1, 3, 55);
