@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paging, phoneNumber, uuid } from './common.ts';
+import { text } from './safe-input.ts';
 
 /*
  * Reports and risk control (报告中心, spec §1, §2, §3, §5, §7). Every call needs permission Ca1
@@ -101,25 +102,23 @@ const MO_ID = /^[157]\d{6}\(?\d\)?$/;
 const TW_ID = /^[A-Z][12]\d{8}$/;
 
 /** Report add (spec §5): 1-18 digits or X; an 18-character number must also pass GB 11643 and carry a real birth date. */
-export const reportIdCard = z
-  .string({ error: reportMsg.idCard })
+export const reportIdCard = text({ error: reportMsg.idCard })
   .trim()
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[\dX]{1,18}$/, reportMsg.idCard))
+  .pipe(text().regex(/^[\dX]{1,18}$/, reportMsg.idCard))
   .refine((v) => v.length !== 18 || isValidId18(v), reportMsg.idCard);
 
 /** RCS request (spec §5): mainland 15/18 or Hong Kong / Macau / Taiwan forms. */
-export const rcsIdCard = z
-  .string({ error: reportMsg.idCard })
+export const rcsIdCard = text({ error: reportMsg.idCard })
   .trim()
   .transform((v) => v.toUpperCase())
   .refine((v) => isValidId18(v) || isValidId15(v) || HK_ID.test(v) || MO_ID.test(v) || TW_ID.test(v), reportMsg.idCard);
 
-const hirerName = z.string({ error: reportMsg.name }).trim().min(2, reportMsg.name).max(20, '姓名最多 20 个字符');
+const hirerName = text({ error: reportMsg.name }).trim().min(2, reportMsg.name).max(20, '姓名最多 20 个字符');
 
 const CHINESE_NAME = /^[\u4e00-\u9fa5·]+$/;
 
-const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, reportMsg.date).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), reportMsg.date);
+const ymd = text().regex(/^\d{4}-\d{2}-\d{2}$/, reportMsg.date).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), reportMsg.date);
 
 /* ---------- requests ---------- */
 
@@ -131,14 +130,13 @@ export const reportAddRequest = z.object({
   level: z.enum(REPORT_LEVELS, { error: reportMsg.level }),
   authorised: z.literal(true, { error: reportMsg.authorised }),
   /** Optional client-made key (e.g. a uuid per dialog opening): the same key never charges twice. */
-  idempotency_key: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, '幂等键格式有误').optional(),
+  idempotency_key: text().trim().min(8).max(64).regex(/^[\w-]+$/, '幂等键格式有误').optional(),
 });
 export type ReportAddRequest = z.infer<typeof reportAddRequest>;
 
 /** GET /api/report/list. Dates are China-time days, inclusive. */
 export const reportListQuery = paging.extend({
-  name: z
-    .string()
+  name: text()
     .trim()
     .max(20, '姓名最多 20 个字符')
     .refine((v) => v === '' || CHINESE_NAME.test(v), reportMsg.chineseName)
@@ -148,7 +146,7 @@ export const reportListQuery = paging.extend({
   date_from: ymd.optional(),
   date_to: ymd.optional(),
   /** Exact search through the keyed hash: the full id number or phone. */
-  id_card: z.string().trim().toUpperCase().regex(/^[\dX]{1,18}$/, reportMsg.idCard).optional(),
+  id_card: text().trim().toUpperCase().regex(/^[\dX]{1,18}$/, reportMsg.idCard).optional(),
   phone_number: phoneNumber.optional(),
 }).refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: reportMsg.dateRange, path: ['date_to'] });
 export type ReportListQuery = z.infer<typeof reportListQuery>;
@@ -163,7 +161,7 @@ export const abnormalListQuery = paging;
 export const blacklistCheckRequest = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal(0), id_card: z.string({ error: reportMsg.idCard }).trim().toUpperCase().refine(isValidId18, reportMsg.idCard) }),
+    z.object({ type: z.literal(0), id_card: text({ error: reportMsg.idCard }).trim().toUpperCase().refine(isValidId18, reportMsg.idCard) }),
     z.object({ type: z.literal(1), phone_number: phoneNumber }),
   ],
   { error: '查询类型有误' },
@@ -174,21 +172,21 @@ export type BlacklistCheckRequest = z.infer<typeof blacklistCheckRequest>;
 export const rcsRequest = z.object({ name: hirerName, id_card: rcsIdCard });
 export type RcsRequest = z.infer<typeof rcsRequest>;
 
-export const rcsListQuery = paging.extend({ name: z.string().trim().max(20).optional() });
+export const rcsListQuery = paging.extend({ name: text().trim().max(20).optional() });
 export type RcsListQuery = z.infer<typeof rcsListQuery>;
 
 /** POST /api/system/rcs: the provider's callback body (signed; see docs/report-provider.md). */
 export const rcsCallbackBody = z.object({
-  order_id: z.string().min(1).max(128),
+  order_id: text().min(1).max(128),
   channel: z.enum(['wechat', 'alipay']),
-  url: z.url({ protocol: /^https?$/ }).max(2000),
-  report_url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  url: text().pipe(z.url({ protocol: /^https?$/ }).max(2000)),
+  report_url: text().pipe(z.url({ protocol: /^https?$/ }).max(2000)).optional(),
 });
 export type RcsCallbackBody = z.infer<typeof rcsCallbackBody>;
 
 /** POST /api/store/hx-report/set-secret-key (spec §5: min 1, '密钥长度有误'). */
 export const hxReportSecretKeyRequest = z.object({
-  secret_key: z.string({ error: reportMsg.secretKey }).trim().min(1, reportMsg.secretKey).max(256, reportMsg.secretKey),
+  secret_key: text({ error: reportMsg.secretKey }).trim().min(1, reportMsg.secretKey).max(256, reportMsg.secretKey),
 });
 export type HxReportSecretKeyRequest = z.infer<typeof hxReportSecretKeyRequest>;
 
