@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { registerAuthz } from './http/authz.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerStatic } from './http/static.ts';
+import { registerCompression } from './http/compression.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  await registerCompression(app);
 
   const outbox = createOutboxSmsSender(db);
   const smsSender = deps.smsSender ?? outbox;

@@ -22,6 +22,9 @@ export async function registerStatic(app: FastifyInstance, webDist: string, data
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (apps/web/vite/precompress.ts): the smallest the
+    // browser accepts is sent as is, with `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed assets never change; the shell and the build manifest must always be fresh.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
