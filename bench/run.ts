@@ -13,9 +13,12 @@ const only = process.argv[2];
 const row = (name: string, value: string, target: string) => console.log(`${name.padEnd(42)} ${value.padEnd(26)} target ${target}`);
 
 if (!only || only === 'console') {
-  const { loginPage, home } = await benchConsoleBundle();
-  row('console first-load JS, /login (gzip)', `${kb(loginPage.gzip)} in ${loginPage.files} files`, '≤ 250 KB');
-  row('console first-load JS, /console (gzip)', `${kb(home.gzip)} in ${home.files} files`, '≤ 250 KB');
+  // Issue 14: first-load JS as transferred (compressed by the server) ≤ 120 KB on /login, ≤ 200 KB signed in.
+  const targets: Record<string, string> = { '/login': '≤ 120 KB', '/console': '≤ 200 KB' };
+  for (const r of await benchConsoleBundle()) {
+    row(`first-load JS transferred, ${r.route}`, `${kb(r.js)} ${r.encodings}, ${r.files} files`, targets[r.route] ?? '(no target)');
+    console.log(`    everything transferred ${kb(r.total)}`);
+  }
 }
 if (!only || only === 'login') {
   for (const kind of ['pglite', 'postgres'] as const) {
