@@ -1,4 +1,5 @@
 import { benchConsoleBundle } from './console-bundle.ts';
+import { ACCESSIBILITY_TARGET, benchLighthouse, LIGHTHOUSE_TARGETS } from './lighthouse.ts';
 import { benchLogin } from './login-latency.ts';
 import { kb } from './stats.ts';
 import { benchIosList } from './ios-list.ts';
@@ -18,6 +19,18 @@ if (!only || only === 'console') {
   for (const r of await benchConsoleBundle()) {
     row(`first-load JS transferred, ${r.route}`, `${kb(r.js)} ${r.encodings}, ${r.files} files`, targets[r.route] ?? '(no target)');
     console.log(`    everything transferred ${kb(r.total)}`);
+  }
+}
+if (!only || only === 'lighthouse') {
+  // Issue 14: Lighthouse scores of the pages a clerk opens first, with the targets beside them.
+  for (const r of await benchLighthouse()) {
+    const s = r.scores;
+    row(
+      `lighthouse ${r.page}, ${r.formFactor}`,
+      `perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo}`,
+      `perf ≥ ${LIGHTHOUSE_TARGETS[r.page][r.formFactor] || '—'}, a11y ≥ ${ACCESSIBILITY_TARGET}`,
+    );
+    console.log(`    LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}`);
   }
 }
 if (!only || only === 'login') {
