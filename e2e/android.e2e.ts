@@ -50,7 +50,7 @@ const shownAfterReload = async (page: Page, text: string) => {
 };
 
 /** confirmDialog confirms a command, keeping a screenshot of the page when the dialog is not as expected. */
-const confirmDialog = (page: Page, confirm: string, ok: RegExp) =>
+const confirmDialog = (page: Page, confirm: string | null, ok: RegExp) =>
   confirmCommand(page, confirm, ok).catch(async (err: unknown) => {
     await page.screenshot({ path: path.join(shots, 'e2e-android-failed.png') });
     throw err;
@@ -90,7 +90,7 @@ describe.each(['desktop', 'phone'] as const)('Android workflow in the console (%
     await page.getByRole('button', { name: /锁\s*定/ }).first().click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店');
     await page.getByPlaceholder(/11 位手机号/).fill('13800001234');
-    await confirmDialog(page, '我确认锁定此设备', /锁定设备/);
+    await confirmDialog(page, null, /锁定设备/);
     await expect.poll(() => agent.state().lockScreen.locked, { timeout: 20_000 }).toBe(true);
     expect(agent.state().lockScreen).toMatchObject({ message: '租金逾期，请联系门店', phone: '13800001234' });
     await expect.poll(() => page.getByText('已锁定').first().isVisible(), { timeout: 20_000 }).toBe(true);

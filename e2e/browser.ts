@@ -1,5 +1,5 @@
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { E2E } from './seed.ts';
 
 export const baseUrl = () => inject('baseUrl');
@@ -36,9 +36,10 @@ export async function login(page: Page, phone: string, password = E2E.password) 
   await page.waitForURL(/\/console/);
 }
 
-/** confirmCommand ticks a device command dialog's confirmation and presses its button. */
-export async function confirmCommand(page: Page, confirm: string, ok: RegExp) {
+/** confirmCommand ticks a device command dialog's confirmation (irreversible commands only; null for none) and presses its button. */
+export async function confirmCommand(page: Page, confirm: string | null, ok: RegExp) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByText(confirm).click();
+  if (confirm) await dialog.getByText(confirm).click();
+  else expect(await dialog.getByRole('checkbox').count()).toBe(0);
   await dialog.getByRole('button', { name: ok }).click();
 }

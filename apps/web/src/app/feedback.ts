@@ -6,36 +6,19 @@ export const MESSAGE_DURATION_S = 3;
 export const ERROR_TOAST_DURATION_S = 2;
 
 // Code outside React (request client, route loaders) shows notices through this. While a page inside
-// <AntdScope> is shown, <FeedbackHost> binds its hook instance (which follows the ConfigProvider).
-// A notice raised while none is bound (a guard redirecting into the console) waits briefly for the host
-// about to mount; failing that (the bare login page), antd's static message is loaded for it, so the
-// login page's first download has no antd.
+// <AntdScope> is shown, <FeedbackHost> binds its hook instance (which follows the ConfigProvider);
+// otherwise antd's static message is loaded on first use, so the login page's first download has no antd.
 let current: MessageInstance | null = null;
 let staticMessage: Promise<MessageInstance> | null = null;
-let pending: ((api: MessageInstance) => unknown)[] = [];
-let fallbackTimer: ReturnType<typeof setTimeout> | undefined;
-const HOST_WAIT_MS = 1500;
-
-function flush(api: MessageInstance) {
-  clearTimeout(fallbackTimer);
-  fallbackTimer = undefined;
-  const waiting = pending;
-  pending = [];
-  for (const use of waiting) use(api);
-}
 
 export function bindFeedback(api: MessageInstance | null) {
   current = api;
-  if (api) flush(api);
 }
 
 function withMessage(use: (api: MessageInstance) => unknown) {
   if (current) return void use(current);
-  pending.push(use);
-  fallbackTimer ??= setTimeout(() => {
-    staticMessage ??= import('./staticMessage.ts').then((m) => m.message);
-    void staticMessage.then((api) => (current ? flush(current) : flush(api)));
-  }, HOST_WAIT_MS);
+  staticMessage ??= import('./staticMessage.ts').then((m) => m.message);
+  void staticMessage.then((api) => use(current ?? api));
 }
 
 type Kind = 'info' | 'success' | 'error' | 'warning' | 'loading';

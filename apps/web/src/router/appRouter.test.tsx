@@ -38,7 +38,7 @@ afterEach(() => {
 describe('app router', { timeout: 15_000 }, () => {
   it('sends a visitor without a session to the login page and back afterwards', async () => {
     const router = await renderApp('/console/device/ios/list', null);
-    expect(await screen.findByRole('button', { name: /登\s*录/ }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /登\s*录/ }, { timeout: 10_000 })).toBeTruthy();
     expect(pathOf(router)).toBe('/login?redirect=%2Fconsole%2Fdevice%2Fios%2Flist');
     expect(screen.getByRole('link', { name: '忘记密码' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '注册门店' })).toBeTruthy();

@@ -43,7 +43,6 @@ describe('AndroidLockDialog', () => {
   it('refuses an empty message with 未填写锁定提示内容 and a phone that is not 1 + 10 digits', async () => {
     await show(<AndroidLockDialog device={DEVICE} onClose={vi.fn()} />);
     fireEvent.change(screen.getByPlaceholderText(/11 位手机号/), { target: { value: '0755123456' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: '我确认锁定此设备' }));
     fireEvent.click(screen.getByRole('button', { name: /锁定设备/ }));
     expect(await screen.findByText('未填写锁定提示内容')).toBeTruthy();
     expect(await screen.findByText('联系电话应为 1 开头的 11 位手机号')).toBeTruthy();
@@ -57,7 +56,6 @@ describe('AndroidLockDialog', () => {
     await waitFor(() => expect(screen.getByDisplayValue('请联系门店还款')).toBeTruthy());
     expect(screen.queryByDisplayValue('4008001234')).toBeNull();
     fireEvent.change(screen.getByPlaceholderText(/11 位手机号/), { target: { value: '13800001234' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: '我确认锁定此设备' }));
     fireEvent.click(screen.getByRole('button', { name: /锁定设备/ }));
     await waitFor(() => expect(calls(`${BASE}/lock`)).toHaveLength(1));
     const [, init] = calls(`${BASE}/lock`)[0];

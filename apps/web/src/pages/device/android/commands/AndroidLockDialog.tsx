@@ -43,7 +43,6 @@ export function AndroidLockDialog({ device, onClose, onDone }: OperationDialogPr
       danger
       width={520}
       effect="锁定后手机只显示下面的提示和联系电话，无法使用，直到在控制台解锁或输入离线解锁码。设备离线时，将在下次联网后执行。"
-      confirm="我确认锁定此设备"
       pending={lock.isPending}
       onClose={onClose}
       onSubmit={(v) => lock.mutate({ message: String(v.message ?? '').trim(), phone_number: String(v.phone_number ?? '').trim() })}

@@ -4,13 +4,12 @@ import { useEffect } from 'react';
 import { lostModalContentQuery } from '../../../../api/iosDevice.ts';
 import { dayjs } from '../../../../lib/time.ts';
 import type { CommandConfirmProps } from './CommandConfirmDialog.tsx';
-import { ConfirmField } from './ConfirmField.tsx';
 import { scheduleError, toLockRequest, type LockFormValues } from './lockRequest.ts';
 import { deviceTitle, useDeviceCommand } from './useDeviceCommand.ts';
 
 /**
  * LockDialog puts a phone into Lost Mode now or at a chosen time. The lock-screen text starts from the
- * clerk's saved content (设置 → 锁屏内容); the clerk must tick the confirmation before anything is sent.
+ * clerk's saved content (设置 → 锁屏内容). Locking is undone by unlocking, so no confirmation tick is asked (issue 14).
  */
 export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
   const [form] = Form.useForm<LockFormValues>();
@@ -91,7 +90,6 @@ export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
             />
           </Form.Item>
         )}
-        <ConfirmField label="我确认锁定此设备" />
       </Form>
     </Modal>
   );
