@@ -40,7 +40,7 @@ export async function startConsoleServer(portBase: number): Promise<ConsoleServe
       try {
         if ((await fetch(`${base}/api/health`)).ok) break;
       } catch {
-        if (i > 150) throw new Error('the console server did not start');
+        if (i > 600) throw new Error('the console server did not start');
         await new Promise((r) => setTimeout(r, 200));
       }
     }

@@ -89,7 +89,7 @@ describe.each(['desktop', 'phone'] as const)('Android workflow in the console (%
     // Lock with a message: the phone shows it on its lock screen.
     await page.getByRole('button', { name: /锁\s*定/ }).first().click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店');
-    await page.getByPlaceholder(/11 位手机号/).fill('13800001234');
+    await page.getByPlaceholder(/固定电话/).fill('13800001234');
     await confirmDialog(page, null, /锁定设备/);
     await expect.poll(() => agent.state().lockScreen.locked, { timeout: 20_000 }).toBe(true);
     expect(agent.state().lockScreen).toMatchObject({ message: '租金逾期，请联系门店', phone: '13800001234' });

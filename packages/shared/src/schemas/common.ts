@@ -1,12 +1,14 @@
 import { z } from 'zod';
 
-import { PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg } from '../patterns.ts';
+import { CONTACT_PHONE_RE, PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg } from '../patterns.ts';
 
-export { PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg };
+export { CONTACT_PHONE_RE, PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg };
 
 export const phoneNumber = z.string({ error: msg.phone }).trim().regex(PHONE_RE, msg.phone);
 export const password = z.string({ error: msg.password }).regex(PASSWORD_RE, msg.password);
 export const smsCode = z.string({ error: msg.smsCode }).trim().regex(SMS_CODE_RE, msg.smsCode);
+/** The lock screen's contact phone, optional: '' or a mobile, 400/800 or landline number (CONTACT_PHONE_RE). */
+export const contactPhone = z.union([z.literal(''), z.string().trim().regex(CONTACT_PHONE_RE, msg.contactPhone)]);
 export const uuid = z.string().regex(UUID_RE, '无效的 ID');
 
 /** Too common to protect a store: refused whenever a password is set (ASVS 6.2.4), not at login. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OFFLINE_DURATIONS } from '../device-status.ts';
-import { paging, phoneNumber, uuid } from './common.ts';
+import { contactPhone, paging, phoneNumber, uuid } from './common.ts';
 
 const eightDigitDate = z.string().regex(/^\d{8}$/, '日期格式应为 8 位数字，如 20260101');
 
@@ -49,7 +49,7 @@ export const updateHirerRequest = deviceIdBody.extend({
 /** POST /api/device/ios/command/lock (spec §5: message required; when is 'now' or a valid date). */
 export const iosLockRequest = deviceIdBody.extend({
   message: z.string({ error: '请输入锁屏提示' }).trim().min(1, '请输入锁屏提示').max(200, '锁屏提示最多 200 个字符'),
-  phone_number: z.string().trim().max(20, '电话最多 20 个字符').optional().default(''),
+  phone_number: contactPhone.optional().default(''),
   footnote: z.string().trim().max(100, '脚注最多 100 个字符').optional().default(''),
   when: z
     .string()

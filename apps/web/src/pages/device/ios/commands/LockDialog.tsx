@@ -1,7 +1,9 @@
+import { iosLockRequest } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { lostModalContentQuery } from '../../../../api/iosDevice.ts';
+import { schemaRule } from '../../../../forms/formRules.ts';
 import { dayjs } from '../../../../lib/time.ts';
 import type { CommandConfirmProps } from './CommandConfirmDialog.tsx';
 import { scheduleError, toLockRequest, type LockFormValues } from './lockRequest.ts';
@@ -60,8 +62,8 @@ export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
         <Form.Item name="message" label="锁屏提示" rules={[{ required: true, whitespace: true, message: '请输入锁屏提示' }, { max: 200, message: '锁屏提示最多 200 个字符' }]}>
           <Input.TextArea rows={3} showCount maxLength={200} placeholder="例如：此设备已被锁定，请联系门店处理" />
         </Form.Item>
-        <Form.Item name="phone_number" label="联系电话" rules={[{ max: 20, message: '电话最多 20 个字符' }]}>
-          <Input placeholder="显示在锁屏上，租机人可直接拨打" />
+        <Form.Item name="phone_number" label="联系电话" rules={[schemaRule(iosLockRequest.shape.phone_number)]}>
+          <Input maxLength={20} inputMode="tel" placeholder="手机、400 或固定电话，显示在锁屏上，租机人可直接拨打" />
         </Form.Item>
         <Form.Item name="footnote" label="脚注" rules={[{ max: 100, message: '脚注最多 100 个字符' }]}>
           <Input placeholder="选填，显示在锁屏底部" />
