@@ -91,24 +91,29 @@ export default function HomePage() {
         </>
       )}
 
-      <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))' }}>
-        <Lazy>
-          <SupervisePanel data={supervise.data} loading={supervise.isLoading} />
-        </Lazy>
-        <Lazy>
-          <ReportPanel data={report.data} loading={report.isLoading} />
-        </Lazy>
-      </div>
+      {/* What sits below the figures appears with them: added below, it moves nothing already shown (CLS). */}
+      {(data || overview.isError) && (
+        <>
+          <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))' }}>
+            <Lazy>
+              <SupervisePanel data={supervise.data} loading={supervise.isLoading} />
+            </Lazy>
+            <Lazy>
+              <ReportPanel data={report.data} loading={report.isLoading} />
+            </Lazy>
+          </div>
 
-      <Panel title="常用入口">
-        <Flex wrap gap={8}>
-          {links.map((l) => (
-            <Link key={l.key} to={l.path}>
-              <Button>{l.label}</Button>
-            </Link>
-          ))}
-        </Flex>
-      </Panel>
+          <Panel title="常用入口">
+            <Flex wrap gap={8}>
+              {links.map((l) => (
+                <Link key={l.key} to={l.path}>
+                  <Button>{l.label}</Button>
+                </Link>
+              ))}
+            </Flex>
+          </Panel>
+        </>
+      )}
     </Flex>
   );
 }
