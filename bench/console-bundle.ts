@@ -1,71 +1,104 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { seedE2e, E2E } from '../e2e/seed.ts';
+import { E2E } from '../e2e/seed.ts';
+import { startConsoleServer } from './console-server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+export interface RouteBytes {
+  route: string;
+  /** Script bytes as transferred (compressed bodies) until the page's content shows, and how many files. */
+  js: number;
+  files: number;
+  /** Script bytes once the network is idle: with what loads after the content (echarts, other tabs). */
+  jsIdle: number;
+  /** Every response's body as transferred: document, scripts, styles, API answers. */
+  total: number;
+  /** The content-encodings seen on scripts, e.g. "br". */
+  encodings: string;
+}
 
 /**
- * First-load JavaScript of the login page and the console home, as a browser really loads them:
- * every script response of a fresh page load, gzip-compressed here at level 9 (what a gzip front serves).
+ * First-load bytes of the login page, the console home, the Apple list and an Apple detail, as a
+ * browser really loads them from the server (compression on): every response of a fresh page load,
+ * counted by its encoded body size.
  */
-export async function benchConsoleBundle() {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the console first: npm run build');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-bench-web-'));
-  await seedE2e(dataDir);
-  const port = 4700 + (process.pid % 200);
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_STORE: '0', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
+export async function benchConsoleBundle(): Promise<RouteBytes[]> {
+  const server = await startConsoleServer(4700);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; i < 150; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
-    const measure = async (pathname: string, signIn: boolean) => {
-      const context = await browser.newContext({ baseURL: base });
+    // The session is made once through the login form and handed to each measured page as storage, so
+    // every measured load starts with an empty HTTP cache (a context shares its cache between pages).
+    const signedIn = await (async () => {
+      const context = await browser.newContext({ baseURL: server.base });
       const page = await context.newPage();
-      if (signIn) {
-        await page.goto('/login');
-        await page.getByPlaceholder('手机号').fill(E2E.admin);
-        await page.getByPlaceholder('密码').fill(E2E.password);
-        await page.getByRole('button', { name: /登\s*录/ }).click();
-        await page.waitForURL(/\/console/);
-      }
-      // A new page in the same context starts with an empty module cache: a true first load.
-      const fresh = await context.newPage();
-      const scripts = new Map<string, number>();
-      fresh.on('response', async (res) => {
-        if (res.request().resourceType() !== 'script') return;
-        const body = await res.body().catch(() => Buffer.alloc(0));
-        scripts.set(res.url(), zlib.gzipSync(body, { level: 9 }).length);
-      });
-      await fresh.goto(pathname, { waitUntil: 'networkidle' });
+      await page.goto('/login');
+      await page.getByPlaceholder('手机号').fill(E2E.admin);
+      await page.getByPlaceholder('密码').fill(E2E.password);
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.waitForURL(/\/console/);
+      const state = await context.storageState();
       await context.close();
-      // BENCH_VERBOSE=1 lists each script, largest first: where the bytes come from.
-      if (process.env.BENCH_VERBOSE) for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${pathname} ${(size / 1024).toFixed(1).padStart(6)} KB ${new URL(url).pathname}`);
-      return { files: scripts.size, gzip: [...scripts.values()].reduce((a, b) => a + b, 0) };
+      return state;
+    })();
+    const measure = async (route: string, pathname: string, signIn: boolean, ready: string): Promise<RouteBytes> => {
+      const context = await browser.newContext({ baseURL: server.base, storageState: signIn ? signedIn : undefined });
+      const fresh = await context.newPage();
+      // In the page: the moment its own content first shows, so scripts requested after it (echarts, the
+      // panels below the figures) count as loaded after the content rather than as first load.
+      // A string, not a function: tsx would wrap a function's inner arrows in a helper the page lacks.
+      await fresh.addInitScript(`(() => {
+        const selector = ${JSON.stringify(ready)};
+        new MutationObserver(() => {
+          if (window.__readyAt === undefined && document.querySelector(selector)) window.__readyAt = performance.now();
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      })();`);
+      const encodings = new Set<string>();
+      fresh.on('response', (res) => {
+        if (res.request().resourceType() === 'script') encodings.add(res.headers()['content-encoding'] ?? 'identity');
+      });
+      await fresh.goto(pathname);
+      await fresh.locator(ready).first().waitFor({ timeout: 60_000 });
+      await fresh.waitForFunction(() => (window as unknown as { __readyAt?: number }).__readyAt !== undefined, undefined, { timeout: 5_000 }).catch(() => {
+        throw new Error(`${route}: ${ready} showed but the in-page observer missed it`);
+      });
+      await fresh.waitForLoadState('networkidle');
+      const entries = await fresh.evaluate(() => ({
+        readyAt: (window as unknown as { __readyAt: number }).__readyAt,
+        resources: performance.getEntriesByType('resource').map((e) => {
+          const r = e as PerformanceResourceTiming;
+          return { url: r.name, start: r.startTime, size: r.encodedBodySize, script: r.initiatorType === 'script' || r.initiatorType === 'link' || /\.js(\?|$)/.test(r.name) };
+        }),
+      }));
+      await context.close();
+      const all = entries.resources;
+      const scriptsAll = all.filter((r) => r.script && /\.js(\?|$)/.test(r.url));
+      const scripts = scriptsAll.filter((r) => r.start <= entries.readyAt);
+      const jsIdle = scriptsAll.reduce((a, s) => a + s.size, 0);
+      // BENCH_VERBOSE=1 lists each script, largest first: where the bytes come from ('after' = after the content).
+      if (process.env.BENCH_VERBOSE) {
+        for (const s of [...scriptsAll].sort((a, b) => b.size - a.size)) {
+          console.log(`  ${route} ${(s.size / 1024).toFixed(1).padStart(6)} KB ${s.start <= entries.readyAt ? '     ' : 'after'} ${new URL(s.url).pathname}`);
+        }
+      }
+      return {
+        route,
+        js: scripts.reduce((a, s) => a + s.size, 0),
+        files: scripts.length,
+        jsIdle,
+        total: all.reduce((a, s) => a + s.size, 0),
+        encodings: [...encodings].join('/'),
+      };
     };
-    const loginPage = await measure('/login', false);
-    const home = await measure('/console', true);
-    await browser.close();
-    return { loginPage, home };
+    return [
+      await measure('/login', '/login', false, 'button[type="submit"]'),
+      // The home's content: its stat cards (first figure shown); lists: a row or card; detail: its tabs.
+      await measure('/console', '/console', true, '[data-testid^="stat-"]'),
+      await measure('Apple list', '/console/device/ios/list', true, '.ant-table-row, [data-device-card]'),
+      await measure('Apple detail', `/console/device/ios/${server.appleId}`, true, '[role="tab"]'),
+    ];
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await browser.close();
+    await server.stop();
   }
 }

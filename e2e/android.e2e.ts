@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatedAndroidAgent, createSimulatedAndroidAgent } from '@lease/device-sim';
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
-import { confirmCommand, launchBrowser, login, newPage } from './browser.ts';
+import { confirmCommand, launchBrowser, login, newPage, type Screen, sideScroll } from './browser.ts';
 import { E2E, seedE2e } from './seed.ts';
 
 /**
@@ -15,7 +15,7 @@ import { E2E, seedE2e } from './seed.ts';
  */
 let server: ServerProcess;
 let browser: Browser;
-let agent: SimulatedAndroidAgent | undefined;
+const agents: SimulatedAndroidAgent[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-e2e-android-'));
 const shots = process.env.E2E_SHOTS ?? os.tmpdir();
 const port = 5100 + (process.pid % 90);
@@ -27,14 +27,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await agent?.stop();
+  await Promise.all(agents.map((a) => a.stop()));
   await browser?.close();
   await server?.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(): Promise<Page> {
-  const page = await newPage(browser, server.origin);
+async function signIn(screen: Screen): Promise<Page> {
+  const page = await newPage(browser, server.origin, screen);
   await login(page, E2E.admin);
   return page;
 }
@@ -50,27 +50,30 @@ const shownAfterReload = async (page: Page, text: string) => {
 };
 
 /** confirmDialog confirms a command, keeping a screenshot of the page when the dialog is not as expected. */
-const confirmDialog = (page: Page, confirm: string, ok: RegExp) =>
+const confirmDialog = (page: Page, confirm: string | null, ok: RegExp) =>
   confirmCommand(page, confirm, ok).catch(async (err: unknown) => {
     await page.screenshot({ path: path.join(shots, 'e2e-android-failed.png') });
     throw err;
   });
 
-describe('Android workflow in the console', () => {
+// The same workflow on a store's desktop and then on a clerk's phone (the first phone is archived by then).
+describe.each(['desktop', 'phone'] as const)('Android workflow in the console (%s)', (screen) => {
   it('enrols by QR token, lists, locks with a message, unlocks offline with the console’s code and archives', async () => {
-    const page = await signIn();
+    const page = await signIn(screen);
     await page.goto('/console/device/android/list');
     await page.getByText('门店还没有 Android 设备').waitFor();
+    expect(await sideScroll(page)).toBe(0);
 
     // 新增设备: the dialog asks the gateway for a one-time token and draws its QR code.
     const issued = page.waitForResponse((r) => r.url().endsWith('/api/device/android/enroll-token'));
     await page.getByRole('button', { name: /新增设备/ }).click();
     const { token } = (await (await issued).json()) as { token: string };
     await page.getByRole('dialog', { name: '新增设备' }).locator('canvas').waitFor();
-    await page.screenshot({ path: path.join(shots, 'e2e-android-enroll.png') });
+    await page.screenshot({ path: path.join(shots, `e2e-android-enroll-${screen}.png`) });
 
     // The phone scans the code: the simulated agent enrols with the token and keeps its WebSocket.
-    agent = createSimulatedAndroidAgent({ serverUrl: server.origin, pollMs: 1000, checkinMs: 2000, tickMs: 1000 });
+    const agent = createSimulatedAndroidAgent({ serverUrl: server.origin, pollMs: 1000, checkinMs: 2000, tickMs: 1000 });
+    agents.push(agent);
     await agent.enroll(token);
     agent.start();
     await page.getByRole('button', { name: /完\s*成/ }).click();
@@ -81,13 +84,14 @@ describe('Android workflow in the console', () => {
     await page.waitForURL(/\/console\/device\/android\/[0-9a-f-]{36}$/);
     // The list stays on screen while the detail page loads (a transition): wait for the detail itself.
     await page.getByRole('tab', { name: '设备信息' }).waitFor();
+    expect(await sideScroll(page)).toBe(0);
 
     // Lock with a message: the phone shows it on its lock screen.
     await page.getByRole('button', { name: /锁\s*定/ }).first().click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店');
-    await page.getByPlaceholder(/11 位手机号/).fill('13800001234');
-    await confirmDialog(page, '我确认锁定此设备', /锁定设备/);
-    await expect.poll(() => agent!.state().lockScreen.locked, { timeout: 20_000 }).toBe(true);
+    await page.getByPlaceholder(/固定电话/).fill('13800001234');
+    await confirmDialog(page, null, /锁定设备/);
+    await expect.poll(() => agent.state().lockScreen.locked, { timeout: 20_000 }).toBe(true);
     expect(agent.state().lockScreen).toMatchObject({ message: '租金逾期，请联系门店', phone: '13800001234' });
     await expect.poll(() => page.getByText('已锁定').first().isVisible(), { timeout: 20_000 }).toBe(true);
 
@@ -101,7 +105,8 @@ describe('Android workflow in the console', () => {
     await page.getByRole('button', { name: /生成解锁码/ }).click();
     const shown = page.getByTestId('passcode');
     await shown.waitFor();
-    await page.screenshot({ path: path.join(shots, 'e2e-android-passcode.png') });
+    expect(await sideScroll(page)).toBe(0);
+    await page.screenshot({ path: path.join(shots, `e2e-android-passcode-${screen}.png`) });
     const code = (await shown.innerText()).replace(/\D/g, '');
     expect(code).toMatch(/^\d{10}$/);
     expect(agent.enterPasscode(code)).toMatchObject({ ok: true });
@@ -117,8 +122,8 @@ describe('Android workflow in the console', () => {
     await page.getByRole('dialog').getByRole('textbox').fill(agent.data.facts.imei_1);
     await confirmDialog(page, '我已了解后果，确认归档此设备', /归档设备/);
     await page.waitForURL(/\/console\/device\/android\/list\/archived$/);
-    await expect.poll(() => agent!.state().released, { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => agent.state().released, { timeout: 20_000 }).toBe(true);
     await expect.poll(() => page.getByText(model).first().isVisible(), { timeout: 20_000 }).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'e2e-android-archived.png') });
+    await page.screenshot({ path: path.join(shots, `e2e-android-archived-${screen}.png`) });
   });
 });

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
 import { type AppleStage, startAppleStage } from './apple-stage.ts';
-import { confirmCommand, launchBrowser, login, newPage } from './browser.ts';
+import { confirmCommand, launchBrowser, login, newPage, type Screen, sideScroll } from './browser.ts';
 import { E2E } from './seed.ts';
 
 /**
@@ -16,7 +16,7 @@ let stage: AppleStage;
 let server: AppleStage['server'];
 let apns: AppleStage['apns'];
 let browser: Browser;
-let phone: SimulatedIphone | undefined;
+const phones: SimulatedIphone[] = [];
 
 beforeAll(async () => {
   stage = await startAppleStage('apple', 4900);
@@ -25,22 +25,26 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await phone?.stop();
+  await Promise.all(phones.map((p) => p.stop()));
   await browser?.close();
   await stage?.close();
 });
 
-async function signIn(): Promise<Page> {
-  const page = await newPage(browser, server.origin);
+async function signIn(screen: Screen): Promise<Page> {
+  const page = await newPage(browser, server.origin, screen);
   await login(page, E2E.admin);
   return page;
 }
 
 
-describe('Apple lock workflow in the console', () => {
+// The same workflow on a store's desktop and on a clerk's phone, each with its own iPhone.
+describe.each([
+  { screen: 'desktop' as const, serial: 'E2EF2L000001', model: 'iPhone15,2', name: 'iPhone 14 Pro' },
+  { screen: 'phone' as const, serial: 'E2EF2L000002', model: 'iPhone14,5', name: 'iPhone 13' },
+])('Apple lock workflow in the console ($screen)', ({ screen, serial, model, name }) => {
   it('enrols, lists, locks with the message, locates and unlocks a simulated iPhone', async () => {
-    const page = await signIn();
-    const serial = 'E2EF2L000001';
+    const page = await signIn(screen);
+    expect(await sideScroll(page)).toBe(0);
     await page.goto('/console/device/ios/list');
     await page.getByRole('button', { name: /登记设备/ }).first().click();
     const dialog = page.getByRole('dialog', { name: '登记设备' });
@@ -62,7 +66,8 @@ describe('Apple lock workflow in the console', () => {
     const download = await fetch(`${server.origin}/api/enroll/profile?code=${code}`);
     expect(download.status, `${link} → ${await download.clone().text().catch(() => "")}`.slice(0, 300)).toBe(200);
     const profile = Buffer.from(await download.arrayBuffer());
-    phone = createSimulatedIphone({ serialNumber: serial, model: 'iPhone15,2', serverOrigin: server.origin });
+    const phone = createSimulatedIphone({ serialNumber: serial, model, serverOrigin: server.origin });
+    phones.push(phone);
     phone.attachPush(apns);
     await phone.enroll(profile);
     await page.getByRole('button', { name: /完\s*成/ }).click();
@@ -71,21 +76,24 @@ describe('Apple lock workflow in the console', () => {
     await expect.poll(async () => {
       await page.reload();
       await page.getByText(serial).first().waitFor();
-      return page.getByText('iPhone 14 Pro').first().isVisible();
+      return page.getByText(name).first().isVisible();
     }, { timeout: 20_000 }).toBe(true);
-    await page.getByText('iPhone 14 Pro').first().click();
+    expect(await sideScroll(page)).toBe(0);
+    await page.getByText(name).first().click();
     await page.waitForURL(/\/console\/device\/ios\/[0-9a-f-]{36}$/);
+    await page.getByRole('tab', { name: '设备信息' }).waitFor();
+    expect(await sideScroll(page)).toBe(0);
 
     await page.getByRole('button', { name: /锁\s*定/ }).first().click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店 4008001234');
-    await confirmCommand(page, '我确认锁定此设备', /锁定设备/);
-    await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 20_000 }).toBe(true);
+    await confirmCommand(page, null, /锁定设备/);
+    await expect.poll(() => phone.state.lostMode.enabled, { timeout: 20_000 }).toBe(true);
     expect(phone.state.lostMode.message).toBe('租金逾期，请联系门店 4008001234');
     await expect.poll(() => page.getByText('已锁定').first().isVisible(), { timeout: 20_000 }).toBe(true);
 
     phone.setLocation({ latitude: 22.5431, longitude: 114.0579, horizontalAccuracy: 10 });
     await page.getByRole('button', { name: /获取定位/ }).first().click();
-    await confirmCommand(page, '我确认获取此设备的位置', /获取定位/);
+    await confirmCommand(page, null, /获取定位/);
     await page.getByRole('tab', { name: '定位' }).click();
     await expect.poll(async () => {
       await page.getByRole('tab', { name: '定位' }).click();
@@ -94,8 +102,9 @@ describe('Apple lock workflow in the console', () => {
     }, { timeout: 20_000 }).toBe(true);
 
     await page.getByRole('button', { name: /解\s*锁/ }).first().click();
-    await confirmCommand(page, '我确认解锁此设备', /解锁设备/);
-    await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 20_000 }).toBe(false);
-    await page.screenshot({ path: path.join(os.tmpdir(), 'e2e-apple-detail.png') });
+    await confirmCommand(page, null, /解锁设备/);
+    await expect.poll(() => phone.state.lostMode.enabled, { timeout: 20_000 }).toBe(false);
+    expect(await sideScroll(page)).toBe(0);
+    await page.screenshot({ path: path.join(os.tmpdir(), `e2e-apple-detail-${screen}.png`) });
   });
 });

@@ -1,5 +1,5 @@
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { E2E } from './seed.ts';
 
 export const baseUrl = () => inject('baseUrl');
@@ -11,11 +11,21 @@ export const launchBrowser = (): Promise<Browser> =>
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
 
-/** newPage opens a page in a fresh context (no shared session) at the console's size; baseURL defaults to the global server. */
-export async function newPage(browser: Browser, baseURL = baseUrl()): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+/** The screens the console is tested on: a store's desktop and a clerk's phone (issue 14). */
+export const SCREENS = {
+  desktop: { viewport: { width: 1366, height: 768 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+} as const;
+export type Screen = keyof typeof SCREENS;
+
+/** newPage opens a page in a fresh context (no shared session) at a screen's size; baseURL defaults to the global server. */
+export async function newPage(browser: Browser, baseURL = baseUrl(), screen: Screen = 'desktop'): Promise<Page> {
+  const context = await browser.newContext({ baseURL, ...SCREENS[screen], locale: 'zh-CN' });
   return context.newPage();
 }
+
+/** sideScroll is how far the page is wider than the screen (0 when nothing needs sideways scrolling). */
+export const sideScroll = (page: Page) => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
 
 /** login signs in through the real login form and waits for the console. */
 export async function login(page: Page, phone: string, password = E2E.password) {
@@ -26,9 +36,10 @@ export async function login(page: Page, phone: string, password = E2E.password) 
   await page.waitForURL(/\/console/);
 }
 
-/** confirmCommand ticks a device command dialog's confirmation and presses its button. */
-export async function confirmCommand(page: Page, confirm: string, ok: RegExp) {
+/** confirmCommand ticks a device command dialog's confirmation (irreversible commands only; null for none) and presses its button. */
+export async function confirmCommand(page: Page, confirm: string | null, ok: RegExp) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByText(confirm).click();
+  if (confirm) await dialog.getByText(confirm).click();
+  else expect(await dialog.getByRole('checkbox').count()).toBe(0);
   await dialog.getByRole('button', { name: ok }).click();
 }

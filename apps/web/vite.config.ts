@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildManifest } from './vite/build-manifest.ts';
+import { precompress } from './vite/precompress.ts';
 
 const server = 'http://127.0.0.1:3000';
 const sideEffectFree = /[\\/](packages[\\/]shared|node_modules[\\/]@rc-component)[\\/]/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), buildManifest()],
+  plugins: [react(), buildManifest(), precompress()],
   server: { proxy: { '/api': server, '/custom': server } },
   build: {
     outDir: 'dist',

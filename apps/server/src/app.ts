@@ -18,6 +18,7 @@ import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { registerStatic } from './http/static.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdempotencyFingerprint } from './modules/logs/idempotency.ts';
+import { registerCompression } from './http/compression.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { amap: Boolean(config.amapKey) });
+  await registerCompression(app);
 
   const outbox = createOutboxSmsSender(db);
   const smsSender = deps.smsSender ?? smsSenderFromConfig(config, outbox, app.log);

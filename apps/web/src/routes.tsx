@@ -27,7 +27,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/', meta: { name: 'index', layout: 'empty', redirect: () => '/console' } },
   {
     path: '/login',
-    meta: { name: 'login', title: '登录', layout: 'empty', guestOnly: true },
+    meta: { name: 'login', title: '登录', layout: 'empty', guestOnly: true, bare: true },
     page: () => import('./pages/login/LoginPage.tsx'),
   },
   {

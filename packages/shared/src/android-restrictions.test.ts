@@ -41,9 +41,9 @@ describe('Android restriction catalogue', () => {
 
 describe('Android request schemas (spec §5)', () => {
   const issues = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
-  it('needs the lock message and a 1 + 10 digit phone', () => {
+  it('needs the lock message and a contact phone a hirer can call', () => {
     expect(issues(androidLockRequest.safeParse({}))).toEqual(['未填写锁定提示内容']);
-    expect(issues(androidLockRequest.safeParse({ message: '请还款', phone_number: '0755123456' }))).toEqual(['联系电话应为 1 开头的 11 位手机号']);
+    expect(issues(androidLockRequest.safeParse({ message: '请还款', phone_number: '075512' }))).toEqual(['联系电话应为手机号、400/800 号码或带区号的固定电话']);
     expect(androidLockRequest.parse({ message: ' 请还款 ' })).toEqual({ message: '请还款', phone_number: '' });
   });
   it('needs a mode when the app rule is on and an app in a whitelist', () => {

@@ -10,6 +10,15 @@ import type { FastifyInstance } from 'fastify';
 export async function registerStatic(app: FastifyInstance, webDist: string, dataDir: string) {
   const customDir = path.join(dataDir, 'custom');
   fs.mkdirSync(customDir, { recursive: true });
+  // Every console page asks for its host's config; most hosts have none. An empty 204 says so without
+  // the browser logging a failed request (spec: the fallback to the defaults is silent).
+  app.get<{ Params: { host: string } }>('/custom/:host/config.json', { config: { auth: 'public' } }, (request, reply) => {
+    const { host } = request.params;
+    const file = path.join(customDir, host, 'config.json');
+    reply.header('cache-control', 'public, max-age=600');
+    if (!/^[a-z0-9.:-]+$/i.test(host) || host.includes('..') || !fs.existsSync(file)) return reply.code(204).send();
+    return reply.type('application/json; charset=utf-8').send(fs.readFileSync(file));
+  });
   await app.register(fastifyStatic, { root: customDir, prefix: '/custom/', decorateReply: false, cacheControl: true, maxAge: 600_000 });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -22,6 +31,9 @@ export async function registerStatic(app: FastifyInstance, webDist: string, data
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (apps/web/vite/precompress.ts): the smallest the
+    // browser accepts is sent as is, with `Vary: Accept-Encoding`.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed assets never change; the shell and the build manifest must always be fresh.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

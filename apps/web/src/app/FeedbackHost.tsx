@@ -10,7 +10,7 @@ export function FeedbackHost() {
   const [api, holder] = message.useMessage({ duration: MESSAGE_DURATION_S });
   useEffect(() => {
     bindFeedback(api);
-    return () => bindFeedback(message);
+    return () => bindFeedback(null);
   }, [api]);
   return holder;
 }

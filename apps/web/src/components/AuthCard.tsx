@@ -1,23 +1,24 @@
-import { Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { DEFAULT_FAVICON, siteFaviconUrl } from '../app/siteConfig.ts';
 import { useSiteConfig } from '../app/useSiteConfig.ts';
-import { Panel } from './Panel.tsx';
 
-/** AuthCard frames the pages used before login: the site logo (unless hidden) and title above a panel. */
+/**
+ * AuthCard frames the pages used before login: the site logo (unless hidden) and title above a panel.
+ * Plain elements (app/base.css): the login page renders it before any antd is loaded.
+ */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const site = useSiteConfig();
-  const { token } = theme.useToken();
   const logo = site.loaded ? siteFaviconUrl(window.location.hostname, Date.now()) : DEFAULT_FAVICON;
   return (
-    <Flex vertical align="center" gap={24} style={{ maxWidth: 420, margin: '0 auto' }}>
-      <Flex vertical align="center" gap={12}>
+    <div className="auth-card">
+      <div className="auth-card-brand">
         {!site.hideLoginPageLogo && <img src={logo} alt="" width={56} height={56} />}
-        <h1 style={{ margin: 0, fontSize: token.fontSizeHeading3, fontWeight: 600, color: token.colorTextHeading }}>{site.title}</h1>
-      </Flex>
-      <Panel title={title} style={{ width: '100%' }}>
-        {children}
-      </Panel>
-    </Flex>
+        <h1 className="auth-card-title">{site.title}</h1>
+      </div>
+      <section className="auth-card-panel">
+        <h2>{title}</h2>
+        <div className="auth-card-body">{children}</div>
+      </section>
+    </div>
   );
 }

@@ -1,5 +1,7 @@
 import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
+import { useIsPhone } from '../lib/useIsPhone.ts';
+import { DeviceCardList } from './DeviceCardList.tsx';
 import { tablePagination } from './pagination.ts';
 
 /** The paging and sort fields every device list query shares (Apple and Android). */
@@ -33,6 +35,13 @@ interface DeviceListTableProps<T, Q extends SortedListQuery> {
  */
 export function DeviceListTable<T extends { id: string }, Q extends SortedListQuery>(props: DeviceListTableProps<T, Q>) {
   const { query, onQueryChange, defaultSort, selection } = props;
+  const phone = useIsPhone();
+  const paging = {
+    pageNum: query.page_num,
+    pageSize: query.page_size,
+    total: props.total,
+    onChange: (pageNum: number, pageSize: number) => onQueryChange({ ...query, page_num: pageNum, page_size: pageSize }),
+  };
   const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -41,6 +50,8 @@ export function DeviceListTable<T extends { id: string }, Q extends SortedListQu
     onQueryChange({ ...query, ...sort, page_num: 0 });
   };
 
+  // A phone gets cards instead of a table that would need sideways scrolling.
+  if (phone) return <DeviceCardList<T> columns={props.columns} rows={props.rows} loading={props.loading} empty={props.empty} paging={paging} />;
   return (
     <Table<T>
       rowKey="id"
@@ -58,12 +69,7 @@ export function DeviceListTable<T extends { id: string }, Q extends SortedListQu
           preserveSelectedRowKeys: true,
         }
       }
-      pagination={tablePagination({
-        pageNum: query.page_num,
-        pageSize: query.page_size,
-        total: props.total,
-        onChange: (pageNum, pageSize) => onQueryChange({ ...query, page_num: pageNum, page_size: pageSize }),
-      })}
+      pagination={tablePagination(paging)}
     />
   );
 }

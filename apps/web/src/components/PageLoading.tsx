@@ -1,9 +1,8 @@
-import { Flex, Spin } from 'antd';
-
+/** PageLoading is the spinner shown while a page's code or data loads; plain CSS (app/base.css), no antd. */
 export function PageLoading() {
   return (
-    <Flex align="center" justify="center" style={{ minHeight: 240, height: '100%' }}>
-      <Spin size="large" />
-    </Flex>
+    <div className="page-loading" role="status" aria-label="加载中">
+      <span className="page-loading-spinner" />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Flex, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { useIsPhone } from '../lib/useIsPhone.ts';
 
 interface PanelProps {
   title?: ReactNode;
@@ -14,6 +15,8 @@ interface PanelProps {
  */
 export function Panel({ title, extra, children, style }: PanelProps) {
   const { token } = theme.useToken();
+  // A phone has no width to spare: half the padding.
+  const pad = useIsPhone() ? 12 : 24;
   const hasHeader = title !== undefined || extra !== undefined;
   return (
     <section
@@ -29,13 +32,14 @@ export function Panel({ title, extra, children, style }: PanelProps) {
           align="center"
           justify="space-between"
           gap={16}
-          style={{ padding: '16px 24px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+          wrap
+          style={{ padding: `16px ${pad}px`, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
         >
           <h2 style={{ margin: 0, fontSize: token.fontSizeLG, fontWeight: 600, color: token.colorTextHeading }}>{title}</h2>
           {extra}
         </Flex>
       )}
-      <div style={{ padding: 24 }}>{children}</div>
+      <div style={{ padding: pad }}>{children}</div>
     </section>
   );
 }

@@ -25,7 +25,7 @@ export function DeviceAgeFilters() {
         <DatePicker.RangePicker placeholder={['登记开始日期', '结束日期']} style={{ width: 250 }} />
       </Form.Item>
       <Form.Item name="offline_duration" {...filterItem}>
-        <Select allowClear placeholder="离线时长" options={OFFLINE_OPTIONS} style={{ width: 130 }} />
+        <Select allowClear aria-label="离线时长" placeholder="离线时长" options={OFFLINE_OPTIONS} style={{ width: 130 }} />
       </Form.Item>
     </>
   );

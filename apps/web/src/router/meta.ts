@@ -57,6 +57,8 @@ export interface RouteMeta {
   tab?: string;
   /** For a page outside the menu (a device's detail): the menu entry to highlight instead. */
   activeMenu?: string;
+  /** An `empty`-layout page built without antd (layouts/EmptyLayout.tsx): no antd in its first download. */
+  bare?: boolean;
 }
 
 /** GuardMeta is a route's meta merged with its ancestors', what the guard decides on. */

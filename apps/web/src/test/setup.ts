@@ -4,6 +4,8 @@ import { afterAll, afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // A notice shown through antd's static message (no console layout mounted yet) would outlive its test.
+  act(() => message.destroy());
   // Tests replace fetch and XMLHttpRequest through test/fakeNetwork.ts; every test starts from the real ones.
   vi.unstubAllGlobals();
   localStorage.clear();

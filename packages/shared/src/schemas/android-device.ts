@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './safe-input.ts';
 import { AndroidAppRestrictionMode, RegulateStatus, type AndroidAppEntry } from '../android.ts';
 import { isAndroidRestrictionKey } from '../android-restrictions.ts';
-import { paging, uuid } from './common.ts';
+import { contactPhone, paging, uuid } from './common.ts';
 import { sensitiveProof } from './store.ts';
 import type { HirerRisk } from './report.ts';
 import { type GeoPointInfo, type OperationProgress, type SimCardInfo, iosListQuery, updateHirerRequest, updateRemarkRequest } from './ios-device.ts';
@@ -37,7 +37,7 @@ export const androidRemarkRequest = updateRemarkRequest.omit({ device_id: true }
 /** Spec §5 Android lock: message required ('未填写锁定提示内容'); the phone, when given, is 1 + 10 digits. */
 export const androidLockRequest = z.object({
   message: text({ error: '未填写锁定提示内容' }).trim().min(1, '未填写锁定提示内容').max(200, '锁定提示最多 200 个字符'),
-  phone_number: z.union([z.literal(''), text().trim().regex(/^1\d{10}$/, '联系电话应为 1 开头的 11 位手机号')]).optional().default(''),
+  phone_number: contactPhone.optional().default(''),
 });
 export type AndroidLockRequest = z.infer<typeof androidLockRequest>;
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 
-import { PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg } from '../patterns.ts';
+import { CONTACT_PHONE_RE, PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg } from '../patterns.ts';
 import { text, uuid } from './safe-input.ts';
 
-export { PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg };
+export { CONTACT_PHONE_RE, PASSWORD_RE, PHONE_RE, SMS_CODE_RE, UUID_RE, msg };
 /** uuid lives with the other safe-input helpers; re-exported here where the schemas always found it. */
 export { uuid };
 
 export const phoneNumber = text({ error: msg.phone }).trim().regex(PHONE_RE, msg.phone);
 export const password = text({ error: msg.password }).regex(PASSWORD_RE, msg.password);
 export const smsCode = text({ error: msg.smsCode }).trim().regex(SMS_CODE_RE, msg.smsCode);
+/** The lock screen's contact phone, optional: '' or a mobile, 400/800 or landline number (CONTACT_PHONE_RE). */
+export const contactPhone = z.union([z.literal(''), text().trim().regex(CONTACT_PHONE_RE, msg.contactPhone)]);
 
 /** Too common to protect a store: refused whenever a password is set (ASVS 6.2.4), not at login. */
 const COMMON_PASSWORDS = new Set([

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate8, isSaneTime, text } from './safe-input.ts';
 import { OFFLINE_DURATIONS } from '../device-status.ts';
-import { paging, phoneNumber, uuid } from './common.ts';
+import { contactPhone, paging, phoneNumber, uuid } from './common.ts';
 import type { HirerRisk } from './report.ts';
 
 /** Query of GET /api/device/ios/list and /recycled-list (spec §5 filters). */
@@ -48,7 +48,7 @@ export const updateHirerRequest = deviceIdBody.extend({
 /** POST /api/device/ios/command/lock (spec §5: message required; when is 'now' or a valid date). */
 export const iosLockRequest = deviceIdBody.extend({
   message: text({ error: '请输入锁屏提示' }).trim().min(1, '请输入锁屏提示').max(200, '锁屏提示最多 200 个字符'),
-  phone_number: text().trim().max(20, '电话最多 20 个字符').optional().default(''),
+  phone_number: contactPhone.optional().default(''),
   footnote: text().trim().max(100, '脚注最多 100 个字符').optional().default(''),
   when: text()
     .refine((v) => v === 'now' || isSaneTime(Date.parse(v)), '执行时间应为 now 或有效日期')

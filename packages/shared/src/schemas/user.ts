@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './safe-input.ts';
-import { newPassword, phoneNumber, smsCode } from './common.ts';
+import { contactPhone, newPassword, smsCode } from './common.ts';
 
 export interface UserInfo {
   id: string;
@@ -15,7 +15,7 @@ export interface UserInfo {
 
 export const lostModalContent = z.object({
   message: text().trim().max(200, '锁屏提示最多 200 个字符').default(''),
-  phone_number: z.union([z.literal(''), phoneNumber]).default(''),
+  phone_number: contactPhone.default(''),
   footnote: text().trim().max(100, '脚注最多 100 个字符').default(''),
 });
 export type LostModalContent = z.infer<typeof lostModalContent>;

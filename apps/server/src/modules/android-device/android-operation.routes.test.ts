@@ -107,8 +107,8 @@ describe('lock and unlock', () => {
   it.each([
     [{}, '未填写锁定提示内容'],
     [{ message: '   ' }, '未填写锁定提示内容'],
-    [{ message: '请还款', phone_number: '2380000111' }, '联系电话应为 1 开头的 11 位手机号'],
-    [{ message: '请还款', phone_number: '138000011112' }, '联系电话应为 1 开头的 11 位手机号'],
+    [{ message: '请还款', phone_number: '2380000111' }, '联系电话应为手机号、400/800 号码或带区号的固定电话'],
+    [{ message: '请还款', phone_number: '138000011112' }, '联系电话应为手机号、400/800 号码或带区号的固定电话'],
   ])('refuses %j with a Chinese 400', async (body, message) => {
     const { s, admin } = await aStore();
     const d = await t.newAndroidDevice({ storeId: s.id });

@@ -2,6 +2,7 @@ import type { SimCardInfo } from '@lease/shared';
 import { Button, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime, fromNow } from '../../../lib/time.ts';
+import { useIsPhone } from '../../../lib/useIsPhone.ts';
 import { HirerCell } from '../ios/components/HirerCell.tsx';
 import { RemarkEditor } from '../ios/detail/RemarkEditor.tsx';
 
@@ -98,12 +99,15 @@ interface FactSectionsProps {
 
 /** FactSections lays out a device's facts as the three sections a clerk looks through. */
 export function FactSections({ lease, hardware, management, labelWidth }: FactSectionsProps) {
-  const common = { size: 'small', column: 2, bordered: true, styles: { label: { width: labelWidth } } } as const;
+  // On a phone one fact a row: two columns of label + value would leave each value a few characters wide.
+  const phone = useIsPhone();
+  const common = { size: 'small', column: phone ? 1 : 2, bordered: true, styles: { label: { width: phone ? 100 : labelWidth } } } as const;
+  const fit = (items: Items | undefined) => (phone ? items?.map((i) => ({ ...i, span: 1 })) : items);
   return (
     <Flex vertical gap={16}>
-      <Descriptions {...common} title="租机信息" items={lease} />
-      <Descriptions {...common} title="硬件与网络" items={hardware} />
-      <Descriptions {...common} title="管理状态" items={management} />
+      <Descriptions {...common} title="租机信息" items={fit(lease)} />
+      <Descriptions {...common} title="硬件与网络" items={fit(hardware)} />
+      <Descriptions {...common} title="管理状态" items={fit(management)} />
     </Flex>
   );
 }

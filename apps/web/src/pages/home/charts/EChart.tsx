@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { init, type EChartsCoreOption } from './echarts.ts';
 
-interface EChartProps {
+export interface EChartProps {
   option: object;
   height: number;
   /** What the chart shows, for screen readers (the SVG itself has no words for it). */

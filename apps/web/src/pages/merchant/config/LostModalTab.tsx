@@ -1,4 +1,4 @@
-import { type LostModalContent, phoneNumber } from '@lease/shared';
+import { contactPhone, type LostModalContent } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { lostModalContentQuery } from '../../../api/iosDevice.ts';
@@ -33,8 +33,8 @@ export function LostModalTab() {
       <Form.Item name="message" label="锁屏提示" rules={[{ max: 200, message: '锁屏提示最多 200 个字符' }]}>
         <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 3, maxRows: 5 }} placeholder="如：本机为租赁设备，已被锁定，请联系门店处理" />
       </Form.Item>
-      <Form.Item name="phone_number" label="联系电话" rules={[schemaRule(phoneNumber)]}>
-        <Input maxLength={11} inputMode="numeric" placeholder="锁屏上显示的门店电话" style={{ maxWidth: 240 }} />
+      <Form.Item name="phone_number" label="联系电话" rules={[schemaRule(contactPhone)]}>
+        <Input maxLength={20} inputMode="tel" placeholder="手机、400 或固定电话，锁屏上显示" style={{ maxWidth: 240 }} />
       </Form.Item>
       <Form.Item name="footnote" label="脚注" rules={[{ max: 100, message: '脚注最多 100 个字符' }]}>
         <Input maxLength={100} placeholder="如：门店名称或地址" />

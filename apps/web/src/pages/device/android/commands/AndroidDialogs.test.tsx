@@ -40,29 +40,26 @@ async function show(node: ReactNode) {
 }
 
 describe('AndroidLockDialog', () => {
-  it('refuses an empty message with 未填写锁定提示内容 and a phone that is not 1 + 10 digits', async () => {
+  it('refuses an empty message with 未填写锁定提示内容 and a phone nobody can dial', async () => {
     await show(<AndroidLockDialog device={DEVICE} onClose={vi.fn()} />);
-    fireEvent.change(screen.getByPlaceholderText(/11 位手机号/), { target: { value: '0755123456' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: '我确认锁定此设备' }));
+    fireEvent.change(screen.getByPlaceholderText(/固定电话/), { target: { value: '075512' } });
     fireEvent.click(screen.getByRole('button', { name: /锁定设备/ }));
     expect(await screen.findByText('未填写锁定提示内容')).toBeTruthy();
-    expect(await screen.findByText('联系电话应为 1 开头的 11 位手机号')).toBeTruthy();
+    expect(await screen.findByText('联系电话应为手机号、400/800 号码或带区号的固定电话')).toBeTruthy();
     expect(calls(`${BASE}/lock`)).toHaveLength(0);
   });
 
-  it('starts from the saved lock text, keeps a landline out, and sends once with an Idempotency-Key', async () => {
+  it('starts from the saved lock text with its 400 number, and sends once with an Idempotency-Key', async () => {
     saved = { message: '请联系门店还款', phone_number: '4008001234', footnote: '' };
     const onClose = vi.fn();
     await show(<AndroidLockDialog device={DEVICE} onClose={onClose} />);
     await waitFor(() => expect(screen.getByDisplayValue('请联系门店还款')).toBeTruthy());
-    expect(screen.queryByDisplayValue('4008001234')).toBeNull();
-    fireEvent.change(screen.getByPlaceholderText(/11 位手机号/), { target: { value: '13800001234' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: '我确认锁定此设备' }));
+    expect(screen.getByDisplayValue('4008001234')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /锁定设备/ }));
     await waitFor(() => expect(calls(`${BASE}/lock`)).toHaveLength(1));
     const [, init] = calls(`${BASE}/lock`)[0];
     expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(UUID);
-    expect(JSON.parse(String(init?.body))).toEqual({ message: '请联系门店还款', phone_number: '13800001234' });
+    expect(JSON.parse(String(init?.body))).toEqual({ message: '请联系门店还款', phone_number: '4008001234' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });

@@ -1,5 +1,4 @@
 import { androidLockRequest } from '@lease/shared';
-import { PHONE_RE } from '@lease/shared/patterns';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useEffect } from 'react';
@@ -19,8 +18,8 @@ interface LockValues {
 
 /**
  * AndroidLockDialog locks the phone behind a full-screen lock that shows the message and phone. The text
- * starts from the clerk's saved lock-screen content (GET /api/user/lost-modal-content); a saved number that
- * is not a mobile (the Android lock screen dials it) is left out.
+ * starts from the clerk's saved lock-screen content (GET /api/user/lost-modal-content); the phone may be
+ * a mobile, a 400/800 number or a landline (CONTACT_PHONE_RE).
  */
 export function AndroidLockDialog({ device, onClose, onDone }: OperationDialogProps) {
   const [form] = Form.useForm<LockValues>();
@@ -33,7 +32,7 @@ export function AndroidLockDialog({ device, onClose, onDone }: OperationDialogPr
   });
   useEffect(() => {
     if (!saved.data || form.isFieldsTouched(['message', 'phone_number'])) return;
-    form.setFieldsValue({ message: saved.data.message, phone_number: PHONE_RE.test(saved.data.phone_number) ? saved.data.phone_number : '' });
+    form.setFieldsValue({ message: saved.data.message, phone_number: saved.data.phone_number });
   }, [saved.data, form]);
 
   return (
@@ -43,7 +42,6 @@ export function AndroidLockDialog({ device, onClose, onDone }: OperationDialogPr
       danger
       width={520}
       effect="锁定后手机只显示下面的提示和联系电话，无法使用，直到在控制台解锁或输入离线解锁码。设备离线时，将在下次联网后执行。"
-      confirm="我确认锁定此设备"
       pending={lock.isPending}
       onClose={onClose}
       onSubmit={(v) => lock.mutate({ message: String(v.message ?? '').trim(), phone_number: String(v.phone_number ?? '').trim() })}
@@ -54,7 +52,7 @@ export function AndroidLockDialog({ device, onClose, onDone }: OperationDialogPr
             <Input.TextArea rows={3} showCount maxLength={200} placeholder="例如：此设备已被锁定，请联系门店处理" />
           </Form.Item>
           <Form.Item name="phone_number" label="联系电话" rules={[schemaRule(androidLockRequest.shape.phone_number)]}>
-            <Input maxLength={11} placeholder="选填，11 位手机号，显示在锁屏上" inputMode="numeric" />
+            <Input maxLength={20} placeholder="选填，手机、400 或固定电话，显示在锁屏上" inputMode="tel" />
           </Form.Item>
         </>
       }

@@ -49,7 +49,6 @@ export const UnlockDialog = operationDialog({
   operation: 'unlock',
   title: '解锁设备',
   effect: '解锁后锁屏界面关闭，租机人可以正常使用。设备离线时，将在下次联网后执行；租机人急需时可改用“离线解锁码”。',
-  confirm: '我确认解锁此设备',
   okText: '解锁设备',
 });
 
@@ -88,7 +87,6 @@ export const LocateDialog = operationDialog({
   operation: 'get-location',
   title: '获取定位',
   effect: '请设备上报当前位置。设备回应后，位置会出现在“定位”标签页中。',
-  confirm: '我确认获取此设备的位置',
   okText: '获取定位',
 });
 

@@ -23,7 +23,6 @@ export default function WallpaperDialog({ device, onClose, onDone }: OperationDi
       okText="设置壁纸"
       width={720}
       effect="设备联网后下载并设置所选壁纸。"
-      confirm="我确认为此设备设置壁纸"
       form={form}
       pending={send.isPending}
       onClose={onClose}

@@ -15,6 +15,7 @@ import { type AndroidDialog, AndroidOperationDialog } from '../commands/AndroidO
 import { androidClerkChange } from './androidClerkChange.ts';
 import { androidColumns } from './androidColumns.tsx';
 import { AndroidFilterBar } from './AndroidFilterBar.tsx';
+import { CollapsibleFilters } from '../../../../components/CollapsibleFilters.tsx';
 import { androidListSearch, useAndroidListSearch } from './androidListSearch.ts';
 
 const FIRST_ANDROID_STEPS = [
@@ -76,7 +77,9 @@ export function AndroidDeviceList({ archived }: { archived: boolean }) {
 
   return (
     <Flex vertical gap={16}>
-      <AndroidFilterBar query={query} onChange={setQuery} showClerk={viewAll} />
+      <CollapsibleFilters active={androidListSearch.hasActiveFilters(query)}>
+        <AndroidFilterBar query={query} onChange={setQuery} showClerk={viewAll} />
+      </CollapsibleFilters>
       {batch && selected.length > 0 && (
         <Flex align="center" gap={12}>
           <Typography.Text>已选择 {selected.length} 台设备</Typography.Text>

@@ -74,13 +74,13 @@ function FilterForm({ query, onChange, showClerk }: AndroidFilterBarProps) {
       style={{ rowGap: 12 }}
     >
       <Form.Item name="imei" rules={[schemaRule(shape.imei)]} {...filterItem}>
-        <Input allowClear placeholder="IMEI" style={{ width: 150 }} maxLength={15} />
+        <Input allowClear aria-label="IMEI" placeholder="IMEI" style={{ width: 150 }} maxLength={15} />
       </Form.Item>
       <Form.Item name="hirer_phone_number" rules={[schemaRule(shape.hirer_phone_number)]} {...filterItem}>
-        <Input allowClear placeholder="租机人手机号" style={{ width: 140 }} maxLength={11} />
+        <Input allowClear aria-label="租机人手机号" placeholder="租机人手机号" style={{ width: 140 }} maxLength={11} />
       </Form.Item>
       <Form.Item name="serial_number" rules={[schemaRule(shape.serial_number)]} {...filterItem}>
-        <Input allowClear placeholder="序列号" style={{ width: 130 }} maxLength={32} />
+        <Input allowClear aria-label="序列号" placeholder="序列号" style={{ width: 130 }} maxLength={32} />
       </Form.Item>
       <Form.Item name="brand" {...filterItem}>
         <Select {...select('品牌', 110)} options={o?.brands} />

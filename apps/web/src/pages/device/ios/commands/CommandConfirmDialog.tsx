@@ -16,7 +16,7 @@ export interface CommandWording {
   title: string;
   /** What happens to the phone and the hirer, said plainly. */
   effect: ReactNode;
-  confirm: string;
+  confirm?: string;
   okText: string;
   danger?: boolean;
   /** Toast for commands that finish at once; queued commands say they run when the phone is online. */

@@ -5,14 +5,13 @@ import { CommandConfirmDialog, type CommandConfirmProps, type CommandWording } f
 
 /** Each remote command has its own dialog with its own wording; they share CommandConfirmDialog's frame. */
 
-/** commandDialog makes the dialog of a command that needs only its wording and the confirmation tick. */
+/** commandDialog makes the dialog of a command that needs only its wording (and, if it cannot be undone, the confirmation tick). */
 const commandDialog = (wording: CommandWording) => (p: CommandConfirmProps) => <CommandConfirmDialog {...p} {...wording} />;
 
 export const UnlockDialog = commandDialog({
   command: 'unlock',
   title: '解锁设备',
   effect: '解锁后设备退出丢失模式，租机人可以正常使用；未执行的预约锁定会一并取消。设备离线时，将在下次联网后执行。',
-  confirm: '我确认解锁此设备',
   okText: '解锁设备',
 });
 
@@ -20,7 +19,6 @@ export const PlaySoundDialog = commandDialog({
   command: 'play-lost-mode-sound',
   title: '播放丢失提示音',
   effect: '设备将以最大音量持续播放提示音，直到有人在设备上关闭。仅在丢失模式下有效。',
-  confirm: '我确认在此设备上播放提示音',
   okText: '播放提示音',
 });
 
@@ -37,7 +35,6 @@ export const LocateDialog = commandDialog({
   command: 'get-location',
   title: '获取定位',
   effect: '向处于丢失模式的设备请求当前位置。设备回应后，位置会出现在“定位”标签页中。',
-  confirm: '我确认获取此设备的位置',
   okText: '获取定位',
 });
 

@@ -6,8 +6,12 @@ export interface ConfirmCommandWording {
   title: string;
   /** What happens to the phone and the hirer, said plainly. */
   effect: ReactNode;
-  /** The confirmation tick's label. */
-  confirm: string;
+  /**
+   * The confirmation tick's label, for what cannot be undone (erase, remove management, deregulate,
+   * archive…). Routine reversible commands (lock, unlock, locate, sound, wallpaper) have none: the
+   * dialog's button is confirmation enough (issue 14).
+   */
+  confirm?: string;
   okText: string;
   danger?: boolean;
   alert?: 'info' | 'warning' | 'error';
@@ -26,7 +30,7 @@ interface ConfirmCommandModalProps extends ConfirmCommandWording {
 
 /**
  * ConfirmCommandModal is the frame of every device command's own dialog (Apple and Android): what will
- * happen, the explicit confirmation tick, and the submit that sends once the form is valid.
+ * happen, the explicit confirmation tick where the command cannot be undone, and the submit that sends once the form is valid.
  */
 export function ConfirmCommandModal({ form: given, pending, onSubmit, onClose, ...w }: ConfirmCommandModalProps) {
   const [own] = Form.useForm<Record<string, unknown>>();
@@ -46,7 +50,7 @@ export function ConfirmCommandModal({ form: given, pending, onSubmit, onClose, .
       <Alert type={w.alert ?? (w.danger ? 'warning' : 'info')} showIcon title={w.effect} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" onFinish={onSubmit}>
         {w.fields}
-        <ConfirmField label={w.confirm} />
+        {w.confirm && <ConfirmField label={w.confirm} />}
       </Form>
     </Modal>
   );

@@ -40,7 +40,6 @@ async function renderDialog() {
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /锁定设备/ }));
-const tick = () => fireEvent.click(screen.getByRole('checkbox', { name: '我确认锁定此设备' }));
 
 beforeEach(() => {
   saved = { message: '', phone_number: '', footnote: '' };
@@ -50,7 +49,6 @@ beforeEach(() => {
 describe('LockDialog', () => {
   it('requires the lock-screen message', async () => {
     await renderDialog();
-    tick();
     submit();
     expect(await screen.findByText('请输入锁屏提示')).toBeTruthy();
     expect(lockCalls()).toHaveLength(0);
@@ -63,13 +61,13 @@ describe('LockDialog', () => {
     expect(screen.getByDisplayValue('4008001234')).toBeTruthy();
   });
 
-  it('requires the confirmation tick', async () => {
+  it('asks for no confirmation tick: locking is undone by unlocking (issue 14)', async () => {
     saved = { ...saved, message: '请联系门店' };
     await renderDialog();
     await waitFor(() => expect(screen.getByDisplayValue('请联系门店')).toBeTruthy());
+    expect(screen.queryByRole('checkbox')).toBeNull();
     submit();
-    expect(await screen.findByText('请勾选确认后再继续')).toBeTruthy();
-    expect(lockCalls()).toHaveLength(0);
+    await waitFor(() => expect(lockCalls()).toHaveLength(1));
   });
 
   it('requires a time for 预约锁定', async () => {
@@ -78,7 +76,6 @@ describe('LockDialog', () => {
     await waitFor(() => expect(screen.getByDisplayValue('请联系门店')).toBeTruthy());
     fireEvent.click(screen.getByRole('radio', { name: '预约锁定' }));
     expect(await screen.findByText('预约时间')).toBeTruthy();
-    tick();
     submit();
     expect(await screen.findByText('请选择预约锁定时间')).toBeTruthy();
     expect(lockCalls()).toHaveLength(0);
@@ -89,7 +86,6 @@ describe('LockDialog', () => {
     const { onClose } = await renderDialog();
     await waitFor(() => expect(screen.getByDisplayValue('请联系门店')).toBeTruthy());
     fireEvent.change(screen.getByPlaceholderText('选填，显示在锁屏底部'), { target: { value: ' 某某租机 ' } });
-    tick();
     submit();
     await waitFor(() => expect(lockCalls()).toHaveLength(1));
     const [, init] = lockCalls()[0];

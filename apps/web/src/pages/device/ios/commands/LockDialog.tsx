@@ -1,16 +1,17 @@
+import { iosLockRequest } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { lostModalContentQuery } from '../../../../api/iosDevice.ts';
+import { schemaRule } from '../../../../forms/formRules.ts';
 import { dayjs } from '../../../../lib/time.ts';
 import type { CommandConfirmProps } from './CommandConfirmDialog.tsx';
-import { ConfirmField } from './ConfirmField.tsx';
 import { scheduleError, toLockRequest, type LockFormValues } from './lockRequest.ts';
 import { deviceTitle, useDeviceCommand } from './useDeviceCommand.ts';
 
 /**
  * LockDialog puts a phone into Lost Mode now or at a chosen time. The lock-screen text starts from the
- * clerk's saved content (设置 → 锁屏内容); the clerk must tick the confirmation before anything is sent.
+ * clerk's saved content (设置 → 锁屏内容). Locking is undone by unlocking, so no confirmation tick is asked (issue 14).
  */
 export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
   const [form] = Form.useForm<LockFormValues>();
@@ -61,8 +62,8 @@ export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
         <Form.Item name="message" label="锁屏提示" rules={[{ required: true, whitespace: true, message: '请输入锁屏提示' }, { max: 200, message: '锁屏提示最多 200 个字符' }]}>
           <Input.TextArea rows={3} showCount maxLength={200} placeholder="例如：此设备已被锁定，请联系门店处理" />
         </Form.Item>
-        <Form.Item name="phone_number" label="联系电话" rules={[{ max: 20, message: '电话最多 20 个字符' }]}>
-          <Input placeholder="显示在锁屏上，租机人可直接拨打" />
+        <Form.Item name="phone_number" label="联系电话" rules={[schemaRule(iosLockRequest.shape.phone_number)]}>
+          <Input maxLength={20} inputMode="tel" placeholder="手机、400 或固定电话，显示在锁屏上，租机人可直接拨打" />
         </Form.Item>
         <Form.Item name="footnote" label="脚注" rules={[{ max: 100, message: '脚注最多 100 个字符' }]}>
           <Input placeholder="选填，显示在锁屏底部" />
@@ -91,7 +92,6 @@ export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
             />
           </Form.Item>
         )}
-        <ConfirmField label="我确认锁定此设备" />
       </Form>
     </Modal>
   );

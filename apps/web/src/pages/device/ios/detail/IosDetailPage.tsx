@@ -8,6 +8,7 @@ import { useUser } from '../../../../auth/useUser.ts';
 import { PageLoading } from '../../../../components/PageLoading.tsx';
 import { Panel } from '../../../../components/Panel.tsx';
 import { formatDateTime } from '../../../../lib/time.ts';
+import { useIsPhone } from '../../../../lib/useIsPhone.ts';
 import { BackToListLink, DeviceLoadError } from '../../shared/DetailPageParts.tsx';
 import { DeviceCommandDialog, type DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import { deviceName } from '../list/deviceColumns.tsx';
@@ -44,6 +45,7 @@ export default function IosDetailPage() {
   const [dialog, setDialog] = useState<'hirer' | 'clerk' | null>(null);
   const [tab, setTab] = useState('facts');
   const navigate = useNavigate();
+  const phone = useIsPhone();
 
   // After a command the page shows where its outcome appears: its own tab, else the operation log.
   const afterCommand = (done: DeviceCommand | null) => {
@@ -61,8 +63,9 @@ export default function IosDetailPage() {
     <Flex vertical gap={16}>
       <BackToListLink to={BACK} />
       <DeviceHeader device={d} perms={perms} onCommand={setCommand} />
-      <Flex gap={16} align="start">
-        <Panel style={{ flex: 1, minWidth: 0 }}>
+      {/* On a phone one column: the connection and enrolment panels come first, above the facts. */}
+      <Flex gap={16} align={phone ? 'stretch' : 'start'} vertical={phone}>
+        <Panel style={{ flex: 1, minWidth: 0, order: phone ? 2 : 0 }}>
           <Tabs
             activeKey={tab}
             onChange={setTab}
@@ -96,7 +99,7 @@ export default function IosDetailPage() {
             ]}
           />
         </Panel>
-        <Flex vertical gap={16} style={{ width: 300, flex: 'none' }}>
+        <Flex vertical gap={16} style={phone ? { order: 1 } : { width: 300, flex: 'none' }}>
           {waitingForEnrol && <EnrollPanel link={d.enroll_link} serial={d.serial_number} />}
           <ConnectionPanel check={d.mdm_check} checking={detail.isFetching} onRecheck={() => void detail.refetch()} />
         </Flex>

@@ -63,13 +63,13 @@ function FilterForm({ query, onChange, showClerk }: FilterBarProps) {
   return (
     <Form<FilterValues> form={form} layout="inline" initialValues={toValues(query)} onFinish={(v) => onChange(withFilters(query, fromValues(v)))} style={{ rowGap: 12 }}>
       <Form.Item name="imei" rules={[schemaRule(iosListQuery.shape.imei)]} {...filterItem}>
-        <Input allowClear placeholder="IMEI" style={{ width: 150 }} maxLength={15} />
+        <Input allowClear aria-label="IMEI" placeholder="IMEI" style={{ width: 150 }} maxLength={15} />
       </Form.Item>
       <Form.Item name="hirer_phone_number" rules={[schemaRule(iosListQuery.shape.hirer_phone_number)]} {...filterItem}>
-        <Input allowClear placeholder="租机人手机号" style={{ width: 140 }} maxLength={11} />
+        <Input allowClear aria-label="租机人手机号" placeholder="租机人手机号" style={{ width: 140 }} maxLength={11} />
       </Form.Item>
       <Form.Item name="serial_number" rules={[schemaRule(iosListQuery.shape.serial_number)]} {...filterItem}>
-        <Input allowClear placeholder="序列号" style={{ width: 140 }} maxLength={14} />
+        <Input allowClear aria-label="序列号" placeholder="序列号" style={{ width: 140 }} maxLength={14} />
       </Form.Item>
       <DeviceAgeFilters />
       {showClerk && (
@@ -77,7 +77,7 @@ function FilterForm({ query, onChange, showClerk }: FilterBarProps) {
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
-            placeholder="店员"
+            aria-label="店员" placeholder="店员"
             loading={clerks.isLoading}
             options={(clerks.data ?? []).map((c) => ({ value: c.id, label: clerkOptionLabel(c) }))}
             style={{ width: 130 }}
@@ -85,7 +85,7 @@ function FilterForm({ query, onChange, showClerk }: FilterBarProps) {
         </Form.Item>
       )}
       <Form.Item name="lock_status" {...filterItem}>
-        <Select allowClear placeholder="锁定状态" options={LOCK_OPTIONS} style={{ width: 120 }} />
+        <Select allowClear aria-label="锁定状态" placeholder="锁定状态" options={LOCK_OPTIONS} style={{ width: 120 }} />
       </Form.Item>
       <FilterButtons
         onReset={() => {

@@ -14,6 +14,7 @@ import { detailPath } from './deviceColumns.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
 import { EmptyGuide } from './EmptyGuide.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { CollapsibleFilters } from '../../../../components/CollapsibleFilters.tsx';
 import { clearFilters, filtersOf, hasActiveFilters } from './listSearch.ts';
 import { ListToolbar } from './ListToolbar.tsx';
 import { RegisterDialog } from './RegisterDialog.tsx';
@@ -65,7 +66,9 @@ export default function IosListPage() {
   return (
     <Panel title="Apple 设备列表" extra={<ListToolbar query={query} canRegister={mayRegister.allowed} onRegister={() => setDialog('register')} />}>
       <Flex vertical gap={16}>
-        <FilterBar query={query} onChange={setQuery} showClerk={viewAll} />
+        <CollapsibleFilters active={hasActiveFilters(query)}>
+          <FilterBar query={query} onChange={setQuery} showClerk={viewAll} />
+        </CollapsibleFilters>
         {batch.allowed && selected.length > 0 && (
           <Flex align="center" gap={12}>
             <Typography.Text>已选择 {selected.length} 台设备</Typography.Text>

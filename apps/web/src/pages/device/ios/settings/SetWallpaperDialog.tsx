@@ -34,7 +34,6 @@ export function SetWallpaperDialog({ device, onClose, onDone }: CommandConfirmPr
       okText="设置壁纸"
       width={720}
       effect="设备联网后，所选图片会设为壁纸。iOS 16 及以上的设备第一次由门店设置壁纸时，锁屏和主屏幕会同时换成这张图片。"
-      confirm="我确认为此设备设置壁纸"
       form={form}
       pending={send.isPending}
       onClose={onClose}

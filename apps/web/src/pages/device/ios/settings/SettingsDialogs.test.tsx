@@ -78,7 +78,6 @@ describe('SetWallpaperDialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: '主屏幕壁纸' })).toHaveProperty('checked', true));
     expect(screen.getByText(/租机人不能在手机上更换壁纸/)).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: '锁屏与主屏幕' }));
-    tick('我确认为此设备设置壁纸');
     fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ url: '/api/device/ios/command/set-wallpaper', body: { device_id: ID, wallpaper_id: WALLPAPERS[1].id, where: 3, allow_modify: false } });
@@ -90,12 +89,11 @@ describe('SetWallpaperDialog', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('radio', { name: '还款提醒' }));
     fireEvent.click(screen.getByRole('switch', { name: '允许租机人更换壁纸' }));
     expect(await screen.findByText('租机人可以在手机上自行更换壁纸。')).toBeTruthy();
-    tick('我确认为此设备设置壁纸');
     fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
     await waitFor(() => expect(sent[0]?.body).toMatchObject({ wallpaper_id: WALLPAPERS[0].id, where: 1, allow_modify: true }));
   });
 
-  it('requires a picture and the tick, and shows what is set now', async () => {
+  it('requires a picture but no tick (a wallpaper is changed back as easily), and shows what is set now', async () => {
     wallpaperState = { allow_modify: false, lock_screen: { wallpaper_id: WALLPAPERS[0].id, name: '还款提醒', thumbnail: null, set_at: '2026-01-02T00:00:00Z' }, home_screen: null };
     await renderWith(<SetWallpaperDialog device={DEVICE} onClose={() => {}} />);
     expect(await screen.findByText('锁屏：还款提醒')).toBeTruthy();
@@ -103,7 +101,7 @@ describe('SetWallpaperDialog', { timeout: 30_000 }, () => {
     expect(screen.getByText('租机人不可更换')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
     expect(await screen.findByText('请选择壁纸')).toBeTruthy();
-    expect(await screen.findByText('请勾选确认后再继续')).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
     expect(sent).toHaveLength(0);
   });
 });

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { seedE2e, E2E } from '../e2e/seed.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface ConsoleServer {
+  base: string;
+  /** An Apple device of the seeded store, registered through the API. */
+  appleId: string;
+  /** Access and refresh tokens of the seeded admin, for pages opened signed in. */
+  session: { access_token: string; refresh_token: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * startConsoleServer runs the built console on a seeded PGlite folder, as `npm start` does, for the
+ * browser benches (first-load bytes, Lighthouse); the admin signs in and registers one serial.
+ */
+export async function startConsoleServer(portBase: number): Promise<ConsoleServer> {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the console first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-bench-web-'));
+  await seedE2e(dataDir);
+  const port = portBase + (process.pid % 200);
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_STORE: '0', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        if (i > 600) throw new Error('the console server did not start');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const post = async (url: string, body: object, token?: string) => {
+      const res = await fetch(base + url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const session = await post('/api/auth/login', { account: E2E.admin, password: E2E.password });
+    const { list } = await post('/api/device/ios/new', { serial_numbers: ['BENCH0000001'] }, session.access_token);
+    return { base, appleId: list[0].id, session, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,81 @@
+import lighthouse, { desktopConfig, type Config } from 'lighthouse';
+import { launch } from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { E2E } from '../e2e/seed.ts';
+import { startConsoleServer } from './console-server.ts';
+
+export interface LighthouseRow {
+  page: string;
+  formFactor: 'mobile' | 'desktop';
+  scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** Issue 14's targets: performance by page and form factor, accessibility ≥ 95 everywhere. */
+export const LIGHTHOUSE_TARGETS: Record<string, { mobile: number; desktop: number }> = {
+  '/login': { mobile: 90, desktop: 95 },
+  '/console': { mobile: 80, desktop: 95 },
+  'Apple list': { mobile: 0, desktop: 95 },
+};
+export const ACCESSIBILITY_TARGET = 95;
+
+/**
+ * benchLighthouse runs Lighthouse (its default mobile profile with simulated slow 4G and a 4× slower
+ * CPU, and its desktop profile) in Debian's Chromium on the built console: /login as a visitor, then
+ * /console and the Apple list signed in (the session is kept; the HTTP cache is emptied before each run).
+ */
+export async function benchLighthouse(): Promise<LighthouseRow[]> {
+  const server = await startConsoleServer(4500);
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const page = await browser.newPage();
+    const rows: LighthouseRow[] = [];
+    const audit = async (name: string, pathname: string, formFactor: 'mobile' | 'desktop', signedIn: boolean) => {
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+      const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+      const result = await lighthouse(
+        server.base + pathname,
+        { output: 'json', logLevel: 'error', disableStorageReset: signedIn, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        config,
+        page,
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${pathname}`);
+      const { categories, audits } = result.lhr;
+      const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
+      rows.push({
+        page: name,
+        formFactor,
+        scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+        tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      });
+      // BENCH_VERBOSE=1 names what costs points: the failing audits of each run.
+      if (process.env.BENCH_VERBOSE) {
+        for (const a of Object.values(audits)) if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary') console.log(`    ${name} ${formFactor}: ${a.id} — ${a.title}`);
+      }
+    };
+    for (const formFactor of ['mobile', 'desktop'] as const) await audit('/login', '/login', formFactor, false);
+    await page.goto(`${server.base}/login`);
+    await page.locator('input[name="account"]').fill(E2E.admin);
+    await page.locator('input[name="password"]').fill(E2E.password);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.locator('button[type="submit"]').click()]);
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      await audit('/console', '/console', formFactor, true);
+      await audit('Apple list', '/console/device/ios/list', formFactor, true);
+    }
+    return rows;
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+    await server.stop();
+  }
+}
