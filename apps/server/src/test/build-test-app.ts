@@ -55,10 +55,11 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
   const { db } = database;
 
   const factories = {
-    async newStore(values: { modules?: Module[]; storeName?: string; smsVerifySwitch?: boolean } = {}): Promise<typeof store.$inferSelect> {
+    /** newStore inserts a store; `isDemo` marks it as `npm start`'s demo store, whose admin alone may use dev tools. */
+    async newStore(values: { modules?: Module[]; storeName?: string; smsVerifySwitch?: boolean; isDemo?: boolean } = {}): Promise<typeof store.$inferSelect> {
       const [row] = await db
         .insert(store)
-        .values({ storeName: values.storeName ?? '测试门店', modules: values.modules ?? ALL_MODULES, smsVerifySwitch: values.smsVerifySwitch ?? false })
+        .values({ storeName: values.storeName ?? '测试门店', modules: values.modules ?? ALL_MODULES, smsVerifySwitch: values.smsVerifySwitch ?? false, isDemo: values.isDemo ?? false })
         .returning();
       return row;
     },
