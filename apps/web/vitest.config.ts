@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // antd dialogs render slowly in happy-dom on a busy 2-core box; a waiting test still fails, just later.
+    testTimeout: 20_000,
   },
 });

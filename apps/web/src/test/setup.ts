@@ -1,6 +1,9 @@
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 1 s by default: too short for antd dialogs when the box is loaded.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
