@@ -58,6 +58,16 @@ describe('api client', () => {
     expect(toast.warning).not.toHaveBeenCalled();
   });
 
+  it('keepSession calls leave the session alone on 401 and on any 403, for the page to explain', async () => {
+    for (const [status, code] of [[401, 'UNAUTHORIZED'], [403, 'FORBIDDEN']] as const) {
+      const { client, tokens, onUnauthorized, toast } = setup(() => fail(status, code, '开发者工具仅对演示门店的管理员开放'));
+      await expect(client.get('/api/dev/test', { silent: true, keepSession: true })).rejects.toMatchObject({ status, sessionEnded: false });
+      expect(tokens.value).not.toBeNull();
+      expect(onUnauthorized).not.toHaveBeenCalled();
+      expect(toast.warning).not.toHaveBeenCalled();
+    }
+  });
+
   it('on TOKEN_EXPIRED refreshes once for three concurrent requests, then retries each', async () => {
     let refreshes = 0;
     const { client, fetch, tokens } = setup(async (url, init) => {

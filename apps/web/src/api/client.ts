@@ -37,6 +37,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Public calls (login, reset password, SMS before login) carry no token. */
   auth?: boolean;
+  /** The page explains a 401/403 itself (the dev page, open to anyone but answered only to the demo admin): the session stays. */
+  keepSession?: boolean;
   /** Extra request headers, e.g. the `Idempotency-Key` of a device command. */
   headers?: Record<string, string>;
   /** `blob` returns a successful body as a Blob (file downloads); failures are still read as JSON. */
@@ -156,13 +158,13 @@ export function createApiClient(deps: ApiClientDeps) {
       errors: parsed.errors,
       requestId: res.headers.get('x-request-id') ?? '',
     });
-    if (res.status === 401) endSession(err);
+    if (res.status === 401 && !opts.keepSession) endSession(err);
     if (res.status !== 403) throw err;
     if (err.code === ErrorCode.TOKEN_EXPIRED && mayRefresh && token) {
       if (await refreshAfter(token)) return attempt<T>(path, opts, false);
       endSession(err);
     }
-    if (err.code === ErrorCode.SECPWD_MISMATCH || err.code === ErrorCode.PERMISSION_DENIED) throw err;
+    if (err.code === ErrorCode.SECPWD_MISMATCH || err.code === ErrorCode.PERMISSION_DENIED || opts.keepSession) throw err;
     endSession(err);
   }
 

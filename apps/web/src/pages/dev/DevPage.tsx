@@ -40,7 +40,7 @@ export default function DevPage() {
           }
         />
       )}
-      {!refused && <ExpiryWarnings showAllClear />}
+      {status.data && <ExpiryWarnings showAllClear />}
       {!refused && <AdaptersCard />}
       {!refused && sms && !sms.live && <SmsOutboxCard />}
     </Flex>
