@@ -1,6 +1,7 @@
 import { moduleLabel, type Module, type UserInfo } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Space, Spin, Tag, theme } from 'antd';
+import { Button, Flex, Space, Spin, theme } from 'antd';
+import { PlainTag } from '../../components/PlainTag.tsx';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { deviceOverviewQuery, homeClerksQuery, reportOverviewQuery, superviseOverviewQuery } from '../../api/home.ts';
@@ -60,9 +61,9 @@ export default function HomePage() {
       <Panel title={`欢迎回来，${user.name}`} extra={data && <span style={muted}>统计于 {timeOfDay(data.generated_at)}，每 30 秒更新</span>}>
         <Space wrap size={[16, 8]}>
           <span>门店：{user.store.store_name}</span>
-          {isAdmin(user) && <Tag color="gold">管理员</Tag>}
-          <span>已开通：{modules.length ? modules.map((m) => <Tag key={m}>{moduleLabel[m]}</Tag>) : '暂无'}</span>
-          {data && countsOwnOnly(data) && <Tag color="blue">部分统计仅含分配给你的设备</Tag>}
+          {isAdmin(user) && <PlainTag color="gold">管理员</PlainTag>}
+          <span>已开通：{modules.length ? modules.map((m) => <PlainTag key={m}>{moduleLabel[m]}</PlainTag>) : '暂无'}</span>
+          {data && countsOwnOnly(data) && <PlainTag color="blue">部分统计仅含分配给你的设备</PlainTag>}
         </Space>
       </Panel>
 
