@@ -38,7 +38,7 @@ function NavLink({ link, selected, child }: { link: MenuLink; selected: string |
         aria-current={link.key === selected ? 'page' : undefined}
         className={child ? 'console-nav-item console-nav-child' : 'console-nav-item'}
       >
-        {ICONS[link.key]}
+        {ICONS[link.key] && <span aria-hidden>{ICONS[link.key]}</span>}
         <span className="console-nav-label">{link.label}</span>
       </Link>
     </li>
@@ -73,9 +73,9 @@ export function ConsoleMenu({ entries, collapsed = false, onExpand }: { entries:
           return (
             <li key={entry.key}>
               <button type="button" className="console-nav-item" aria-expanded={open} title={entry.label} onClick={() => toggle(entry.key)}>
-                {ICONS[entry.key]}
+                <span aria-hidden>{ICONS[entry.key]}</span>
                 <span className="console-nav-label">{entry.label}</span>
-                <DownOutlined className="console-nav-caret" />
+                <DownOutlined aria-hidden className="console-nav-caret" />
               </button>
               {open && (
                 <ul>
