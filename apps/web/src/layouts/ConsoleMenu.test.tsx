@@ -33,6 +33,7 @@ describe('ConsoleMenu', () => {
     expect(link('店员管理').getAttribute('aria-current')).toBe('page');
     expect(link('首页').getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('button', { name: '商户管理' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: '商户管理' }).hasAttribute('data-current')).toBe(true);
   });
 
   it('folds a section when its title is pressed and unfolds it again', () => {

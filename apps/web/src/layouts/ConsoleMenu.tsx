@@ -70,9 +70,11 @@ export function ConsoleMenu({ entries, collapsed = false, onExpand }: { entries:
         {entries.map((entry) => {
           if (entry.type === 'link') return <NavLink key={entry.key} link={entry} selected={selected} />;
           const open = !collapsed && !closed.has(entry.key);
+          // The section holding the current page is marked, so a folded or collapsed menu still shows where the clerk is.
+          const current = entry.children.some((c) => c.key === selected);
           return (
             <li key={entry.key}>
-              <button type="button" className="console-nav-item" aria-expanded={open} title={entry.label} onClick={() => toggle(entry.key)}>
+              <button type="button" className="console-nav-item" aria-expanded={open} data-current={current || undefined} title={entry.label} onClick={() => toggle(entry.key)}>
                 <span aria-hidden>{ICONS[entry.key]}</span>
                 <span className="console-nav-label">{entry.label}</span>
                 <DownOutlined aria-hidden className="console-nav-caret" />
