@@ -102,11 +102,11 @@ describe('device routes and not-found pages', () => {
     await settlesAt(page, '/console/device/ios/recycled-list');
   });
 
-  it('shows Page not found with the path for an unknown route', async () => {
+  it('shows 404 页面不存在 with the path for an unknown route', async () => {
     const page = await newPage(browser);
     await login(page, E2E.admin);
     await page.goto('/console/no/such/page');
-    await expect.poll(() => page.getByText(/Page not found/).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('页面不存在').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText('/console/no/such/page').first().isVisible()).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
+import { CONSOLE_THEME } from './theme.ts';
 
 /**
  * AntdScope gives the pages built from antd its Chinese locale. It wraps the layouts rather than the
@@ -8,5 +9,5 @@ import type { ReactNode } from 'react';
  * static message loads with the first one (app/feedback.ts), keeping it out of the first download.
  */
 export default function AntdScope({ children }: { children: ReactNode }) {
-  return <ConfigProvider locale={zhCN}>{children}</ConfigProvider>;
+  return <ConfigProvider locale={zhCN} theme={CONSOLE_THEME}>{children}</ConfigProvider>;
 }

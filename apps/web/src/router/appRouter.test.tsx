@@ -87,9 +87,11 @@ describe('app router', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: /返回首页/ })).toBeTruthy();
   });
 
-  it('answers an unknown path with Page not found and the path', async () => {
+  it('answers an unknown path with 404 页面不存在 and the path (no English)', async () => {
     await renderApp('/console/no-such-page', null);
-    expect(await screen.findByText(/Page not found/)).toBeTruthy();
+    expect(await screen.findByText('页面不存在', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.queryByText(/Page not found/i)).toBeNull();
     expect(screen.getByText('/console/no-such-page')).toBeTruthy();
   });
 
