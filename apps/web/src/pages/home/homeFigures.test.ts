@@ -93,6 +93,12 @@ describe('chart options', () => {
       ['未锁定', 4],
       ['锁定/解锁中', 0],
     ]);
+    // Zero segments carry no label, so their labels do not pile up on one point of the ring.
+    expect(lockOption(o).series[0].data.map((d) => [d.label.show, d.labelLine.show])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+    ]);
     const enrol = enrolmentOption(o);
     expect(enrol.xAxis.data).toEqual(['03-01', '03-02']);
     expect(enrol.series.map((s) => s.data)).toEqual([
