@@ -72,12 +72,12 @@ describe('route guards', () => {
   it('shows only what the clerk may open in the menu', async () => {
     const admin = await newPage(browser);
     await login(admin, E2E.admin);
-    await expect.poll(() => admin.getByRole('menuitem', { name: /店员管理/ }).count()).toBeGreaterThan(0);
+    await expect.poll(() => admin.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: /店员管理/ }).count()).toBeGreaterThan(0);
     const clerkPage = await newPage(browser);
     await login(clerkPage, E2E.clerk);
-    await expect.poll(() => clerkPage.getByRole('menu').first().isVisible()).toBe(true);
-    expect(await clerkPage.getByRole('menuitem', { name: /店员管理/ }).count()).toBe(0);
-    expect(await clerkPage.getByRole('menuitem', { name: /登录日志/ }).count()).toBe(0);
+    await expect.poll(() => clerkPage.getByRole('navigation', { name: '控制台菜单' }).isVisible()).toBe(true);
+    expect(await clerkPage.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: /店员管理/ }).count()).toBe(0);
+    expect(await clerkPage.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: /登录日志/ }).count()).toBe(0);
   });
 });
 
@@ -102,11 +102,11 @@ describe('device routes and not-found pages', () => {
     await settlesAt(page, '/console/device/ios/recycled-list');
   });
 
-  it('shows Page not found with the path for an unknown route', async () => {
+  it('shows 404 页面不存在 with the path for an unknown route', async () => {
     const page = await newPage(browser);
     await login(page, E2E.admin);
     await page.goto('/console/no/such/page');
-    await expect.poll(() => page.getByText(/Page not found/).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('页面不存在').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText('/console/no/such/page').first().isVisible()).toBe(true);
   });
 });

@@ -1,17 +1,13 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
-import { FeedbackHost } from './FeedbackHost.tsx';
+import { CONSOLE_THEME } from './theme.ts';
 
 /**
- * AntdScope gives the pages built from antd its Chinese locale and the notice holder. It wraps the
- * layouts rather than the app, so a bare page (the login form) downloads no antd at all.
+ * AntdScope gives the pages built from antd its Chinese locale. It wraps the layouts rather than the
+ * app, so a bare page (the login form) downloads no antd at all. Notices need no holder here: antd's
+ * static message loads with the first one (app/feedback.ts), keeping it out of the first download.
  */
 export default function AntdScope({ children }: { children: ReactNode }) {
-  return (
-    <ConfigProvider locale={zhCN}>
-      <FeedbackHost />
-      {children}
-    </ConfigProvider>
-  );
+  return <ConfigProvider locale={zhCN} theme={CONSOLE_THEME}>{children}</ConfigProvider>;
 }

@@ -5,20 +5,13 @@ import type { ReactNode } from 'react';
 export const MESSAGE_DURATION_S = 3;
 export const ERROR_TOAST_DURATION_S = 2;
 
-// Code outside React (request client, route loaders) shows notices through this. While a page inside
-// <AntdScope> is shown, <FeedbackHost> binds its hook instance (which follows the ConfigProvider);
-// otherwise antd's static message is loaded on first use, so the login page's first download has no antd.
-let current: MessageInstance | null = null;
+// Notices from anywhere (request client, route loaders, pages) go through antd's static message, loaded
+// on first use: neither the login page's nor the console's first download carries it.
 let staticMessage: Promise<MessageInstance> | null = null;
 
-export function bindFeedback(api: MessageInstance | null) {
-  current = api;
-}
-
 function withMessage(use: (api: MessageInstance) => unknown) {
-  if (current) return void use(current);
   staticMessage ??= import('./staticMessage.ts').then((m) => m.message);
-  void staticMessage.then((api) => use(current ?? api));
+  void staticMessage.then(use);
 }
 
 type Kind = 'info' | 'success' | 'error' | 'warning' | 'loading';

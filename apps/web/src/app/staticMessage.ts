@@ -1,6 +1,6 @@
 import { message } from 'antd';
 import { MESSAGE_DURATION_S } from './feedback.ts';
 
-// antd's static message, for notices shown where no <FeedbackHost> is mounted (the bare login page).
+// antd's static message, the console's notices (app/feedback.ts).
 message.config({ duration: MESSAGE_DURATION_S });
 export { message };

@@ -60,7 +60,7 @@ export default function ConsoleLayout() {
               >
                 {collapsed ? '控制台' : site.title}
               </div>
-              <ConsoleMenu entries={entries} />
+              <ConsoleMenu entries={entries} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
             </div>
           </Layout.Sider>
         )}

@@ -82,14 +82,16 @@ describe('app router', { timeout: 15_000 }, () => {
 
   it('answers an invalid device id with 404 设备不存在', async () => {
     await renderApp('/console/device/ios/not-a-uuid');
-    expect(await screen.findByText('设备不存在')).toBeTruthy();
+    expect(await screen.findByText('设备不存在', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('404')).toBeTruthy();
     expect(screen.getByRole('link', { name: /返回首页/ })).toBeTruthy();
   });
 
-  it('answers an unknown path with Page not found and the path', async () => {
+  it('answers an unknown path with 404 页面不存在 and the path (no English)', async () => {
     await renderApp('/console/no-such-page', null);
-    expect(await screen.findByText(/Page not found/)).toBeTruthy();
+    expect(await screen.findByText('页面不存在', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.queryByText(/Page not found/i)).toBeNull();
     expect(screen.getByText('/console/no-such-page')).toBeTruthy();
   });
 
@@ -108,7 +110,7 @@ describe('app router', { timeout: 15_000 }, () => {
 
   it('shows only the menu areas the clerk may enter', async () => {
     await renderApp('/console', clerk({ available_modules: [Module.APPLE], permission: [Perm.LOGIN_LOG] }));
-    const [menu] = await screen.findAllByRole('menu');
+    const menu = await screen.findByRole('navigation', { name: '控制台菜单' }, { timeout: 5000 });
     expect(within(menu).getByText('Apple 设备')).toBeTruthy();
     expect(within(menu).queryByText('Android 设备')).toBeNull();
     expect(within(menu).queryByText('门店管理')).toBeNull();

@@ -1,7 +1,8 @@
 import { moduleLabel, type Module, type UserInfo } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Space, Spin, Tag, theme } from 'antd';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Button, Flex, Space, Spin, theme } from 'antd';
+import { PlainTag } from '../../components/PlainTag.tsx';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { deviceOverviewQuery, homeClerksQuery, reportOverviewQuery, superviseOverviewQuery } from '../../api/home.ts';
 import { useUser } from '../../auth/useUser.ts';
@@ -15,7 +16,8 @@ import { StatCards } from './StatCards.tsx';
 import HomeCharts from './charts/HomeCharts.tsx';
 
 // The console's first load (≤ 200 KB transferred) leaves the home a few KB: the figures, the chart
-// panels (their heights held) and links load with it; echarts and the panels below come right after.
+// panels (their heights held) and links load with it; echarts and the panels below the figures start
+// loading once the figures are painted (useAfterPaint).
 const panels = () => import('./panels.ts');
 const EmptyStoreGuide = lazy(() => panels().then((m) => ({ default: m.EmptyStoreGuide })));
 const SupervisePanel = lazy(() => panels().then((m) => ({ default: m.SupervisePanel })));
@@ -41,6 +43,21 @@ function Loading({ height = 120 }: { height?: number }) {
 
 const Lazy = ({ children, height }: { children: ReactNode; height?: number }) => <Suspense fallback={<Panel><Loading height={height} /></Panel>}>{children}</Suspense>;
 
+/** useAfterPaint turns true a frame after `ready` does: what it gates starts loading once that is on screen. */
+function useAfterPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let inner = 0;
+    const outer = requestAnimationFrame(() => (inner = requestAnimationFrame(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(outer);
+      cancelAnimationFrame(inner);
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
 /** HomePage is the console home: the store's devices at a glance, supervision, reports, clerks' quotas and shortcuts. */
 export default function HomePage() {
   const user = useUser();
@@ -54,15 +71,16 @@ export default function HomePage() {
   const data = overview.data;
   const cards = useMemo(() => (data ? statCards(data) : null), [data]);
   const muted = { fontSize: 12, color: token.colorTextSecondary };
+  const below = useAfterPaint(Boolean(data) || overview.isError);
 
   return (
     <Flex vertical gap={16}>
       <Panel title={`欢迎回来，${user.name}`} extra={data && <span style={muted}>统计于 {timeOfDay(data.generated_at)}，每 30 秒更新</span>}>
         <Space wrap size={[16, 8]}>
           <span>门店：{user.store.store_name}</span>
-          {isAdmin(user) && <Tag color="gold">管理员</Tag>}
-          <span>已开通：{modules.length ? modules.map((m) => <Tag key={m}>{moduleLabel[m]}</Tag>) : '暂无'}</span>
-          {data && countsOwnOnly(data) && <Tag color="blue">部分统计仅含分配给你的设备</Tag>}
+          {isAdmin(user) && <PlainTag color="gold">管理员</PlainTag>}
+          <span>已开通：{modules.length ? modules.map((m) => <PlainTag key={m}>{moduleLabel[m]}</PlainTag>) : '暂无'}</span>
+          {data && countsOwnOnly(data) && <PlainTag color="blue">部分统计仅含分配给你的设备</PlainTag>}
         </Space>
       </Panel>
 
@@ -83,19 +101,21 @@ export default function HomePage() {
         <>
           <StatCards cards={cards} />
           {isEmptyStore(data) ? (
-            <Lazy>
-              <Panel title="开始使用">
-                <EmptyStoreGuide user={user} />
-              </Panel>
-            </Lazy>
+            below && (
+              <Lazy>
+                <Panel title="开始使用">
+                  <EmptyStoreGuide user={user} />
+                </Panel>
+              </Lazy>
+            )
           ) : (
             <HomeCharts overview={data} clerks={clerks.data} />
           )}
         </>
       )}
 
-      {/* What sits below the figures appears with them: added below, it moves nothing already shown (CLS). */}
-      {(data || overview.isError) && (
+      {/* What sits below the figures comes a frame after them: added below, it moves nothing already shown (CLS). */}
+      {below && (
         <>
           <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))' }}>
             <Lazy>

@@ -37,7 +37,14 @@ describe('home figures', () => {
     expect(cards.android.value).toBe(4);
     expect(cards.locked).toMatchObject({ value: 4, hint: '锁定/解锁进行中 1' });
     expect(cards.online).toMatchObject({ value: 8, hint: '占在管设备 57%' });
-    expect(cards.offline).toMatchObject({ value: 5, hint: '含从未上线 1', to: '/console/device/ios/list?offline_duration=24' });
+    expect(cards.offline).toMatchObject({ value: 5, hint: '含从未上线 1', to: '/console/device/ios/list?offline_duration=24', tone: 'danger' });
+  });
+
+  it('does not raise the offline alarm for phones that never connected yet (registered minutes ago)', () => {
+    const fresh = platform({ total: 1, pending: 1, activity: { online: 0, h3: 0, h6: 0, h12: 0, h24: 0, h73: 0, never: 1 }, offline_over_24h: 1 });
+    const offline = statCards(overview(fresh, null)).find((c) => c.key === 'offline');
+    expect(offline).toMatchObject({ value: 1, hint: '含从未上线 1' });
+    expect(offline?.tone).toBeUndefined();
   });
 
   it('says a platform is not bought instead of showing 0', () => {
@@ -85,6 +92,12 @@ describe('chart options', () => {
       ['已锁定', 2],
       ['未锁定', 4],
       ['锁定/解锁中', 0],
+    ]);
+    // Zero segments carry no label, so their labels do not pile up on one point of the ring.
+    expect(lockOption(o).series[0].data.map((d) => [d.label.show, d.labelLine.show])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
     ]);
     const enrol = enrolmentOption(o);
     expect(enrol.xAxis.data).toEqual(['03-01', '03-02']);

@@ -43,7 +43,9 @@ export function statCards(o: Platforms): StatCard[] {
       value: sumOf(o, (p) => p.offline_over_24h),
       hint: `含从未上线 ${sumOf(o, (p) => p.activity.never)}`,
       to: o.ios ? '/console/device/ios/list?offline_duration=24' : undefined,
-      tone: 'danger',
+      // Red only for phones that were seen and then went silent: a phone registered minutes ago and not
+      // yet connected counts here (as the list's filter does) but is no alarm.
+      tone: sumOf(o, (p) => p.activity.h24 + p.activity.h73) > 0 ? 'danger' : undefined,
     },
   ];
 }

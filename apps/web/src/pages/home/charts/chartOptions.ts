@@ -40,6 +40,15 @@ export function statusOption(o: DeviceOverview) {
   };
 }
 
+/** slice is one ring segment; a zero has no label (zero segments' labels would pile up on one point), the legend still names it. */
+const slice = (name: string, value: number, color: string) => ({
+  name,
+  value,
+  itemStyle: { color },
+  label: { show: value > 0 },
+  labelLine: { show: value > 0 },
+});
+
 /** lockOption: locked against unlocked (and in between) over both platforms, as a ring. */
 export function lockOption(o: DeviceOverview) {
   const rows = boughtPlatforms(o);
@@ -55,9 +64,9 @@ export function lockOption(o: DeviceOverview) {
         center: ['50%', '45%'],
         label: { formatter: '{b}\n{c}' },
         data: [
-          { name: '已锁定', value: sum((p) => p.locked), itemStyle: { color: COLORS.red } },
-          { name: '未锁定', value: sum((p) => p.unlocked), itemStyle: { color: COLORS.green } },
-          { name: '锁定/解锁中', value: sum((p) => p.lock_changing), itemStyle: { color: COLORS.orange } },
+          slice('已锁定', sum((p) => p.locked), COLORS.red),
+          slice('未锁定', sum((p) => p.unlocked), COLORS.green),
+          slice('锁定/解锁中', sum((p) => p.lock_changing), COLORS.orange),
         ],
       },
     ],
