@@ -73,7 +73,7 @@ const balanceOf = (page: Page) => page.getByTestId('report-balance').innerText()
 describe('reports', () => {
   it('adds a basic report, lists it masked, opens and refreshes it, each time charging the discounted price', async () => {
     const page = await signIn();
-    await page.getByRole('menu').getByRole('link', { name: '基础版报告' }).click();
+    await page.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: '基础版报告' }).click();
     await page.waitForURL(/\/console\/report\/basic$/);
     await expect.poll(() => balanceOf(page), { timeout: 10_000 }).toBe('¥100.00');
 
