@@ -43,3 +43,16 @@ export async function confirmCommand(page: Page, confirm: string | null, ok: Reg
   else expect(await dialog.getByRole('checkbox').count()).toBe(0);
   await dialog.getByRole('button', { name: ok }).click();
 }
+
+/** smsCodeFor reads the newest code the dev outbox "sent" to a phone, as the demo store's admin would on /system/dev. */
+export async function smsCodeFor(phone: string): Promise<string | undefined> {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const res = await fetch(`${baseUrl()}/api/dev/sms-outbox`, { headers: { authorization: `Bearer ${access_token}` } });
+  const item = (await res.json()).list.find((m: { phone_number: string }) => m.phone_number === phone);
+  return item ? /\d{6}/.exec(item.content)?.[0] : undefined;
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, login, newPage } from './browser.ts';
+import { launchBrowser, login, newPage, smsCodeFor } from './browser.ts';
 import { E2E } from './seed.ts';
 
 let browser: Browser;
@@ -12,19 +12,6 @@ afterAll(() => browser?.close());
 /** A phone no other browser test uses: the server's database lives for the whole run. */
 const NEW_PHONE = '13700009101';
 const NEW_PASSWORD = 'Chen#2026x';
-
-/** smsCodeFor reads the newest code the dev outbox "sent" to a phone, as the demo store's admin would on /system/dev. */
-async function smsCodeFor(phone: string) {
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const res = await fetch(`${baseUrl()}/api/dev/sms-outbox`, { headers: { authorization: `Bearer ${access_token}` } });
-  const item = (await res.json()).list.find((m: { phone_number: string }) => m.phone_number === phone);
-  return item ? /\d{6}/.exec(item.content)?.[0] : undefined;
-}
 
 const dialog = (page: Page) => page.getByRole('dialog');
 

@@ -106,8 +106,11 @@ describe('commands', () => {
     agent.setOnline(false);
     await waitUntil(() => !android.gateway.hub.isConnected(agent.deviceId!));
     const op = await h.operate(android, agent.deviceId!, 'lock', { message: '离线时锁定' }, { lockStatus: LockStatus.LOCKING, lockMessage: '离线时锁定' });
-    await new Promise((r) => setTimeout(r, 200));
+    // With no socket the wake-up reaches nobody: the command is still waiting for the phone, and the proof is the
+    // poll below finding it (a delivery over a socket would have left nothing to fetch), not a wait.
+    expect(android.gateway.hub.isConnected(agent.deviceId!)).toBe(false);
     expect((await h.operation(op)).status).toBe(OperationStatus.QUEUED);
+    expect(agent.state().lockScreen).toMatchObject({ locked: false });
     // Network back but no socket yet: the HTTP poll fetches it.
     (agent as unknown as { offline: boolean }).offline = false;
     expect(await agent.pollCommands()).toBe(1);

@@ -109,6 +109,20 @@ describe('enrolment (agent)', () => {
     await h.db.update(store).set({ deviceCount: 100 }).where(eq(store.id, s.id));
   });
 
+  it('a store with N slots enrols exactly N phones, then refuses the next', async () => {
+    const N = 3;
+    const s = await h.newStore();
+    await h.db.update(store).set({ deviceCount: N }).where(eq(store.id, s.id));
+    const admin = await h.signedIn({ storeId: s.id, isAdmin: true });
+    for (let i = 0; i < N; i++) await h.newAgent().enroll((await h.issueToken(admin.headers)).token);
+    const [after] = await h.db.select().from(store).where(eq(store.id, s.id));
+    expect(after.usedDeviceCount).toBe(N);
+    const over = await refusal(h.newAgent().enroll((await h.issueToken(admin.headers)).token));
+    expect(over.status).toBe(409);
+    expect(JSON.parse(over.body).message).toBe('门店设备额度不足，请联系平台增加额度');
+    expect(await h.db.select().from(androidDevice).where(eq(androidDevice.storeId, s.id))).toHaveLength(N);
+  });
+
   it('rejects a body without a P-256 public key as a 400', async () => {
     const { token } = await h.issueToken();
     const res = await h.app.inject({ method: 'POST', url: '/agent/v1/enroll', payload: { token, public_key: 'A'.repeat(120), facts: {} } });

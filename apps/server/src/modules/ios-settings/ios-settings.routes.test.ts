@@ -71,7 +71,9 @@ describe('POST command/set-wallpaper', () => {
     // Again with allow_modify false: nothing to change in the profile.
     expect((await post('set-wallpaper', headers, { device_id: device.id, wallpaper_id: wallpaperId, allow_modify: false })).json().restriction_operation_log_id).toBeUndefined();
     const lifted = (await post('set-wallpaper', headers, { device_id: device.id, wallpaper_id: wallpaperId, allow_modify: true })).json();
-    expect(lifted.restriction_operation_log_id).toBeDefined();
+    // A real operation of the restrictions profile, not just any value: null or a stray id would fail here.
+    expect(await operation(lifted.restriction_operation_log_id)).toMatchObject({ action: 'set-system-restriction', detail: { reason: 'wallpaper' } });
+    expect(lifted.restriction_operation_log_id).not.toBe(body.restriction_operation_log_id);
     expect((await deviceRow(device.id)).wallpaperAllowModify).toBe(true);
   });
 

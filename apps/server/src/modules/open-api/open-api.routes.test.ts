@@ -67,22 +67,35 @@ describe('open API authentication', () => {
     expect(d.hirerName).toBe('张三');
   });
 
+  // Timestamps are computed when each test runs, rounded to whole seconds away from the edge they test: toward now
+  // for those meant to pass, away from now for those meant to fail, so neither rounding nor the request's own time
+  // moves them across the ±300 s edge.
+  const secondsFromNow = (offset: number, edge: 'inside' | 'outside' = 'outside') => {
+    const now = Date.now() / 1000;
+    return String((offset < 0 === (edge === 'outside') ? Math.floor(now) : Math.ceil(now)) + offset);
+  };
   it.each([
-    ['a wrong secret', { signWith: 'sk_not-the-secret' }, 401, '签名错误'],
-    ['a timestamp 301 s old', { timestamp: String(Math.floor(Date.now() / 1000) - 301) }, 401, 'X-Timestamp'],
-    ['a timestamp 400 s ahead', { timestamp: String(Math.floor(Date.now() / 1000) + 400) }, 401, 'X-Timestamp'],
-    ['a timestamp in milliseconds', { timestamp: String(Date.now()) }, 401, 'X-Timestamp'],
-    ['a non-numeric timestamp', { timestamp: 'yesterday' }, 401, 'X-Timestamp'],
-    ['a nonce of 8 characters', { nonce: 'abcd1234' }, 401, 'X-Nonce'],
-    ['a nonce with spaces', { nonce: 'abcd1234 abcd1234 ab' }, 401, 'X-Nonce'],
-    ['no X-Api-Key', { omit: ['x-api-key'] }, 401, 'X-Api-Key'],
-    ['no X-Timestamp', { omit: ['x-timestamp'] }, 401, 'X-Timestamp'],
-    ['no X-Nonce', { omit: ['x-nonce'] }, 401, 'X-Nonce'],
-    ['no X-Signature', { omit: ['x-signature'] }, 401, 'X-Signature'],
+    ['a wrong secret', () => ({ signWith: 'sk_not-the-secret' }), 401, '签名错误'],
+    ['a timestamp 301 s old', () => ({ timestamp: secondsFromNow(-301) }), 401, 'X-Timestamp'],
+    ['a timestamp 301 s ahead', () => ({ timestamp: secondsFromNow(301) }), 401, 'X-Timestamp'],
+    ['a timestamp 400 s ahead', () => ({ timestamp: secondsFromNow(400) }), 401, 'X-Timestamp'],
+    ['a timestamp in milliseconds', () => ({ timestamp: String(Date.now()) }), 401, 'X-Timestamp'],
+    ['a non-numeric timestamp', () => ({ timestamp: 'yesterday' }), 401, 'X-Timestamp'],
+    ['a nonce of 8 characters', () => ({ nonce: 'abcd1234' }), 401, 'X-Nonce'],
+    ['a nonce with spaces', () => ({ nonce: 'abcd1234 abcd1234 ab' }), 401, 'X-Nonce'],
+    ['no X-Api-Key', () => ({ omit: ['x-api-key'] }), 401, 'X-Api-Key'],
+    ['no X-Timestamp', () => ({ omit: ['x-timestamp'] }), 401, 'X-Timestamp'],
+    ['no X-Nonce', () => ({ omit: ['x-nonce'] }), 401, 'X-Nonce'],
+    ['no X-Signature', () => ({ omit: ['x-signature'] }), 401, 'X-Signature'],
   ])('refuses %s', async (_name, forge, status, text) => {
-    const res = await signedInject(t, a.creds, { method: 'GET', url: '/open/v1/devices', ...forge });
+    const res = await signedInject(t, a.creds, { method: 'GET', url: '/open/v1/devices', ...forge() });
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toContain(text);
+  });
+
+  it.each([-299, 299])('accepts a timestamp %i s from now (the window is ±300 s)', async (offset) => {
+    const res = await signedInject(t, a.creds, { method: 'GET', url: '/open/v1/ping', timestamp: secondsFromNow(offset, 'inside') });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('refuses an unknown key and a signature that is not hex', async () => {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import dns from 'node:dns';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpWebhookSender } from '../../adapters/webhook/http-webhook-sender.ts';
-import { assertPublicUrl, isPrivateAddress } from './address-guard.ts';
+import { UnsafeAddressError, assertPublicUrl, guardedLookup, isPrivateAddress } from './address-guard.ts';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -41,4 +42,82 @@ describe('the six IPv6 forms that reached loopback or link-local before', () => 
       await expect(assertPublicUrl(`http://${host}/hook`)).rejects.toThrow('内网');
     },
   );
+});
+
+// DNS answers are the outside world here: the resolver is stubbed (the guard's own code is not), so a name can
+// resolve to any mix of public and private addresses.
+describe('names resolving to several addresses', () => {
+  const PUBLIC = { address: '93.184.216.34', family: 4 };
+  const PUBLIC6 = { address: '2606:4700::1111', family: 6 };
+  const PRIVATE = { address: '10.0.0.8', family: 4 };
+  afterEach(() => vi.restoreAllMocks());
+
+  const answer = (list: dns.LookupAddress[] | Error) => {
+    const promised = vi.spyOn(dns.promises, 'lookup').mockImplementation((async () => {
+      if (list instanceof Error) throw list;
+      return list;
+    }) as never);
+    const callback = vi.spyOn(dns, 'lookup').mockImplementation(((_host: string, _options: unknown, cb: (err: Error | null, a: dns.LookupAddress[]) => void) => {
+      if (list instanceof Error) cb(list, []);
+      else cb(null, list);
+    }) as never);
+    return { promised, callback };
+  };
+  const guarded = (options: dns.LookupOptions) =>
+    new Promise<{ err: (Error & { code?: string }) | null; address: unknown; family?: number }>((resolve) =>
+      guardedLookup('hook.example.com', options, (err, address, family) => resolve({ err, address, family })),
+    );
+
+  it('assertPublicUrl asks for every address, verbatim, and refuses when any one is private or there are none', async () => {
+    const { promised } = answer([PUBLIC, PUBLIC6]);
+    await expect(assertPublicUrl('https://hook.example.com/x')).resolves.toBeUndefined();
+    expect(promised).toHaveBeenCalledWith('hook.example.com', { all: true, verbatim: true });
+    vi.restoreAllMocks();
+    answer([PUBLIC, PRIVATE]);
+    const err = await assertPublicUrl('https://hook.example.com/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UnsafeAddressError);
+    expect((err as Error).name).toBe('UnsafeAddressError');
+    expect((err as Error).message).toBe('回调地址不能指向本机、内网或保留地址');
+    vi.restoreAllMocks();
+    answer([]);
+    await expect(assertPublicUrl('https://hook.example.com/x')).rejects.toThrow('内网');
+  });
+
+  it('assertPublicUrl judges a literal address itself, without asking DNS', async () => {
+    const { promised } = answer([PRIVATE]);
+    await expect(assertPublicUrl('https://[2606:4700::1111]/x')).resolves.toBeUndefined();
+    await expect(assertPublicUrl('https://8.8.8.8/x')).resolves.toBeUndefined();
+    await expect(assertPublicUrl('https://[::1]/x')).rejects.toThrow('内网');
+    expect(promised).not.toHaveBeenCalled();
+  });
+
+  it('guardedLookup refuses a private answer among public ones with EUNSAFEADDR, and an empty answer', async () => {
+    const { callback } = answer([PUBLIC, PRIVATE]);
+    const refused = await guarded({});
+    expect(refused.err).toBeInstanceOf(UnsafeAddressError);
+    expect(refused.err?.code).toBe('EUNSAFEADDR');
+    expect(refused.address).toBe('');
+    expect(callback.mock.calls[0][1]).toEqual({ all: true, verbatim: true });
+    vi.restoreAllMocks();
+    answer([]);
+    expect((await guarded({})).err?.code).toBe('EUNSAFEADDR');
+  });
+
+  it('guardedLookup answers public addresses as asked: the list with all, else the first with its family', async () => {
+    answer([PUBLIC6, PUBLIC]);
+    expect(await guarded({ all: true })).toEqual({ err: null, address: [PUBLIC6, PUBLIC], family: undefined });
+    expect(await guarded({})).toEqual({ err: null, address: PUBLIC6.address, family: 6 });
+  });
+
+  it('guardedLookup passes a resolver error on with no address', async () => {
+    const failure = Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    answer(failure);
+    expect(await guarded({})).toEqual({ err: failure, address: '', family: undefined });
+  });
+});
+
+describe('isPrivateAddress, written forms', () => {
+  it.each(['[2606:4700::1111]', '2606:4700::1111%eth0', '::ffff:0:808:808'])('allows the public %s', (ip) => {
+    expect(isPrivateAddress(ip)).toBe(false);
+  });
 });

@@ -1,0 +1,37 @@
+// Mutation groups of `npm run mutation` (issue 18): each rule-bearing file with the tests of its own area. A group is
+// one Stryker run, so a mutant of code that runs at start-up (a route's permission declaration, a constant) — which
+// Stryker must test with every test of the run — costs only its area's tests, not the whole server suite.
+const S = 'apps/server/src';
+export const GROUPS = {
+  permissions: {
+    mutate: [`${S}/http/authz.ts`, `${S}/modules/ios-device/ios-command.routes.ts`, `${S}/modules/ios-device/ios-device.routes.ts`, `${S}/modules/android-device/android-operation.routes.ts`],
+    tests: [`${S}/http/authz.test.ts`, `${S}/modules/ios-device/ios-permission.routes.test.ts`, `${S}/modules/android-device/android-operation.routes.test.ts`],
+  },
+  sms: { mutate: [`${S}/adapters/sms/sms-code.service.ts`], tests: [`${S}/adapters/sms/sms-code.service.test.ts`] },
+  'open-api': {
+    mutate: [`${S}/modules/api-key/signature.ts`, `${S}/modules/open-api/open-api.auth.ts`],
+    tests: [`${S}/modules/api-key/signature.test.ts`, `${S}/modules/open-api/open-api.routes.test.ts`, `${S}/modules/open-api/open-api.guard.test.ts`],
+  },
+  quota: {
+    mutate: [`${S}/modules/ios-device/device-quota.ts`],
+    tests: [`${S}/modules/ios-device/device-quota.test.ts`, `${S}/mdm/android/enrolment.test.ts`, `${S}/mdm/apple/checkin-quota.test.ts`, `${S}/modules/ios-device/ios-device.routes.test.ts`, `${S}/modules/android-device/android-operation.routes.test.ts`],
+  },
+  'address-guard': { mutate: [`${S}/modules/webhook/address-guard.ts`], tests: [`${S}/modules/webhook/address-guard.test.ts`] },
+  'apple-queue': {
+    mutate: [`${S}/mdm/apple/commander.ts`, `${S}/mdm/apple/checkin.service.ts`],
+    tests: [`${S}/mdm/apple/engine.e2e.test.ts`, `${S}/mdm/apple/checkin-messages.e2e.test.ts`, `${S}/mdm/apple/checkin-quota.test.ts`],
+  },
+  'device-operation': {
+    mutate: [`${S}/modules/logs/device-operation.ts`],
+    tests: [`${S}/modules/logs/device-operation.test.ts`, `${S}/modules/logs/idempotency.test.ts`],
+  },
+  'report-ledger': { mutate: [`${S}/modules/report/ledger.ts`], tests: [`${S}/modules/report/report.routes.test.ts`, `${S}/modules/report/report-prices.test.ts`] },
+};
+
+/** group: the group named by MUTATION_GROUP (set by stryker.run.mjs for each run). */
+export function group() {
+  const name = process.env.MUTATION_GROUP ?? '';
+  const g = GROUPS[name];
+  if (!g) throw new Error(`MUTATION_GROUP must be one of: ${Object.keys(GROUPS).join(', ')}`);
+  return { name, ...g };
+}
