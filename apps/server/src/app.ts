@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthz } from './http/authz.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
+import { PhoneQuietLogController, registerRequestLogging } from './http/request-logging.ts';
 import { registerStatic } from './http/static.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdempotencyFingerprint } from './modules/logs/idempotency.ts';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: () => randomUUID(),
+    logController: new PhoneQuietLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -169,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerRequestLogging(app);
   await registerSecurityHeaders(app, { amap: Boolean(config.amapKey) });
   await registerCompression(app);
 

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { loggerOptions } from './http/request-logging.ts';
 import { isLoopbackHost, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureDemoStore } from './demo/demo-store.ts';
@@ -40,7 +41,7 @@ const app = await buildApp({
   apnsPusher: demoPush?.pusher,
   demoDevices: demoPush ? { apns: demoPush.apns, count: config.demo.devices } : undefined,
   demoAndroid: config.demo.enabled && config.demo.devices > 0 ? { count: config.demo.devices } : undefined,
-  logger: { level: config.logLevel },
+  logger: loggerOptions(config),
   startJobs: true,
 });
 const demo = config.demo.enabled ? await ensureDemoStore(database.db, config) : null;

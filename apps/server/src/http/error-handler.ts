@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, type FieldError, errorMessage, errorStatus } from '@lease/shared';
 import { badInputMessage } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
+import { unboundContext } from './request-logging.ts';
 
 const body = (code: ErrorCode, message = errorMessage[code], errors?: FieldError[]): ApiErrorBody => ({
   statusCode: errorStatus[code],
@@ -38,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Backstop: a value no schema caught but PostgreSQL refused (bad uuid, NUL, impossible date…) is still bad input.
     const badInput = badInputMessage(error);
     if (badInput) {
-      request.log.warn({ err: error }, 'database refused a request value');
+      request.log.warn({ err: error, ...unboundContext(request) }, 'database refused a request value');
       return reply.code(400).send(body('VALIDATION_FAILED', badInput));
     }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
@@ -48,7 +49,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.info({ err: error }, 'client error');
       return reply.code(400).send(body('VALIDATION_FAILED', errorMessage.VALIDATION_FAILED));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, ...unboundContext(request) }, 'unhandled error');
     return reply.code(500).send(body('INTERNAL'));
   });
 
