@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import { registerAuthz } from './http/authz.ts';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { PhoneQuietLogController, registerRequestLogging } from './http/request-logging.ts';
+import { createMetrics, registerMetricsRoute } from './http/metrics.ts';
 import { registerStatic } from './http/static.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdempotencyFingerprint } from './modules/logs/idempotency.ts';
@@ -172,6 +173,10 @@ export async function buildApp(deps: AppDeps) {
   });
   registerErrorHandler(app);
   registerRequestLogging(app);
+  const metricsHolder: { connectedAgents: () => number } = { connectedAgents: () => 0 };
+  const metrics = createMetrics({ db, pool: database.pool, connectedAgents: () => metricsHolder.connectedAgents(), processMetrics: Boolean(config.metrics.token || config.metrics.port !== undefined) });
+  metrics.observeHttp(app);
+  app.decorate('metrics', metrics);
   await registerSecurityHeaders(app, { amap: Boolean(config.amapKey) });
   await registerCompression(app);
 
@@ -211,7 +216,7 @@ export async function buildApp(deps: AppDeps) {
     version,
   });
   const mdmKeys = deps.mdmKeys ?? loadMdmKeys(config.dataDir, config.mdm.topic);
-  const pusher = deps.apnsPusher ?? apnsFromConfig(config.apns, mdmKeys.topic);
+  const pusher = metrics.countPushes(deps.apnsPusher ?? apnsFromConfig(config.apns, mdmKeys.topic));
   const publicUrl = () => config.publicUrl ?? `http://localhost:${config.port}`;
   const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: () => pusher, publicUrl, log: app.log, renewalWindowDays: config.mdm.renewalWindowDays });
   await app.register(mdmRoutes, { keys: mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
@@ -224,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
   const android = createAndroidEngine({ db, log: app.log, publicUrl, secrets, database, databaseUrl: config.databaseUrl, dataDir: config.dataDir, trustProxy: config.trustProxy });
   await app.register(androidGatewayRoutes, { android });
   app.decorate('android', android);
+  metricsHolder.connectedAgents = () => android.gateway.hub.connected;
   app.addHook('onClose', () => android.close());
   if (deps.demoAndroid) registerDemoAndroid(app, { db, android, count: deps.demoAndroid.count, dir: path.join(config.dataDir, 'demo-android') });
 
@@ -312,10 +318,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(appstoreRoutes, { appstore: createAppstoreService({ repo: createAppstoreRepo(db), itunes }) });
   await app.register(wallpaperRoutes, { wallpapers: createWallpaperService({ repo: createWallpaperRepo(db) }) });
   if (deps.startJobs) {
-    const stop = startJobs([scheduledLockJob(db, mdm), enterpriseTrustJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs, ...abm.jobs, osUpdateWatchJob(db, mdm), oneClickUnlockJob(oneClickUnlock), smsCleanupJob(db), ...reports.jobs, expiryWatch.job()], app.log);
+    const stop = startJobs(metrics.countJobs([scheduledLockJob(db, mdm), enterpriseTrustJob(db, mdm), ...mdmMaintenanceJobs(db, mdm), ...android.jobs, ...openApiJobs, ...abm.jobs, osUpdateWatchJob(db, mdm), oneClickUnlockJob(oneClickUnlock), smsCleanupJob(db), ...reports.jobs, expiryWatch.job()]), app.log);
     // The expiry line is daily; the first one is written at start, not a day later.
     void expiryWatch.job().run().catch((err: unknown) => app.log.error({ err }, 'expiry watch failed'));
-    app.addHook('onClose', async () => stop());
+    // Before the server stops: no new runs, and the runs in flight finish while the database and pusher are still open.
+    app.addHook('preClose', async () => stop());
   }
 
   if (config.devTools) {
@@ -333,6 +340,7 @@ export async function buildApp(deps: AppDeps) {
       ],
     });
   }
+  registerMetricsRoute(app, metrics, config.metrics.token);
   await registerStatic(app, config.webDist, config.dataDir);
   return app;
 }
@@ -343,5 +351,6 @@ declare module 'fastify' {
     mdm: ReturnType<typeof createMdmEngine>;
     webhookDelivery: ReturnType<typeof createWebhookDelivery>;
     android: AndroidEngine;
+    metrics: import('./http/metrics.ts').Metrics;
   }
 }

@@ -84,6 +84,13 @@ const ConfigSchema = z.object({
   REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Early access: hours between blacklist re-checks of a store's active hirers. */
   REPORT_WATCH_INTERVAL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Prometheus /metrics on its own port (loopback by default); unset and without METRICS_TOKEN, there is no /metrics. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Serves /metrics on the main port to `Authorization: Bearer <token>`; at least 16 characters. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** How long SIGTERM waits for requests and jobs in flight before giving up (ms). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
 /** smsGatewayOf reads the SMS gateway settings; a provider with missing settings fails start-up with their names. */
@@ -179,6 +186,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionDays: parsed.REPORT_RETENTION_DAYS,
       watchIntervalHours: parsed.REPORT_WATCH_INTERVAL_HOURS,
     },
+    metrics: { port: parsed.METRICS_PORT, host: parsed.METRICS_HOST, token: parsed.METRICS_TOKEN || undefined },
+    shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
     apns: {
       configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),
       origin: parsed.APNS_ORIGIN,

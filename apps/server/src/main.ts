@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loggerOptions } from './http/request-logging.ts';
+import { startMetricsServer } from './http/metrics.ts';
 import { isLoopbackHost, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureDemoStore } from './demo/demo-store.ts';
@@ -47,13 +48,32 @@ const app = await buildApp({
 const demo = config.demo.enabled ? await ensureDemoStore(database.db, config) : null;
 if (demo) await seedDemoReports(database.db, app.reports);
 
+const metricsServer = config.metrics.port !== undefined ? await startMetricsServer(app.metrics, config.metrics.port, config.metrics.host) : null;
+
 let closing = false;
+/**
+ * shutdown (SIGTERM, SIGINT): stop accepting connections, tell connected Android agents to come back at a random
+ * moment (agent-hub's bye), let requests and job runs in flight finish with their transactions, close the
+ * database, exit 0. Past SHUTDOWN_TIMEOUT_MS it gives up and exits 1; whatever was cut off is still in the
+ * database queue and is served after the restart, as after a crash.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
+  app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: no new requests, waiting for those in flight');
+  setTimeout(() => {
+    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting with work still in flight');
+    process.exit(1);
+  }, config.shutdownTimeoutMs).unref();
+  try {
+    await metricsServer?.close();
+    await app.close();
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+  app.log.info('shut down cleanly');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -70,6 +90,8 @@ const lines = [
   ...(config.demo.enabled && config.demo.devices > 0 ? [`  演示设备：${config.demo.devices} 台模拟 Android 手机（扫码令牌接入，WebSocket 在线）`] : []),
   ...(config.devTools ? [`  开发者页面（短信发件箱，仅演示门店管理员可看）：${url}/system/dev`] : []),
   `  短信发送：${smsSenderSummary(config)}`,
+  `  运行环境：Node ${process.version}${process.env.NODE_ENV === 'production' ? '（生产模式，JSON 日志）' : ''}`,
+  ...(metricsServer ? [`  监控指标：http://${config.metrics.host}:${metricsServer.port}/metrics`] : config.metrics.token ? [`  监控指标：${url}/metrics（需 METRICS_TOKEN）`] : []),
   '',
 ];
 console.log(lines.join('\n'));

@@ -16,6 +16,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connection counts (metrics). */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -31,7 +33,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   const client = new PGlite(target.dir);

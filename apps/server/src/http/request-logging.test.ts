@@ -1,4 +1,4 @@
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { afterEach, expect, test } from 'vitest';
 import { registerErrorHandler } from './error-handler.ts';
@@ -22,13 +22,13 @@ async function appWithLog(level: string) {
   app.decorateRequest('agentIdentity', undefined);
   // Stand-ins for authz.ts (console session) and the agent gateway's signature check.
   app.addHook('onRequest', async (request) => {
-    if (request.headers['x-store']) (request as FastifyRequest & { auth: unknown }).auth = { storeId: String(request.headers['x-store']) };
+    if (request.headers['x-store']) (request as unknown as { auth: unknown }).auth = { storeId: String(request.headers['x-store']) };
   });
   app.get('/api/ios-devices/:id/boom', async () => {
     throw new Error('kaput');
   });
   app.get('/api/ok', async () => ({ ok: true }));
-  app.post('/agent/v1/status', { preValidation: async (request) => void ((request as FastifyRequest & { agentIdentity: unknown }).agentIdentity = { storeId: 'store-a', deviceId: 'dev-7' }) }, async () => {
+  app.post('/agent/v1/status', { preValidation: async (request) => void ((request as unknown as { agentIdentity: unknown }).agentIdentity = { storeId: 'store-a', deviceId: 'dev-7' }) }, async () => {
     throw new Error('agent kaput');
   });
   app.get('/mdm/connect', async () => 'ok');

@@ -14,9 +14,11 @@ export interface Job {
 export function startJobs(jobs: Job[], log: FastifyBaseLogger) {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<string>();
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
   for (const job of jobs) {
     const tick = async () => {
-      if (running.has(job.name)) return;
+      if (running.has(job.name) || stopped) return;
       running.add(job.name);
       try {
         const result = await job.run();
@@ -27,9 +29,18 @@ export function startJobs(jobs: Job[], log: FastifyBaseLogger) {
         running.delete(job.name);
       }
     };
-    const timer = setInterval(() => void tick(), job.everyMs);
+    const timer = setInterval(() => {
+      const run = tick();
+      inFlight.add(run);
+      void run.finally(() => inFlight.delete(run));
+    }, job.everyMs);
     timer.unref();
     timers.push(timer);
   }
-  return () => timers.forEach(clearInterval);
+  /** stop ends the intervals and resolves once the runs already started have finished (their transactions too). */
+  return async () => {
+    stopped = true;
+    timers.forEach(clearInterval);
+    await Promise.all([...inFlight]);
+  };
 }
