@@ -73,12 +73,15 @@ if (!only || only === 'roundtrips') {
 }
 if (!only || only === 'home') await printHomeOverview(engines, row);
 if (!only || only === 'android') {
-  // As deployed: server process on PostgreSQL, 2,000 agents with a WebSocket each in this process.
-  const r = await benchAndroidFanout(2000);
-  row(`Android lock fan-out, ${r.connected} agents, postgres`, `all acked ${r.recordedMs.toFixed(0)} ms`, '≤ 1000 ms');
-  console.log(`    queued in one transaction ${r.queuedMs.toFixed(0)} ms; after the wake: first lock ${(r.firstLockedMs - r.queuedMs).toFixed(0)} ms, all locked ${(r.lockedMs - r.queuedMs).toFixed(0)} ms, all recorded ${(r.recordedMs - r.queuedMs).toFixed(0)} ms`);
-  row('Android server memory per idle agent', `RSS ${kb(r.rssPerAgent)}, heap ${kb(r.heapPerAgent)}`, '≤ 16 KB');
-  console.log(`    ${r.agents} agents connected in ${r.connectSeconds.toFixed(1)} s (${r.refusals} upgrades sent back with Retry-After)`);
+  // As deployed: server process on PostgreSQL, agents with a WebSocket each in this process (issue 15 item 2).
+  for (const [n, target] of [[2000, 500], [10_000, 2000]] as const) {
+    const r = await benchAndroidFanout(n);
+    row(`Android lock fan-out, ${r.connected} agents, postgres`, `all acked ${r.recordedMs.toFixed(0)} ms`, `≤ ${target} ms`);
+    console.log(`    queued in one statement ${r.queuedMs.toFixed(0)} ms; after the wake: first lock ${(r.firstLockedMs - r.queuedMs).toFixed(0)} ms, all locked ${(r.lockedMs - r.queuedMs).toFixed(0)} ms, all acked ${(r.recordedMs - r.queuedMs).toFixed(0)} ms; ${r.recorded} results recorded`);
+    row(`Android memory per idle agent, ${r.connected}`, `${kb(r.bytesPerAgent)}`, '≤ 16 KB');
+    console.log(`    after forced GC, median of 5: heap ${kb(r.heapPerAgent)} + external ${kb(r.externalPerAgent)} + socket buffers ${kb(r.socketsPerAgent)} (RSS ${kb(r.rssPerAgent)}, for the record)`);
+    console.log(`    ${r.agents} agents connected in ${r.connectSeconds.toFixed(1)} s (${r.refusals} upgrades sent back with Retry-After)`);
+  }
 }
 if (!only || only === 'scep') {
   // Issue 15 item 5: SCEP enrolment CPU on the server, 2,000 phones.
