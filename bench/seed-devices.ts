@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { BenchApp } from './bench-app.ts';
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
  * seedDevices inserts n Apple devices for the bench store in one statement (generate_series), spread over
  * a year of registrations, 10 clerks' worth of hirer phones and IMEIs; the first `enrolled` get an MDM channel.
@@ -36,13 +38,13 @@ export async function seedDevices(b: BenchApp, n: number, enrolled = 0) {
 export async function seedFleet(b: BenchApp, opts: { otherStores: number; apple: number; largest: number; android: number }) {
   const start = performance.now();
   const stamp = Date.now().toString(36);
-  const [{ hash }] = (await b.db.execute(sql`select password_hash as hash from clerk where id = ${b.admin.id}`)).rows as { hash: string }[];
+  const [{ hash }] = rowsOf<{ hash: string }>(await b.db.execute(sql`select password_hash as hash from clerk where id = ${b.admin.id}`));
   await b.db.execute(sql`
     with s as (
       insert into store (store_name, device_count) select '压测门店' || n || '-' || ${stamp}, 100000 from generate_series(1, ${opts.otherStores}) n returning id)
     insert into clerk (store_id, name, phone_number, password_hash, is_admin)
     select id, '店长', '158' || ${String(Date.now() % 100000).padStart(5, '0')} || lpad((row_number() over ())::text, 3, '0'), ${hash}, true from s`);
-  const owners = (await b.db.execute(sql`select store_id, id as clerk_id from clerk where is_admin and store_id in (select id from store where store_name like ${`%-${stamp}`})`)).rows as { store_id: string; clerk_id: string }[];
+  const owners = rowsOf<{ store_id: string; clerk_id: string }>(await b.db.execute(sql`select store_id, id as clerk_id from clerk where is_admin and store_id in (select id from store where store_name like ${`%-${stamp}`})`));
   const storeIds = sql.raw(`array['${owners.map((o) => o.store_id).join("','")}']::uuid[]`);
   const clerkIds = sql.raw(`array['${owners.map((o) => o.clerk_id).join("','")}']::uuid[]`);
   const k = owners.length;
