@@ -1,17 +1,16 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq, inArray, and, gte } from 'drizzle-orm';
+import { count, eq, and, gte } from 'drizzle-orm';
 import pino from 'pino';
 import { WebSocket } from 'ws';
-import { OperationStatus } from '@lease/shared';
+import { LockStatus } from '@lease/shared';
 import { SimulatedAndroidAgent } from '@lease/device-sim';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { androidCommand, androidEnrollToken } from '../apps/server/src/mdm/android/android-agent.table.ts';
 import { createAndroidEngine } from '../apps/server/src/mdm/android/android-engine.ts';
 import { hashToken } from '../apps/server/src/mdm/android/enroll-token.service.ts';
-import { androidDevice } from '../apps/server/src/modules/android-device/android-device.table.ts';
-import { operationLog } from '../apps/server/src/modules/logs/logs.table.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 import { store } from '../apps/server/src/modules/store/store.table.ts';
 import { spawnServer } from '../apps/server/src/test/server-process.ts';
@@ -34,10 +33,41 @@ async function inspectorEval(inspectPort: number, expression: string): Promise<s
   return value;
 }
 
-/** serverMemory collects garbage twice in the server process and reads its RSS and heap. */
-async function serverMemory(inspectPort: number) {
-  const json = await inspectorEval(inspectPort, `(async () => { for (let i = 0; i < 2; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 200)); } const m = process.memoryUsage(); return JSON.stringify({ rss: m.rss, heap: m.heapUsed, external: m.external + m.arrayBuffers }); })()`);
-  return JSON.parse(json) as { rss: number; heap: number; external: number };
+/**
+ * socketBufferBytes sums the kernel memory (receive, send, forward-allocated and queued bytes: `ss -m`'s
+ * skmem r, t, f, w) of the TCP sockets the server process holds: the part of an idle agent's cost that
+ * process.memoryUsage() cannot see.
+ */
+function socketBufferBytes(pid: number): number {
+  const out = execFileSync('ss', ['-tanmpH', 'state', 'established'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  let total = 0;
+  const lines = out.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].includes(`pid=${pid},`)) continue;
+    // The skmem figures follow on the same line or, in some versions, the next one.
+    const m = /skmem:\(r(\d+),rb\d+,t(\d+),tb\d+,f(\d+),w(\d+)/.exec(lines[i]) ?? /skmem:\(r(\d+),rb\d+,t(\d+),tb\d+,f(\d+),w(\d+)/.exec(lines[i + 1] ?? '');
+    if (m) total += Number(m[1]) + Number(m[2]) + Number(m[3]) + Number(m[4]);
+  }
+  return total;
+}
+
+/**
+ * serverMemory reads what the server holds once garbage is collected: V8 heap in use, memory outside the heap
+ * (Buffers, ws's frames) and the kernel's socket buffers. Each of `samples` readings runs a full GC first
+ * (--expose-gc, twice, with a pause for finalizers); the median of the readings is returned. RSS is kept for
+ * the record only: the allocator returns pages to the OS when it pleases, so an RSS difference can go negative.
+ */
+async function serverMemory(inspectPort: number, pid: number, samples = 5) {
+  const readings: { used: number; heap: number; external: number; sockets: number; rss: number }[] = [];
+  for (let i = 0; i < samples; i++) {
+    const json = await inspectorEval(inspectPort, `(async () => { for (let i = 0; i < 2; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 100)); } const m = process.memoryUsage(); return JSON.stringify({ rss: m.rss, heap: m.heapUsed, external: m.external }); })()`);
+    const m = JSON.parse(json) as { rss: number; heap: number; external: number };
+    const sockets = socketBufferBytes(pid);
+    // external already includes arrayBuffers (Node's docs): counted once.
+    readings.push({ ...m, sockets, used: m.heap + m.external + sockets });
+  }
+  readings.sort((a, b) => a.used - b.used);
+  return readings[Math.floor(readings.length / 2)];
 }
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs: number) => {
@@ -53,8 +83,8 @@ const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs: numbe
  * Android fan-out as deployed: the server in its own process on PostgreSQL, N simulated agents in this process,
  * each enrolled with its own token and holding its WebSocket. A lock for every agent is queued from here with
  * the engine's own commander, as a second server process would, and reaches them through NOTIFY. Prints the
- * time until every agent shows the lock and until every result is recorded, and the server's memory per
- * idle connected agent (after GC, RSS and heap deltas over N).
+ * time until every agent shows the lock and until every result is acknowledged (recorded), and the server's
+ * memory per idle connected agent (serverMemory: heap + external + socket buffers after forced GC, over N).
  */
 export async function benchAndroidFanout(agents = 2000) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-bench-android-'));
@@ -95,35 +125,35 @@ export async function benchAndroidFanout(agents = 2000) {
     const refusals = fleet.reduce((n, a) => n + a.stats.refusals, 0);
     await Promise.all(fleet.map((a) => a.stop()));
     await new Promise((r) => setTimeout(r, 3000));
-    const before = await serverMemory(inspectPort);
+    const pid = server.child.pid!;
+    const before = await serverMemory(inspectPort, pid);
     for (const agent of fleet) agent.start();
     await waitFor(() => fleet.every((a) => a.connected), 180_000);
     await new Promise((r) => setTimeout(r, 3000));
-    const after = await serverMemory(inspectPort);
+    const after = await serverMemory(inspectPort, pid);
     const connected = fleet.filter((a) => a.connected).length;
 
-    // The fan-out: one transaction queues a lock (with its operation-log row) for every agent, then one wake.
+    // The fan-out as the console's fan-out queues it: ONE statement writes the desired state, an operation-log
+    // row and the command for every agent (commander.fanOutIn), then one wake after commit.
     const ids = fleet.map((a) => a.deviceId!);
     const since = new Date();
     const start = performance.now();
-    await database.db.transaction(async (tx) => {
-      const ops = await tx
-        .insert(operationLog)
-        .values(ids.map((deviceId) => ({ storeId: owner.storeId, clerkId: owner.id, platform: 'android', deviceId, action: 'lock', status: OperationStatus.QUEUED })))
-        .returning({ id: operationLog.id, deviceId: operationLog.deviceId });
-      await tx.update(androidDevice).set({ lockStatus: 1, lockMessage: '压测锁定' }).where(inArray(androidDevice.id, ids));
-      await engine.commander.enqueueIn(tx, ops.map((op) => ({ deviceId: op.deviceId!, type: 'lock' as const, payload: { message: '压测锁定' }, operationLogId: op.id })));
-    });
+    const queued = await database.db.transaction((tx) =>
+      engine.commander.fanOutIn(tx, { storeId: owner.storeId, clerkId: owner.id, deviceIds: ids, action: 'lock', type: 'lock', payload: { message: '压测锁定' }, state: { lockStatus: LockStatus.LOCKING, lockMessage: '压测锁定' } }),
+    );
     const queuedMs = performance.now() - start;
-    engine.commander.wake(ids);
+    if (queued.length !== agents) throw new Error(`queued ${queued.length} of ${agents}`);
+    engine.commander.wake(queued);
     await waitFor(() => fleet.some((a) => a.data.lock.locked), 120_000);
     const firstLockedMs = performance.now() - start;
     await waitFor(() => fleet.every((a) => a.data.lock.locked), 120_000);
     const lockedMs = performance.now() - start;
-    const done = async () => (await database.db.select({ n: count() }).from(androidCommand).where(and(eq(androidCommand.status, 'done'), gte(androidCommand.createdAt, since))))[0].n;
-    await waitFor(async () => (await done()) >= agents, 120_000);
+    // Acknowledged: the server sends `ack` only once the result is committed, so this is "all recorded" too,
+    // observed from the phones' side without polling the database during the window.
+    const acked = () => fleet.every((a) => a.data.handled.some((h) => h.acked && h.result.status === 'done'));
+    await waitFor(acked, 120_000);
     const recordedMs = performance.now() - start;
-    const recorded = await done();
+    const recorded = (await database.db.select({ n: count() }).from(androidCommand).where(and(eq(androidCommand.status, 'done'), gte(androidCommand.createdAt, since))))[0].n;
 
     return {
       agents,
@@ -136,9 +166,11 @@ export async function benchAndroidFanout(agents = 2000) {
       lockedMs,
       recordedMs,
       recorded,
-      rssPerAgent: (after.rss - before.rss) / connected,
+      bytesPerAgent: (after.used - before.used) / connected,
       heapPerAgent: (after.heap - before.heap) / connected,
       externalPerAgent: (after.external - before.external) / connected,
+      socketsPerAgent: (after.sockets - before.sockets) / connected,
+      rssPerAgent: (after.rss - before.rss) / connected,
     };
   } finally {
     await Promise.all(fleet.map((a) => a.stop()));

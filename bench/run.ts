@@ -9,10 +9,14 @@ import { benchRoundTrips } from './mdm-throughput.ts';
 import { benchRoundTripsProcess } from './mdm-roundtrips-process.ts';
 import { benchAndroidFanout } from './android-fanout.ts';
 import { benchStartup } from './startup.ts';
+import { benchScepEnrolment } from './scep-enrol.ts';
+import os from 'node:os';
 
 // `npm run bench`: prints figures against the targets of the issues; it never fails on a figure.
 const only = process.argv[2];
-const row = (name: string, value: string, target: string) => console.log(`${name.padEnd(42)} ${value.padEnd(26)} target ${target}`);
+// The box is shared: every figure carries the 1-minute load average it was measured under.
+const load = () => `load ${os.loadavg()[0].toFixed(1)}/${os.cpus().length} cores`;
+const row = (name: string, value: string, target: string) => console.log(`${name.padEnd(42)} ${value.padEnd(26)} target ${target.padEnd(14)} (${load()})`);
 
 if (!only || only === 'console') {
   // Issue 14: first-load JS as transferred (compressed by the server) ≤ 120 KB on /login, ≤ 200 KB signed in.
@@ -43,10 +47,14 @@ if (!only || only === 'login') {
 
 const engines = (process.argv[3] ? [process.argv[3]] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
 if (!only || only === 'list') {
+  // Issue 15 item 3: PostgreSQL with a million Apple devices over 50 stores (the bench store holds 100,000)
+  // plus 200,000 Android; PGlite with the 100,000 alone.
   for (const engine of engines) {
-    const r = await benchIosList(engine);
-    row(`ios list at ${r.devices / 1000}k devices, ${engine}`, `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`, 'p95 ≤ 30 ms');
-    for (const [q, p95] of Object.entries(r.perQuery)) console.log(`    ${q.padEnd(70)} p95 ${p95.toFixed(1)} ms`);
+    const r = await benchIosList(engine, 100_000, 3, engine === 'postgres');
+    const scale = r.fleet ? '1M Apple/50 stores + 200k Android, store of 100k' : `${r.devices / 1000}k devices`;
+    row(`ios list, ${scale}, ${engine}`, `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`, 'p95 ≤ 30 ms');
+    console.log(`    seeded in ${r.seedSeconds.toFixed(0)} s; pages 1-20 and 500 of each, with the total:`);
+    for (const [q, p95] of Object.entries(r.perQuery)) console.log(`    ${q.padEnd(84)} p95 ${p95.toFixed(1)} ms`);
   }
 }
 if (!only || only === 'fanout') {
@@ -70,12 +78,21 @@ if (!only || only === 'roundtrips') {
 }
 if (!only || only === 'home') await printHomeOverview(engines, row);
 if (!only || only === 'android') {
-  // As deployed: server process on PostgreSQL, 2,000 agents with a WebSocket each in this process.
-  const r = await benchAndroidFanout(2000);
-  row(`Android lock fan-out, ${r.connected} agents, postgres`, `all acked ${r.recordedMs.toFixed(0)} ms`, '≤ 1000 ms');
-  console.log(`    queued in one transaction ${r.queuedMs.toFixed(0)} ms; after the wake: first lock ${(r.firstLockedMs - r.queuedMs).toFixed(0)} ms, all locked ${(r.lockedMs - r.queuedMs).toFixed(0)} ms, all recorded ${(r.recordedMs - r.queuedMs).toFixed(0)} ms`);
-  row('Android server memory per idle agent', `RSS ${kb(r.rssPerAgent)}, heap ${kb(r.heapPerAgent)}`, '≤ 16 KB');
-  console.log(`    ${r.agents} agents connected in ${r.connectSeconds.toFixed(1)} s (${r.refusals} upgrades sent back with Retry-After)`);
+  // As deployed: server process on PostgreSQL, agents with a WebSocket each in this process (issue 15 item 2).
+  for (const [n, target] of [[2000, 500], [10_000, 2000]] as const) {
+    const r = await benchAndroidFanout(n);
+    row(`Android lock fan-out, ${r.connected} agents, postgres`, `all acked ${r.recordedMs.toFixed(0)} ms`, `≤ ${target} ms`);
+    console.log(`    queued in one statement ${r.queuedMs.toFixed(0)} ms; after the wake: first lock ${(r.firstLockedMs - r.queuedMs).toFixed(0)} ms, all locked ${(r.lockedMs - r.queuedMs).toFixed(0)} ms, all acked ${(r.recordedMs - r.queuedMs).toFixed(0)} ms; ${r.recorded} results recorded`);
+    row(`Android memory per idle agent, ${r.connected}`, `${kb(r.bytesPerAgent)}`, '≤ 16 KB');
+    console.log(`    after forced GC, median of 5: heap ${kb(r.heapPerAgent)} + external ${kb(r.externalPerAgent)} + socket buffers ${kb(r.socketsPerAgent)} (RSS ${kb(r.rssPerAgent)}, for the record)`);
+    console.log(`    ${r.agents} agents connected in ${r.connectSeconds.toFixed(1)} s (${r.refusals} upgrades sent back with Retry-After)`);
+  }
+}
+if (!only || only === 'scep') {
+  // Issue 15 item 5: SCEP enrolment CPU on the server, 2,000 phones.
+  const r = await benchScepEnrolment(2000);
+  row(`SCEP enrolment, ${r.phones} phones, one thread`, `${r.perSecond.toFixed(0)} phones/s, CPU ${r.cpuMsPerPhone.toFixed(1)} ms/phone`, '≤ 45 ms/phone');
+  console.log(`    ${r.issued} identities issued in ${r.seconds.toFixed(1)} s; node-forge's RSA decryption alone (the path replaced) ${r.forgeDecryptMs.toFixed(1)} ms CPU per phone`);
 }
 if (!only || only === 'startup') {
   // Issue 17: the compiled server (`npm start`) against TypeScript through tsx; the compiled one must not be slower.

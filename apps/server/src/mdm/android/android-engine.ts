@@ -7,7 +7,7 @@ import type { Secrets } from '../../secrets.ts';
 import { type HubOptions, createAgentHub } from './agent-hub.ts';
 import { createAgentAuthenticator } from './agent-auth.ts';
 import { createFailureCounter } from './agent-failures.ts';
-import { createAndroidQueueRepo } from './android-queue.repo.ts';
+import { type FanOut, createAndroidQueueRepo } from './android-queue.repo.ts';
 import { createCheckinService } from './checkin.service.ts';
 import { createDevKeyBox } from './device-keys.ts';
 import { createEnrollTokenService } from './enroll-token.service.ts';
@@ -41,6 +41,8 @@ export interface AndroidEngine {
   commander: {
     /** Queue commands in the caller's transaction, each bound to its operation-log row. */
     enqueueIn(tx: AndroidTx, cmds: { deviceId: string; type: AndroidCommandType; payload?: Record<string, unknown>; operationLogId?: string }[]): Promise<void>;
+    /** One command to many devices of a store in one statement (with operation logs); returns the ids queued. */
+    fanOutIn(tx: AndroidTx, fanOut: FanOut): Promise<string[]>;
     /** After commit: wake the agents wherever their WebSocket lives (PostgreSQL NOTIFY; in-process on PGlite). */
     wake(deviceIds: string[]): void;
   };
@@ -76,6 +78,7 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
   const engine = {
     commander: {
       enqueueIn: (tx: AndroidTx, cmds: Parameters<AndroidEngine['commander']['enqueueIn']>[1]) => queue.insert(tx, cmds),
+      fanOutIn: (tx: AndroidTx, fanOut: FanOut) => queue.fanOut(tx, fanOut),
       wake: (deviceIds: string[]) => bus.publish(deviceIds),
     },
     enrollTokens,

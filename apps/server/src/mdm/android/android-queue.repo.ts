@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AgentCommand, type AndroidCommandType, CommandPayloads } from '@lease/shared/agent-protocol';
-import { OperationStatus } from '@lease/shared';
+import { EnrollmentStatus, OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { operationLog } from '../../modules/logs/logs.table.ts';
@@ -33,6 +33,20 @@ export interface NewAndroidCommand {
   type: AndroidCommandType;
   payload?: Record<string, unknown>;
   operationLogId?: string;
+  ttlMs?: number;
+}
+
+/** FanOut is one command for many devices of one store, queued with its operation-log rows in one statement. */
+export interface FanOut {
+  storeId: string;
+  clerkId: string | null;
+  deviceIds: string[];
+  /** The operation-log action (the console's name of the operation). */
+  action: string;
+  type: AndroidCommandType;
+  payload?: Record<string, unknown>;
+  /** Desired state written with the command; it bumps policy_version so the agent re-reads its policy. */
+  state?: { lockStatus?: number; lockMessage?: string; lockPhoneNumber?: string; regulateStatus?: number };
   ttlMs?: number;
 }
 
@@ -104,6 +118,49 @@ export function createAndroidQueueRepo(db: Db) {
         insert into android_command (device_id, type, payload, operation_log_id, expires_at)
         select device_id, type, payload, operation_log_id, expires_at
         from jsonb_to_recordset(${json}::jsonb) as x(device_id uuid, type text, payload jsonb, operation_log_id uuid, expires_at timestamptz)`);
+    },
+
+    /**
+     * fanOut queues one command for many devices in ONE statement (a lock for a whole store's fleet): the
+     * store's enrolled, unarchived devices among `deviceIds` get their desired state, an operation-log row and
+     * the command; pending commands it supersedes are cancelled with their operations. Ids of another store,
+     * archived or released devices are skipped. Returns the ids queued, to wake after commit.
+     */
+    async fanOut(tx: Queryable, f: FanOut): Promise<string[]> {
+      if (!f.deviceIds.length) return [];
+      const schema = CommandPayloads[f.type];
+      if (!schema) throw new AppError('VALIDATION_FAILED', `未知的设备指令：${String(f.type)}`);
+      const parsed = schema.safeParse(f.payload ?? {});
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', `设备指令参数有误：${f.type}`);
+      const sets = [sql`policy_version = d.policy_version + 1`, sql`date_updated = now()`];
+      if (f.state?.lockStatus !== undefined) sets.push(sql`lock_status = ${f.state.lockStatus}`);
+      if (f.state?.lockMessage !== undefined) sets.push(sql`lock_message = ${f.state.lockMessage}`);
+      if (f.state?.lockPhoneNumber !== undefined) sets.push(sql`lock_phone_number = ${f.state.lockPhoneNumber}`);
+      if (f.state?.regulateStatus !== undefined) sets.push(sql`regulate_status = ${f.state.regulateStatus}`);
+      const moved = f.state ? sql`moved as (update android_device d set ${sql.join(sets, sql`, `)} from targets t where d.id = t.id),` : sql``;
+      const superseded = SUPERSEDES[f.type] ?? [];
+      const ttl = `${f.ttlMs ?? 7 * DAY} milliseconds`;
+      const result = await tx.execute(sql`
+        with targets as (
+          select id from android_device
+          where for_store = ${f.storeId} and id = any(${uuidArray(f.deviceIds)}) and not archived and enrollment_status = ${EnrollmentStatus.ENROLLED}
+          for update),
+        ${moved}
+        gone as (
+          update android_command c set status = 'cancelled', completed_at = now()
+          where c.device_id in (select id from targets) and c.type = any(${`{${superseded.join(',')}}`}::text[]) and c.status in ('queued', 'sent')
+          returning c.operation_log_id),
+        gone_ops as (
+          update operation_log o set status = ${OperationStatus.CANCELLED}, result = '已被新的操作取代', date_updated = now()
+          where o.id in (select operation_log_id from gone where operation_log_id is not null) and o.status in (${OperationStatus.QUEUED}, ${OperationStatus.SENT})),
+        ops as (
+          insert into operation_log (for_store, for_clerk, platform, device_id, action, status)
+          select ${f.storeId}, ${f.clerkId}::uuid, 'android', id, ${f.action}, ${OperationStatus.QUEUED} from targets
+          returning id, device_id)
+        insert into android_command (device_id, type, payload, operation_log_id, expires_at)
+        select device_id, ${f.type}, ${JSON.stringify(parsed.data)}::jsonb, id, now() + ${ttl}::interval from ops
+        returning device_id`);
+      return rowsOf<{ device_id: string }>(result).map((r) => r.device_id);
     },
 
     /**

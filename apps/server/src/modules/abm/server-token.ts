@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { DepServerToken } from '@lease/shared';
 import { openEnvelope } from '../../mdm/apple/pki/cms-enveloped.ts';
 import { DerError } from '../../mdm/apple/pki/der.ts';
-import { toForgePrivateKey } from '../../mdm/apple/pki/keys.ts';
 
 /** ServerTokenError says in Chinese why an uploaded file is not a usable server token. */
 export class ServerTokenError extends Error {}
@@ -75,7 +74,7 @@ export function decryptServerToken(file: Buffer, certificatePem: string, key: Ke
   const certDer = new X509Certificate(certificatePem).raw;
   let content: Buffer;
   try {
-    content = openEnvelope(der, certDer, toForgePrivateKey(key));
+    content = openEnvelope(der, certDer, key);
   } catch (err) {
     if (err instanceof DerError && /not addressed/.test(err.message)) throw new ServerTokenError(WRONG_CERTIFICATE);
     // Anything else (broken ASN.1, not an EnvelopedData, an unknown cipher) means it is not a token file.

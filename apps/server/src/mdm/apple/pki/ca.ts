@@ -1,7 +1,6 @@
 import { type KeyObject, X509Certificate } from 'node:crypto';
-import type forge from 'node-forge';
 import { createCertificate } from './certificates.ts';
-import { generateRsaKey, privateKeyOf, toForgePrivateKey } from './keys.ts';
+import { generateRsaKey, privateKeyOf } from './keys.ts';
 
 /** CaMaterial is what the caller persists: the CA certificate and its private key, both PEM. */
 export interface CaMaterial {
@@ -51,12 +50,11 @@ export interface Ca {
   cert: X509Certificate;
   certDer: Buffer;
   key: KeyObject;
-  forgeKey: forge.pki.rsa.PrivateKey;
 }
 
 export function loadCa(material: CaMaterial): Ca {
   const cert = new X509Certificate(material.certPem);
   const key = privateKeyOf(material.keyPem);
   if (!cert.checkPrivateKey(key)) throw new Error('CA key does not match the CA certificate');
-  return { cert, certDer: cert.raw, key, forgeKey: toForgePrivateKey(key) };
+  return { cert, certDer: cert.raw, key };
 }

@@ -1,9 +1,9 @@
-import { createCipheriv, createDecipheriv, publicEncrypt, randomBytes, constants as cryptoConstants } from 'node:crypto';
-import type forge from 'node-forge';
+import { type KeyObject, createCipheriv, createDecipheriv, publicEncrypt, randomBytes, constants as cryptoConstants } from 'node:crypto';
 import { readCertificateFields } from './certificate-fields.ts';
 import { type DerNode, DerError, Tag, childrenOf, encode, explicit, expectChildren, expectTag, integer, nullValue, objectId, octetString, octetsOf, oidOf, parseDer, sequence, setOf } from './der.ts';
 import { spkiPublicKey } from './cms-parse.ts';
 import { OID } from './oids.ts';
+import { unwrapContentKey } from './rsa-key-transport.ts';
 
 /** AES_128_CBC is the content cipher RFC 8894 makes the default once a CA advertises AES. */
 export const AES_128_CBC = '2.16.840.1.101.3.4.1.2';
@@ -80,7 +80,7 @@ function addressedTo(recipients: DerNode[], certDer: Buffer): DerNode | undefine
 }
 
 /** openEnvelope decrypts an EnvelopedData addressed to `recipientCertDer`; it throws on anything else. */
-export function openEnvelope(der: Buffer, recipientCertDer: Buffer, key: forge.pki.rsa.PrivateKey): Buffer {
+export function openEnvelope(der: Buffer, recipientCertDer: Buffer, key: KeyObject): Buffer {
   const parts = readEnveloped(der);
   const cipher = CONTENT_CIPHERS[parts.cipherOid];
   if (!cipher) throw new DerError('unsupported content cipher');
@@ -88,13 +88,8 @@ export function openEnvelope(der: Buffer, recipientCertDer: Buffer, key: forge.p
   if (!recipient) throw new DerError('the message is not addressed to this certificate');
   const [, , keyAlgorithm, encryptedKey] = expectChildren(recipient, Tag.SEQUENCE, 'a KeyTransRecipientInfo', 4);
   if (oidOf(expectChildren(keyAlgorithm, Tag.SEQUENCE, 'a key transport algorithm', 1)[0]) !== OID.rsaEncryption) throw new DerError('unsupported key transport');
-  let contentKey: Buffer;
-  try {
-    // Node refuses PKCS#1 v1.5 private decryption (CVE-2023-46809), which CMS key transport needs; forge does it.
-    contentKey = Buffer.from(key.decrypt(octetsOf(expectTag(encryptedKey, Tag.OCTET_STRING, 'an encrypted key')).toString('binary'), 'RSAES-PKCS1-V1_5'), 'binary');
-  } catch {
-    throw new DerError('the content key does not decrypt with our key');
-  }
+  // Native RSA with implicit rejection: a wrong padding yields a random key and fails below like a wrong key.
+  const contentKey = unwrapContentKey(key, octetsOf(expectTag(encryptedKey, Tag.OCTET_STRING, 'an encrypted key')), cipher.keyBytes);
   if (contentKey.length !== cipher.keyBytes || parts.iv.length !== cipher.ivBytes) throw new DerError('bad content key or IV length');
   try {
     const d = createDecipheriv(cipher.name, contentKey, parts.iv);

@@ -89,7 +89,7 @@ export function createScepServer<C>(options: ScepServerOptions<C>) {
       cipher = contentCipherOf(parsed.content);
       // Single DES (and anything else we do not offer) is refused as badAlg: see docs/apple-identity-lifetimes.md.
       if (!isSupportedCipher(cipher)) return { ok: false, failInfo: FailInfo.BAD_ALG, reason: `content cipher ${cipher} not supported` };
-      csrDer = openEnvelope(parsed.content, ca.certDer, ca.forgeKey);
+      csrDer = openEnvelope(parsed.content, ca.certDer, ca.key);
     } catch (err) {
       return { ok: false, failInfo: FailInfo.BAD_MESSAGE_CHECK, reason: `envelope: ${err instanceof Error ? err.message : 'unreadable'}` };
     }
