@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { BYPASS_CODE_PATTERN, type EscrowUnlockRequest, escrowKeyOfCode } from '@lease/shared';
+import { listenLocal } from '../listen-local.ts';
 
 /** EscrowUnlockAttempt is what the stand-in saw of one request, and how it answered. */
 export interface EscrowUnlockAttempt extends EscrowUnlockRequest {
@@ -105,7 +106,7 @@ export async function startMockEscrowUnlock(options: MockEscrowUnlockOptions = {
   };
 
   const server = options.tls ? https.createServer({ ...options.tls, rejectUnauthorized: false }, handler) : http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenLocal(server);
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -121,11 +122,7 @@ export async function startMockEscrowUnlock(options: MockEscrowUnlockOptions = {
     setFault(next: MockEscrowUnlockOptions['fault']) {
       fault = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 export type MockEscrowUnlock = Awaited<ReturnType<typeof startMockEscrowUnlock>>;

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { freshTimestamp, safeEqualHex, signCallback, signRequest } from './signing.ts';
 import { SYNTHETIC_FAILURE_PREFIX, SYNTHETIC_FAILURE_REASON, syntheticBlacklist, syntheticReport } from './synthetic-credit.ts';
+import { listenLocal } from '../listen-local.ts';
 
 export interface CreditStandInOptions {
   /** Vendor accounts and their secrets (the operator's, and `store:<id>` for stores with their own key). */
@@ -103,8 +103,8 @@ export async function startCreditStandIn(options: CreditStandInOptions): Promise
     return html(200, '<form method="post"><button type="submit">同意授权</button></form>');
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocal(server, { port: options.port });
+  origin = listening.origin;
 
   const stand: CreditStandIn = {
     origin,
@@ -123,11 +123,7 @@ export async function startCreditStandIn(options: CreditStandInOptions): Promise
       }
       return statuses;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: listening.close,
   };
   return stand;
 }

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DepAccount, DepDevice, DepProfile, DepServerToken } from '@lease/shared';
 import { parseOAuthHeader, signatureHolds } from './oauth-verify.ts';
+import { listenLocal } from '../listen-local.ts';
 
 /** MockDepDeviceInit is a device as ABM lists it once the store bought it and assigned it to an MDM server. */
 export interface MockDepDeviceInit {
@@ -361,8 +361,8 @@ export async function startMockDep(options: MockDepOptions = {}) {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  origin = `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocal(server, options);
+  origin = listening.origin;
   addServer(options.serverName ?? '租机宝 MDM');
   if (options.devices?.length) addDevices(options.devices);
 
@@ -406,11 +406,7 @@ export async function startMockDep(options: MockDepOptions = {}) {
     setFault(fault: MockDepFault | null) {
       faults = fault ? [...faults, { ...fault }] : [];
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 export type MockDep = Awaited<ReturnType<typeof startMockDep>>;

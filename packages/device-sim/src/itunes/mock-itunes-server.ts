@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ITUNES_CATALOG, type StandInApp, artworkSvg, matches } from './itunes-catalog.ts';
+import { listenLocal } from '../listen-local.ts';
 
 /** MockItunesFault scripts a failure: an HTTP status to answer, or a delay before answering (timeouts). */
 export interface MockItunesFault {
@@ -84,8 +84,8 @@ export async function startMockItunes(options: MockItunesOptions = {}) {
     else answer();
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  origin = `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocal(server, options);
+  origin = listening.origin;
 
   return {
     origin,
@@ -94,11 +94,7 @@ export async function startMockItunes(options: MockItunesOptions = {}) {
     setFault(next: MockItunesFault) {
       fault = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 export type MockItunes = Awaited<ReturnType<typeof startMockItunes>>;

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocal } from '../listen-local.ts';
 
 /** DeliveredSms is one text a stand-in accepted, as the provider would hand it to the carrier. */
 export interface DeliveredSms {
@@ -75,8 +75,8 @@ export async function startSmsStandIn(
       else answer();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
-  origin = `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+  const listening = await listenLocal(server, options);
+  origin = listening.origin;
   return {
     origin,
     delivered,
@@ -84,10 +84,6 @@ export async function startSmsStandIn(
     setFault: (f) => {
       fault = f;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

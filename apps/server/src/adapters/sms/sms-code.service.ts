@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
-import { type SmsPurpose, type SmsSentResponse, smsPurposeLabel } from '@lease/shared';
+import { type SmsPurpose, type SmsSentResponse, maskPhone, smsPurposeLabel } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SmsSender } from './sms-sender.ts';
@@ -23,8 +23,6 @@ export interface SmsLimits {
 }
 
 export const DEFAULT_SMS_LIMITS: SmsLimits = { perPhonePerDay: 10, perIpPerHour: 30, checksPerPhonePerHour: 30, checksPerIpPerHour: 100 };
-
-export const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
 /**
  * createSmsCodeService sends and checks six-digit codes. Codes are stored as an HMAC under a server

@@ -4,9 +4,9 @@ import {
   type OperationProgress,
   androidBrandLabel,
   diffRestrictionKeys,
+  maskPhone,
   resolveDeviceRestrictions,
 } from '@lease/shared';
-import { maskHirerPhone } from '../ios-device/ios-device.dto.ts';
 import type { AndroidDeviceRow } from './android-device.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -29,7 +29,7 @@ export function toListItem(d: AndroidDeviceRow, clerkName: string | null, progre
     agent_version: d.agentVersion,
     channel: d.channel,
     hirer_name: d.hirerName,
-    hirer_phone_number: maskHirerPhone(d.hirerPhoneNumber),
+    hirer_phone_number: maskPhone(d.hirerPhoneNumber),
     remark: d.remark,
     for_clerk: d.clerkId ? { id: d.clerkId, name: clerkName ?? '' } : null,
     enrollment_status: d.enrollmentStatus,

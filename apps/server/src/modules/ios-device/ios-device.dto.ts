@@ -1,10 +1,7 @@
 import type { IosDeviceDetail, IosDeviceListItem, OperationProgress } from '@lease/shared';
-import { appleModelName, diffAppleRestrictionKeys } from '@lease/shared';
+import { appleModelName, diffAppleRestrictionKeys, maskPhone } from '@lease/shared';
 import type { OperationLogRow } from '../logs/operation-log.repo.ts';
 import type { IosDeviceRow } from './ios-device.repo.ts';
-
-/** maskPhone hides the middle of a hirer's phone in lists; get-hirer-phone reveals it with an audit entry. */
-export const maskHirerPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone ? '****' : '');
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -26,7 +23,7 @@ export function toListItem(d: IosDeviceRow, clerkName: string | null, enrollLink
     imei_1: d.imei1,
     imei_2: d.imei2,
     hirer_name: d.hirerName,
-    hirer_phone_number: maskHirerPhone(d.hirerPhoneNumber),
+    hirer_phone_number: maskPhone(d.hirerPhoneNumber),
     remark: d.remark,
     for_clerk: d.clerkId ? { id: d.clerkId, name: clerkName ?? '' } : null,
     enrollment_status: d.enrollmentStatus,

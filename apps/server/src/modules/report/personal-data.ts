@@ -19,14 +19,3 @@ export function createPersonalData(rootKey: Uint8Array): PersonalData {
     hash: (value) => createHmac('sha256', hashKey).update(value.trim().toUpperCase()).digest('base64url'),
   };
 }
-
-/** maskIdCard keeps the first 3 and last 4 characters: 110***********123X (short numbers keep less). */
-export function maskIdCard(id: string): string {
-  if (id.length <= 4) return `${id.slice(0, 1)}${'*'.repeat(Math.max(id.length - 1, 0))}`;
-  const head = id.length >= 10 ? 3 : 1;
-  const tail = id.length >= 10 ? 4 : 1;
-  return `${id.slice(0, head)}${'*'.repeat(id.length - head - tail)}${id.slice(-tail)}`;
-}
-
-/** maskPhone: 138****0000. */
-export const maskPhone = (phone: string) => (phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : maskIdCard(phone));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SANDBOX_LABEL } from '@lease/shared';
+import { SANDBOX_LABEL, maskName } from '@lease/shared';
 import type { RcsService } from './rcs.service.ts';
 
 const params = z.object({ orderId: z.string().regex(/^[\w-]{16,64}$/) });
@@ -16,7 +16,8 @@ const page = (title: string, body: string) =>
 /**
  * The offline sandbox's stand-in for the hirer's side of RCS: the link a store sends opens this page, and
  * authorising on it fills in the WeChat and Alipay report links as a vendor's callback would. Every page
- * says it is sandbox data; the order id in the path is random and unguessable.
+ * says it is sandbox data; the order id in the path is random and unguessable, and the pages need no login,
+ * so they show the hirer's name and id number masked, never in full.
  */
 export const rcsSandboxRoutes: FastifyPluginAsyncZod<{ rcs: RcsService; publicUrl: () => string }> = async (app, { rcs, publicUrl }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
@@ -31,7 +32,7 @@ export const rcsSandboxRoutes: FastifyPluginAsyncZod<{ rcs: RcsService; publicUr
       reply,
       page(
         '风控查询授权（沙箱演示）',
-        `<p>${esc(order.name)}，门店申请查询您的微信与支付宝信用报告。</p>` +
+        `<p>${esc(maskName(order.name))}，门店申请查询您的微信与支付宝信用报告。</p>` +
           (done ? '<p>您已完成授权，可以关闭此页面。</p>' : `<form method="post"><button type="submit">同意授权</button></form>`) +
           '<p><small>这是离线沙箱演示页面，不会访问真实的微信或支付宝。</small></p>',
       ),
@@ -53,7 +54,7 @@ export const rcsSandboxRoutes: FastifyPluginAsyncZod<{ rcs: RcsService; publicUr
       reply,
       page(
         `${CHANNEL[req.params.channel]}信用报告（沙箱示例）`,
-        `<p>姓名：${esc(order.name)}　身份证：${esc(order.idCardMasked)}</p><p>这是离线沙箱生成的示例报告，不含任何真实数据。接入真实服务商后，此处为服务商提供的报告页面。</p>`,
+        `<p>姓名：${esc(maskName(order.name))}　身份证：${esc(order.idCardMasked)}</p><p>这是离线沙箱生成的示例报告，不含任何真实数据。接入真实服务商后，此处为服务商提供的报告页面。</p>`,
       ),
     );
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type ListResponse, OperationStatus, type RcsCallbackBody, type RcsListQuery, type RcsRecord, type RcsRequest, reportMsg } from '@lease/shared';
+import { type ListResponse, OperationStatus, type RcsCallbackBody, type RcsListQuery, type RcsRecord, type RcsRequest, maskIdCard, reportMsg } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -8,7 +8,7 @@ import { type CreditProvider, ProviderFailure } from '../../adapters/credit/cred
 import { clerk } from '../clerk/clerk.table.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { store } from '../store/store.table.ts';
-import { type PersonalData, maskIdCard } from './personal-data.ts';
+import type { PersonalData } from './personal-data.ts';
 import { nameContains } from './report.repo.ts';
 import { rcsRecord } from './report.table.ts';
 

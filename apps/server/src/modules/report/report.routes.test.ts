@@ -260,12 +260,18 @@ describe('RCS', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('同意授权');
     expect(page.body).toContain('沙箱数据');
+    // The page needs no login: the hirer's name and id number appear masked only.
+    expect(page.body).toContain('张*');
+    expect(page.body).not.toContain('张三');
     const done = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(done.statusCode).toBe(200);
     const [listed] = (await get('/api/store/rcs/list', s.clerk)).json().list;
     expect(listed.last_wechat_report.url).toContain('/wechat');
     expect(listed.last_alipay_report.url).toContain('/alipay');
-    expect((await t.app.inject({ method: 'GET', url: new URL(listed.last_wechat_report.url).pathname })).body).toContain('沙箱');
+    const sample = (await t.app.inject({ method: 'GET', url: new URL(listed.last_wechat_report.url).pathname })).body;
+    expect(sample).toContain('沙箱');
+    expect(sample).not.toContain('张三');
+    expect(sample).not.toContain('123456');
     expect((await get(`/api/store/rcs/list?name=${encodeURIComponent('张')}`, s.clerk)).json().total).toBe(1);
     expect((await get(`/api/store/rcs/list?name=${encodeURIComponent('%')}`, s.clerk)).json().total).toBe(0);
     // Another store's list does not show it.

@@ -21,6 +21,8 @@ import {
   type ReportRefreshRequest,
   reportLevelLabel,
   reportMsg,
+  maskIdCard,
+  maskPhone,
 } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, denied, notFound } from '../../http/app-error.ts';
@@ -30,7 +32,7 @@ import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import type { StoreRepo } from '../store/store.repo.ts';
 import { hirerDevices } from './hirer-devices.ts';
 import type { Ledger, Tx } from './ledger.ts';
-import { type PersonalData, maskIdCard, maskPhone } from './personal-data.ts';
+import type { PersonalData } from './personal-data.ts';
 import { BLACKLIST_LIST_PRICE_FEN, REPORT_LIST_PRICE_FEN, discounted } from './report-prices.ts';
 import type { ReportRepo, ReportRow } from './report.repo.ts';
 import { report, reportLedger } from './report.table.ts';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { type ListResponse, Module, type Paging, type RiskAlertItem } from '@lease/shared';
+import { type ListResponse, Module, type Paging, type RiskAlertItem, maskPhone } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -9,7 +9,7 @@ import { store } from '../store/store.table.ts';
 import { emitDeviceEvent } from '../webhook/device-events.ts';
 import { hirerDevices } from './hirer-devices.ts';
 import type { Ledger } from './ledger.ts';
-import { type PersonalData, maskPhone } from './personal-data.ts';
+import type { PersonalData } from './personal-data.ts';
 import { BLACKLIST_LIST_PRICE_FEN, discounted } from './report-prices.ts';
 import { riskWatchHit, riskWatchRun } from './report.table.ts';
 

@@ -1,3 +1,4 @@
+import { maskPhone } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,7 +7,6 @@ import { feedback } from '../../../app/feedback.ts';
 import { useUser } from '../../../auth/useUser.ts';
 import { SensitiveConfirmDialog } from './components/SensitiveConfirmDialog.tsx';
 
-const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
 /** SecurityTab is the store's SMS-verification switch for sensitive actions, changed with the admin's password. */
 export function SecurityTab() {

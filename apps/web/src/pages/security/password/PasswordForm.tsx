@@ -1,4 +1,4 @@
-import { PasswordType, type UpdatePasswordRequest } from '@lease/shared';
+import { PasswordType, type UpdatePasswordRequest, maskPhone } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'antd';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,6 @@ import { LOGIN_PATH } from '../../../router/guard.ts';
 
 type PasswordFormValues = Omit<UpdatePasswordRequest, 'type'> & { confirm: string };
 
-const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
 /** PasswordForm sets the login password (type 0) or the secondary password (type 1) with an SMS code. */
 export function PasswordForm({ type }: { type: UpdatePasswordRequest['type'] }) {
