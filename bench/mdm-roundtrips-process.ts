@@ -13,6 +13,7 @@ import { loadMdmKeys } from '../apps/server/src/mdm/apple/mdm-keys.ts';
 import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 import { store } from '../apps/server/src/modules/store/store.table.ts';
+import { IOS_MODULE_EFFECTS } from '../apps/server/src/modules/ios-effects.ts';
 import { spawnServer } from '../apps/server/src/test/server-process.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 
@@ -62,7 +63,7 @@ export async function benchRoundTripsProcess(phones = 2000, perPhone = 5) {
 
     const keys = loadMdmKeys(dataDir);
     const pusher = createHttp2ApnsClient({ origin: apns.origin, topic: keys.topic, auth: { kind: 'token', keyPem: fs.readFileSync(keyFile, 'utf8'), keyId: 'B', teamId: 'B' }, concurrency: 500 });
-    const engine = createMdmEngine({ db: database.db, keys, pusher: () => pusher, publicUrl: () => server.origin, log: pino({ level: 'silent' }) });
+    const engine = createMdmEngine({ db: database.db, keys, pusher: () => pusher, publicUrl: () => server.origin, log: pino({ level: 'silent' }), effects: IOS_MODULE_EFFECTS });
     const ids = (await database.db.selectDistinct({ id: mdmCommand.deviceId }).from(mdmCommand)).map((r) => r.id);
     const requests = ids.flatMap((deviceId) => Array.from({ length: perPhone }, () => ({ deviceId, build: (uuid: string) => securityInfo({ uuid }) })));
     const since = new Date();
