@@ -3,7 +3,9 @@ import pg from 'pg';
 import type { Db } from './client.ts';
 
 type AnyFn = (...args: unknown[]) => unknown;
-const PATCHED = Symbol('statement-counter');
+/** The counters listening on a driver: the driver is wrapped once, each counter made later listens too. */
+const LISTENERS = Symbol('statement-counter');
+type Listeners = Set<{ n: number }>;
 
 /**
  * StatementCounter counts the statements a Db sends to its engine, transaction control included (BEGIN and
@@ -16,14 +18,23 @@ export interface StatementCounter {
 
 /** countStatements wraps the Db's driver (node-postgres pool or PGlite) with a counter; for tests and the bench. */
 export function countStatements(db: Db): StatementCounter {
-  let n = 0;
   const client = (db as unknown as { $client: Record<string | symbol, unknown> }).$client;
+  const mine = { n: 0 };
+  if (client[LISTENERS]) {
+    (client[LISTENERS] as Listeners).add(mine);
+    return counterOf(mine);
+  }
+  const listeners: Listeners = new Set([mine]);
+  client[LISTENERS] = listeners;
+  const add = (k: number) => {
+    for (const l of listeners) l.n += k;
+  };
   const patchQuery = (target: Record<string | symbol, unknown>) => {
-    if (target[PATCHED]) return;
-    target[PATCHED] = true;
+    if (target[LISTENERS]) return;
+    target[LISTENERS] = listeners;
     const query = (target.query as AnyFn).bind(target);
     target.query = (...args: unknown[]) => {
-      n += 1;
+      add(1);
       return query(...args);
     };
   };
@@ -46,29 +57,32 @@ export function countStatements(db: Db): StatementCounter {
     };
   } else {
     // PGlite: query and exec at the top, and the transaction's own handle (BEGIN and COMMIT counted as two).
+    delete client[LISTENERS];
     patchQuery(client);
     const exec = (client.exec as AnyFn).bind(client);
     client.exec = (...args: unknown[]) => {
-      n += 1;
+      add(1);
       return exec(...args);
     };
     const transaction = (client.transaction as AnyFn).bind(client);
     client.transaction = (fn: AnyFn) =>
       transaction(async (tx: Record<string | symbol, unknown>) => {
-        n += 2;
+        add(2);
         patchQuery(tx);
         return fn(tx);
       });
   }
-  return {
-    get count() {
-      return n;
-    },
-    reset() {
-      n = 0;
-    },
-  };
+  return counterOf(mine);
 }
+
+const counterOf = (mine: { n: number }): StatementCounter => ({
+  get count() {
+    return mine.n;
+  },
+  reset() {
+    mine.n = 0;
+  },
+});
 
 /**
  * reportStatementsOnSignal lets a benchmark read a server process's count: with LEASE_STATEMENT_COUNT_FILE set,
