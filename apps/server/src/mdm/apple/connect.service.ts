@@ -68,7 +68,7 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
     const chain = Array.isArray(msg.ErrorChain) ? (msg.ErrorChain as Record<string, unknown>[]) : undefined;
     const final = FINAL_STATUS[status];
     const ok = final === 'acknowledged';
-    return { kind: 'final', commandId, status: final, opStatus: ok ? OperationStatus.DONE : OperationStatus.FAILED, summary: ok ? '设备已执行' : errorText(chain, final), result: stripEnvelope(msg), errorChain: chain };
+    return { kind: 'final', commandId, status: final, opStatus: ok ? OperationStatus.DONE : OperationStatus.FAILED, summary: ok ? '设备已执行' : errorText(chain, final), resultJson: stripEnvelope(msg), errorChain: chain };
   }
 
   return {
@@ -95,7 +95,7 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
       const final = answer as Extract<StepAnswer, { kind: 'final' }>;
       const deviceId = enrolment.deviceId;
       const events = await db.transaction(async (tx) => {
-        const finished = await queue.finish(tx, deviceId, final.commandId, final.status, { result: final.result, errorChain: final.errorChain });
+        const finished = await queue.finish(tx, deviceId, final.commandId, final.status, { resultJson: final.resultJson, errorChain: final.errorChain });
         return finished ? deps.results.apply(tx, deviceId, finished, final.status, msg, final.errorChain) : [];
       });
       if (events.length) deps.onEvents?.(events);
@@ -109,8 +109,9 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
  * stripEnvelope keeps a result's response keys for the command row, without the envelope, binary blobs or
  * secrets: an Activation Lock bypass code is stored sealed by its effect, never in plain text in the queue.
  */
-function stripEnvelope(msg: PlistDict): Record<string, unknown> {
+function stripEnvelope(msg: PlistDict): string {
   const { UDID: _u, Status: _s, CommandUUID: _c, ErrorChain: _e, ActivationLockBypassCode: _code, ...rest } = msg;
-  return JSON.parse(JSON.stringify(rest, (_k, v: unknown) => (v && typeof v === 'object' && 'type' in v && (v as { type: string }).type === 'Buffer' ? '<data>' : v)));
+  // Written once as the jsonb text the queue stores (no parse-and-write-again on the hot path).
+  return JSON.stringify(rest, (_k, v: unknown) => (v && typeof v === 'object' && 'type' in v && (v as { type: string }).type === 'Buffer' ? '<data>' : v));
 }
 export type ConnectService = ReturnType<typeof createConnectService>;

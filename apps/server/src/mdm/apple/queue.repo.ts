@@ -24,7 +24,7 @@ export interface ServedCommand {
 
 /** StepAnswer is what a connect request says about the last command: a final answer, a NotNow, or nothing (Idle). */
 export type StepAnswer =
-  | { kind: 'final'; commandId: string; status: CommandStatus; opStatus: number; summary: string; result?: Record<string, unknown>; errorChain?: Record<string, unknown>[] }
+  | { kind: 'final'; commandId: string; status: CommandStatus; opStatus: number; summary: string; resultJson: string; errorChain?: Record<string, unknown>[] }
   | { kind: 'not-now'; commandId: string | null }
   | { kind: 'idle' };
 
@@ -79,7 +79,7 @@ export function createQueueRepo(db: Db, results: ResultEffects) {
         answer.kind === 'idle' ? null : answer.commandId,
         answer.kind,
         final?.status ?? null,
-        final?.result ? JSON.stringify(final.result) : null,
+        final?.resultJson ?? null,
         final?.errorChain ? JSON.stringify(final.errorChain) : null,
         final?.opStatus ?? null,
         final?.summary ?? null,
@@ -119,11 +119,11 @@ export function createQueueRepo(db: Db, results: ResultEffects) {
       deviceId: string,
       commandId: string,
       status: CommandStatus,
-      detail: { result?: Record<string, unknown>; errorChain?: Record<string, unknown>[] },
+      detail: { resultJson: string; errorChain?: Record<string, unknown>[] },
     ): Promise<FinishedCommand | null> {
       const result = await tx.execute(sql`
         with done as (
-          update mdm_command set status = ${status}, completed_at = now(), result = ${detail.result ? JSON.stringify(detail.result) : null}::jsonb,
+          update mdm_command set status = ${status}, completed_at = now(), result = ${detail.resultJson}::jsonb,
             error_chain = ${detail.errorChain ? JSON.stringify(detail.errorChain) : null}::jsonb
           where id = ${commandId} and device_id = ${deviceId} and status in ('queued', 'sent', 'not-now')
           returning id, request_type, operation_log_id)
