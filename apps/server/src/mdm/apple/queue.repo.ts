@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
@@ -57,6 +58,8 @@ export function createQueueRepo(db: Db, results: ResultEffects) {
   const typeList = `(${results.types.map((t) => `'${t.replace(/'/g, "''")}'`).join(', ')})`;
   const effectTypes = sql.raw(typeList);
   const stepText = stepStatement(typeList);
+  // A prepared statement's name must name one text per connection: engines with other effect tables get their own.
+  const stepName = `mdm_step_${createHash('sha1').update(stepText).digest('hex').slice(0, 12)}`;
   return {
     /** insert queues commands, skipping a refetch whose dedupe key is already pending; returns the ids queued. */
     insert: (commands: NewCommand[], tx: Queryable = db) => insertCommands(tx, commands),
@@ -72,7 +75,7 @@ export function createQueueRepo(db: Db, results: ResultEffects) {
      */
     async step(fingerprint: string, deviceId: string, udid: string, answer: StepAnswer, touch: boolean): Promise<StepResult> {
       const final = answer.kind === 'final' ? answer : null;
-      const rows = await rawQuery<StepResult>(db, 'mdm_step', stepText, [
+      const rows = await rawQuery<StepResult>(db, stepName, stepText, [
         fingerprint,
         deviceId,
         udid,

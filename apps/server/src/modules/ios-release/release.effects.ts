@@ -38,7 +38,7 @@ const ERASED_STATE = {
 };
 
 /**
- * releaseEffects: what the phone's answers to erase and remove-main-profile do to the device record (RESULT_EFFECTS).
+ * releaseEffects: what the phone's answers to erase and remove-main-profile do to the device record (gathered in modules/ios-effects.ts).
  * Both end the current enrolment, so the channel is closed and the queue dropped in the answer's transaction.
  */
 export const releaseEffects: EffectTable = {
