@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createSimFleet, startMockApns } from '@lease/device-sim';
 import { createHttp2ApnsClient } from '../apps/server/src/adapters/apns/http2-apns-client.ts';
@@ -13,20 +13,56 @@ import { loadMdmKeys } from '../apps/server/src/mdm/apple/mdm-keys.ts';
 import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 import { store } from '../apps/server/src/modules/store/store.table.ts';
+import { IOS_MODULE_EFFECTS } from '../apps/server/src/modules/ios-effects.ts';
 import { spawnServer } from '../apps/server/src/test/server-process.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 
 const PG_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (getconf CLK_TCK; 100 on Linux). */
+const CLK_TCK = 100;
+
+/** cpuMs is a process's user + system CPU so far, from /proc/<pid>/stat (0 if it has gone). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at ')': utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
+/** postgresPids lists every process named postgres on this machine (all databases, background workers too). */
+function postgresPids(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /**
  * Round trips as deployed: the server in its own process on PostgreSQL, N simulated iPhones in this process
  * over HTTP, woken by the local APNs stand-in. Commands are queued from here with the server's own commander,
  * as a second server process sharing the database would.
  */
-export async function benchRoundTripsProcess(phones = 2000, perPhone = 5) {
+export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_RT_PHONES ?? 2000), perPhone = 5) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-bench-rt-'));
   const scratch = await createScratchDatabase(PG_URL, 'benchrt');
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  // The bench's own connections are named, so the server's backends can be told apart from them.
+  const benchUrl = new URL(scratch.url);
+  benchUrl.searchParams.set('application_name', 'lease-bench');
+  const database = await openDatabase({ kind: 'postgres', url: benchUrl.toString() });
+  const countFile = path.join(dataDir, 'statement-count');
   const apns = await startMockApns();
   const keyFile = path.join(dataDir, 'apns.p8');
   fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
@@ -34,7 +70,7 @@ export async function benchRoundTripsProcess(phones = 2000, perPhone = 5) {
   const admin = await createStoreWithAdmin(database.db, { storeName: '压测门店', adminName: '压测', phoneNumber: '16600000001', password: 'Bench#2026' });
   await database.db.update(store).set({ deviceCount: phones + 10 }).where(eq(store.id, admin.storeId));
   const server = await spawnServer(
-    { DATA_DIR: dataDir, DATABASE_URL: scratch.url, PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'B', APNS_TEAM_ID: 'B', LOGIN_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'error' },
+    { DATA_DIR: dataDir, DATABASE_URL: scratch.url, PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'B', APNS_TEAM_ID: 'B', LOGIN_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'error', LEASE_STATEMENT_COUNT_FILE: countFile },
     port,
   );
   try {
@@ -62,9 +98,38 @@ export async function benchRoundTripsProcess(phones = 2000, perPhone = 5) {
 
     const keys = loadMdmKeys(dataDir);
     const pusher = createHttp2ApnsClient({ origin: apns.origin, topic: keys.topic, auth: { kind: 'token', keyPem: fs.readFileSync(keyFile, 'utf8'), keyId: 'B', teamId: 'B' }, concurrency: 500 });
-    const engine = createMdmEngine({ db: database.db, keys, pusher: () => pusher, publicUrl: () => server.origin, log: pino({ level: 'silent' }) });
+    const engine = createMdmEngine({ db: database.db, keys, pusher: () => pusher, publicUrl: () => server.origin, log: pino({ level: 'silent' }), effects: IOS_MODULE_EFFECTS });
     const ids = (await database.db.selectDistinct({ id: mdmCommand.deviceId }).from(mdmCommand)).map((r) => r.id);
     const requests = ids.flatMap((deviceId) => Array.from({ length: perPhone }, () => ({ deviceId, build: (uuid: string) => securityInfo({ uuid }) })));
+    const serverPid = server.child.pid as number;
+    const statements = async () => {
+      fs.rmSync(countFile, { force: true });
+      process.kill(serverPid, 'SIGUSR2');
+      for (let i = 0; i < 100 && !fs.existsSync(countFile); i += 1) await new Promise((r) => setTimeout(r, 10));
+      return Number(fs.readFileSync(countFile, 'utf8'));
+    };
+    // The server's backends: this database's connections that are not the bench's own.
+    const serverBackends = async () =>
+      (
+        (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and application_name <> 'lease-bench'`)) as unknown as {
+          rows: { pid: number }[];
+        }
+      ).rows.map((r) => r.pid);
+    const xacts = async () =>
+      Number(((await database.db.execute(sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)) as unknown as { rows: { n: string }[] }).rows[0].n);
+    const sample = async () => {
+      const backends = await serverBackends();
+      const all = postgresPids();
+      return {
+        server: cpuMs(serverPid),
+        backends: new Map(backends.map((pid) => [pid, cpuMs(pid)])),
+        allPostgres: all.reduce((sum, pid) => sum + cpuMs(pid), 0),
+        statements: await statements(),
+        xacts: await xacts(),
+      };
+    };
+    const loadBefore = loadAverage();
+    const before = await sample();
     const since = new Date();
     const start = performance.now();
     await engine.commander.enqueue(requests);
@@ -75,9 +140,28 @@ export async function benchRoundTripsProcess(phones = 2000, perPhone = 5) {
       done = await acked();
     }
     const seconds = (performance.now() - start) / 1000;
+    const after = await sample();
+    const loadAfter = loadAverage();
     await fleet.stop();
     await pusher.close();
-    return { phones: ids.length, commands: requests.length, acked: done, seconds, perSecond: done / seconds };
+    // A backend that appeared during the window started from 0; one that went away is lost (rare: the pool keeps them).
+    let backendMs = 0;
+    for (const pid of new Set([...before.backends.keys(), ...(await serverBackends())])) backendMs += cpuMs(pid) - (before.backends.get(pid) ?? 0);
+    // One round trip is one answered command with the next one served; each phone's first request (Idle) is in the
+    // window too and is counted against the answers, which makes every per-round-trip figure a little worse.
+    return {
+      phones: ids.length,
+      commands: requests.length,
+      acked: done,
+      seconds,
+      perSecond: done / seconds,
+      serverCpuMs: (after.server - before.server) / done,
+      postgresCpuMs: backendMs / done,
+      allPostgresCpuMs: (after.allPostgres - before.allPostgres) / done,
+      statementsPerRoundTrip: (after.statements - before.statements) / done,
+      xactsPerRoundTrip: (after.xacts - before.xacts) / done,
+      load: `${loadBefore} → ${loadAfter}`,
+    };
   } finally {
     await server.kill();
     await apns.close();

@@ -52,6 +52,7 @@ import type { Secrets } from './secrets.ts';
 import type { ApnsPusher } from './adapters/apns/apns-pusher.ts';
 import { apnsFromConfig } from './adapters/apns/apns-from-config.ts';
 import { type MdmKeys, loadMdmKeys } from './mdm/apple/mdm-keys.ts';
+import { IOS_MODULE_EFFECTS } from './modules/ios-effects.ts';
 import { createMdmEngine } from './mdm/apple/mdm-engine.ts';
 import { mdmRoutes } from './mdm/apple/mdm.routes.ts';
 import { type AndroidEngine, createAndroidEngine } from './mdm/android/android-engine.ts';
@@ -218,7 +219,7 @@ export async function buildApp(deps: AppDeps) {
   const mdmKeys = deps.mdmKeys ?? loadMdmKeys(config.dataDir, config.mdm.topic);
   const pusher = metrics.countPushes(deps.apnsPusher ?? apnsFromConfig(config.apns, mdmKeys.topic));
   const publicUrl = () => config.publicUrl ?? `http://localhost:${config.port}`;
-  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: () => pusher, publicUrl, log: app.log, renewalWindowDays: config.mdm.renewalWindowDays });
+  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: () => pusher, publicUrl, log: app.log, effects: IOS_MODULE_EFFECTS, renewalWindowDays: config.mdm.renewalWindowDays });
   await app.register(mdmRoutes, { keys: mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
   app.decorate('mdm', mdm);
   const urlWarning = enrolmentUrlWarning(publicUrl());

@@ -3,6 +3,7 @@ import { loggerOptions } from './http/request-logging.ts';
 import { startMetricsServer } from './http/metrics.ts';
 import { isLoopbackHost, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { reportStatementsOnSignal } from './db/statement-counter.ts';
 import { ensureDemoStore } from './demo/demo-store.ts';
 import { seedDemoReports } from './demo/demo-reports.ts';
 import { loadSecrets } from './secrets.ts';
@@ -27,6 +28,8 @@ try {
 }
 const pgliteDir = path.join(config.dataDir, 'pglite');
 const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgliteDir });
+// Benchmarks only: LEASE_STATEMENT_COUNT_FILE makes SIGUSR2 write how many statements this process has sent.
+reportStatementsOnSignal(database.db);
 if (database.kind === 'pglite') {
   restrictTree(pgliteDir);
   setInterval(() => restrictTree(pgliteDir), 60_000).unref();

@@ -3,7 +3,7 @@ import type { CommandResult } from '@lease/shared/agent-protocol';
 import { EnrollmentStatus, LockStatus, OperationStatus, RegulateStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { androidDevice, androidLocationLog } from '../../modules/android-device/android-device.table.ts';
-import { type DeviceEventType, emitDeviceEvent } from '../../modules/webhook/device-events.ts';
+import { type DeviceEventType, emitDeviceEvent } from '../../domain/device-events.ts';
 import { androidAgent } from './android-agent.table.ts';
 import { uuidArray } from './android-queue.repo.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { LockStatus, SuperviseStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { type AppEntry, type SimCard, iosDevice, iosLocationLog, iosSimLog } from '../../modules/ios-device/ios-device.table.ts';
-import { emitIosDeviceEvent } from '../../modules/webhook/device-events.ts';
+import { emitIosDeviceEvent } from '../../domain/device-events.ts';
 import type { PlistDict, PlistValue } from './plist.ts';
 
 type Tx = Pick<Db, 'select' | 'update' | 'insert'>;

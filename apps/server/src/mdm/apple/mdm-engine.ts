@@ -11,7 +11,8 @@ import { DEFAULT_RENEWAL_WINDOW_DAYS, createIdentityRenewal } from './identity-r
 import type { MdmKeys } from './mdm-keys.ts';
 import { createPushService } from './push.service.ts';
 import { createQueueRepo } from './queue.repo.ts';
-import type { DeviceEvent } from './result-effects.ts';
+import type { EffectTable } from './effects/result-effect.ts';
+import { type DeviceEvent, createResultEffects } from './result-effects.ts';
 
 export interface MdmEngineDeps {
   db: Db;
@@ -19,6 +20,11 @@ export interface MdmEngineDeps {
   pusher: () => ApnsPusher;
   publicUrl: () => string;
   log: FastifyBaseLogger;
+  /**
+   * The feature modules' answer effects (modules/ios-effects.ts), handed in by the composition root: the engine
+   * adds its core ones and never imports the modules that build on it.
+   */
+  effects: EffectTable;
   onEvents?: (events: DeviceEvent[]) => void;
   /** Identities ending within this many days get a renewal profile (IDENTITY_RENEWAL_DAYS). */
   renewalWindowDays?: number;
@@ -27,7 +33,8 @@ export interface MdmEngineDeps {
 /** createMdmEngine wires the Apple MDM parts together; app.ts registers its routes and hands the commander to services. */
 export function createMdmEngine(deps: MdmEngineDeps) {
   const { db } = deps;
-  const queue = createQueueRepo(db);
+  const results = createResultEffects(deps.effects);
+  const queue = createQueueRepo(db, results);
   const enrollments = createEnrollmentRepo(db);
   const challenges = createChallengeRepo(db);
   const push = createPushService({ db, pusher: deps.pusher, log: deps.log });
@@ -58,7 +65,7 @@ export function createMdmEngine(deps: MdmEngineDeps) {
     profiles,
     renewal,
     checkin: createCheckinService({ db, enrollments, queue, commander: () => commander, topic: deps.keys.topic, onEnrolled }),
-    connect: createConnectService({ db, enrollments, queue, onEvents: deps.onEvents }),
+    connect: createConnectService({ db, enrollments, queue, results, onEvents: deps.onEvents }),
   };
 }
 export type MdmEngine = ReturnType<typeof createMdmEngine>;

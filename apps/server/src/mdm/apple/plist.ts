@@ -1,5 +1,6 @@
-import { build, parse } from 'plist';
+import { build } from 'plist';
 import { AppError } from '../../http/app-error.ts';
+import { ReadError, readXmlPlist } from './plist-reader.ts';
 
 /** PlistValue is what an Apple XML property list can hold; `<data>` is always a Buffer here. */
 export type PlistValue = string | number | boolean | Date | Buffer | PlistValue[] | PlistDict;
@@ -45,39 +46,17 @@ function checkShape(text: string): void {
   if (/<!ENTITY/i.test(trimmed)) throw new PlistError('malformed', '不允许 DTD 实体');
 }
 
-/** normalize turns the parser's output into PlistValue: Buffers for data, and refuses NaN and invalid dates. */
-function normalize(value: unknown, depth: number): PlistValue {
-  if (depth > MAX_DEPTH) throw new PlistError('malformed', '嵌套过深');
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new PlistError('malformed', '数字格式有误');
-    return value;
-  }
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new PlistError('malformed', '日期格式有误');
-    return value;
-  }
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-  if (Array.isArray(value)) return value.map((v) => normalize(v, depth + 1));
-  if (value !== null && typeof value === 'object') {
-    const dict: PlistDict = {};
-    for (const [k, v] of Object.entries(value)) dict[k] = normalize(v, depth + 1);
-    return dict;
-  }
-  throw new PlistError('malformed', '含有不支持的值');
-}
-
 /** parsePlist reads one XML plist body; every failure is a PlistError, never a crash. */
 export function parsePlist(body: Buffer | string, maxBytes = MAX_PLIST_BYTES): PlistValue {
   const text = decodeText(body, maxBytes);
   checkShape(text);
-  let raw: unknown;
   try {
-    raw = parse(text);
+    // The strict reader of plist-reader.ts gives PlistValues directly (Buffers, finite numbers, valid dates).
+    return readXmlPlist(text, MAX_DEPTH);
   } catch (err) {
-    throw new PlistError('malformed', err instanceof Error ? err.message : 'XML 解析失败');
+    if (err instanceof ReadError) throw new PlistError('malformed', err.message);
+    throw err;
   }
-  return normalize(raw, 0);
 }
 
 export const isPlistDict = (value: PlistValue | undefined): value is PlistDict =>

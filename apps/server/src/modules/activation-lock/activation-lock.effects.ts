@@ -7,7 +7,7 @@ import { activationLockBypassCode } from '../../mdm/apple/commands.ts';
 import type { EffectContext, EffectTable, Tx } from '../../mdm/apple/effects/result-effect.ts';
 import { mdmCommand, mdmEnrollment } from '../../mdm/apple/mdm.table.ts';
 import { type PlistDict, buildPlist } from '../../mdm/apple/plist.ts';
-import { createQueueRepo } from '../../mdm/apple/queue.repo.ts';
+import { insertCommands } from '../../mdm/apple/queue.repo.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
 import { type DeviceLockFacts, lockFactsOf, saveLockFacts, sealKey } from './activation-lock.repo.ts';
 import { sealToPublicKey } from './code-box.ts';
@@ -24,11 +24,9 @@ async function needsDeviceCode(tx: Tx, deviceId: string, requestedAt: Date | nul
 /** queueDeviceCodeFetch asks the phone for its bypass code in the answer's own transaction; the phone is in session, so no push. */
 async function queueDeviceCodeFetch(tx: Tx, deviceId: string) {
   const id = randomUUID().toUpperCase();
-  // Only insert() is used, and it runs on the transaction it is handed.
-  await createQueueRepo(tx as unknown as Db).insert(
-    [{ id, deviceId, requestType: 'ActivationLockBypassCode', payload: buildPlist(activationLockBypassCode({ uuid: id })), priority: Priority.REFETCH, expiresAt: new Date(Date.now() + DAY), dedupeKey: 'activation-lock-bypass-code' }],
-    tx,
-  );
+  await insertCommands(tx as unknown as Db, [
+    { id, deviceId, requestType: 'ActivationLockBypassCode', payload: buildPlist(activationLockBypassCode({ uuid: id })), priority: Priority.REFETCH, expiresAt: new Date(Date.now() + DAY), dedupeKey: 'activation-lock-bypass-code' },
+  ]);
 }
 
 /**

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DnsSettingStatus, EnrollmentStatus, GlobalProxyStatus, LockStatus, OsUpdateStatus } from '@lease/shared';
 import type { EffectTable, Tx } from '../../mdm/apple/effects/result-effect.ts';
 import { mdmEnrollment, mdmIdentity } from '../../mdm/apple/mdm.table.ts';
-import { createQueueRepo } from '../../mdm/apple/queue.repo.ts';
-import type { Db } from '../../db/client.ts';
+import { cancelPendingCommands } from '../../mdm/apple/queue.repo.ts';
 import { releaseDeviceSlots } from '../ios-device/device-quota.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
 import { iosWallpaperScreen } from '../ios-settings/ios-settings.table.ts';
@@ -12,7 +11,7 @@ import { emitIosDeviceEvent } from '../webhook/device-events.ts';
 import { type ReenrolPath, reenrolText } from './release-rules.ts';
 
 /** cancelPending drops what was queued for the phone's old life; the queue repo's statement only uses the transaction. */
-const cancelPending = (tx: Tx, deviceId: string, reason: string) => createQueueRepo(tx as unknown as Db).cancelPending(tx, deviceId, reason);
+const cancelPending = (tx: Tx, deviceId: string, reason: string) => cancelPendingCommands(tx, deviceId, reason);
 
 async function detailOf(tx: Tx, operationLogId: string | null) {
   if (!operationLogId) return {};
@@ -39,7 +38,7 @@ const ERASED_STATE = {
 };
 
 /**
- * releaseEffects: what the phone's answers to erase and remove-main-profile do to the device record (RESULT_EFFECTS).
+ * releaseEffects: what the phone's answers to erase and remove-main-profile do to the device record (gathered in modules/ios-effects.ts).
  * Both end the current enrolment, so the channel is closed and the queue dropped in the answer's transaction.
  */
 export const releaseEffects: EffectTable = {
