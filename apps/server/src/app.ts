@@ -78,6 +78,9 @@ import { mdmMaintenanceJobs } from './mdm/apple/maintenance.jobs.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { enrolmentUrlWarning } from './mdm/apple/enrolment-url.ts';
 import { createExpiryWatch } from './mdm/apple/expiry-watch.ts';
+import { apnsFromStored, createLivePusher } from './mdm/apple/push-cert/live-pusher.ts';
+import { createPushCertStore } from './mdm/apple/push-cert/push-cert-store.ts';
+import { createPushCertService } from './mdm/apple/push-cert/push-cert.service.ts';
 import { expiryRoutes } from './mdm/apple/expiry.routes.ts';
 import { createAmapGeocoder, offlineGeocoder } from './adapters/amap/geocoder.ts';
 import { helperRoutes } from './modules/helper/helper.routes.ts';
@@ -207,15 +210,31 @@ export async function buildApp(deps: AppDeps) {
     config,
     version,
   });
-  const mdmKeys = deps.mdmKeys ?? loadMdmKeys(config.dataDir, config.mdm.topic);
-  const pusher = deps.apnsPusher ?? apnsFromConfig(config.apns, mdmKeys.topic);
+  // A copy: the topic may change when the operator installs the first push certificate (tests share one key set).
+  const mdmKeys = deps.mdmKeys ? { ...deps.mdmKeys } : loadMdmKeys(config.dataDir, config.mdm.topic);
+  // Environment variables win; without them, the push certificate uploaded on the operator console (issue 16).
+  const pushCertStore = createPushCertStore(config.dataDir);
+  const storedPush = config.apns.configured ? undefined : pushCertStore.installed();
+  const pusher = createLivePusher(deps.apnsPusher ?? (storedPush ? apnsFromStored(config.apns, storedPush, mdmKeys.topic) : apnsFromConfig(config.apns, mdmKeys.topic)));
+  const pushCert = createPushCertService({
+    db,
+    store: pushCertStore,
+    env: { certFile: config.apns.certFile, keyFile: config.apns.keyFile, tokenAuth: Boolean(config.apns.authKeyFile && config.apns.keyId && config.apns.teamId), topic: config.mdm.topic },
+    currentTopic: () => mdmKeys.topic,
+    onInstalled: (material, topic) => {
+      if (config.apns.configured) return;
+      if (!config.mdm.topic) mdmKeys.topic = topic;
+      pusher.swap(apnsFromStored(config.apns, material, mdmKeys.topic));
+    },
+    log: app.log,
+  });
   const publicUrl = () => config.publicUrl ?? `http://localhost:${config.port}`;
-  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: () => pusher, publicUrl, log: app.log, renewalWindowDays: config.mdm.renewalWindowDays });
+  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: pusher.get, publicUrl, log: app.log, renewalWindowDays: config.mdm.renewalWindowDays });
   await app.register(mdmRoutes, { keys: mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
   app.decorate('mdm', mdm);
   const urlWarning = enrolmentUrlWarning(publicUrl());
   if (urlWarning) app.log.warn({ publicUrl: publicUrl() }, urlWarning);
-  const expiryWatch = createExpiryWatch({ db, keys: mdmKeys, apnsCertFile: config.apns.certFile, renewal: mdm.renewal, log: app.log });
+  const expiryWatch = createExpiryWatch({ db, keys: mdmKeys, apnsCertFile: config.apns.certFile, pushCertEnd: pushCert.inUseEnd, renewal: mdm.renewal, log: app.log });
   await app.register(expiryRoutes, { watch: expiryWatch });
   app.addHook('onClose', () => pusher.close());
   const android = createAndroidEngine({ db, log: app.log, publicUrl, secrets, database, databaseUrl: config.databaseUrl, dataDir: config.dataDir, trustProxy: config.trustProxy });
@@ -321,7 +340,7 @@ export async function buildApp(deps: AppDeps) {
       outbox: smsSender.name === outbox.name ? outbox : undefined,
       adapters: () => [
         { name: 'sms', label: '短信网关', impl: smsSender.label, live: smsSender.live },
-        { name: 'apns', label: 'APNs 推送', impl: pusher.label, live: pusher.live },
+        { name: 'apns', label: 'APNs 推送', impl: pusher.get().label, live: pusher.get().live },
         { name: 'amap', label: '高德逆地理编码', impl: geocoder.label, live: geocoder.live },
         { name: 'itunes', label: 'App Store 应用搜索', impl: itunes.label, live: itunes.live },
         abm.adapter,

@@ -220,7 +220,8 @@ async function status(): Promise<PushCertStatus> {
       }
       const material = { certPem: info.certPem, keyPem };
       deps.store.install(material, fromPending);
-      if (!deps.env.topic) deps.store.rememberTopic(info.topic);
+      // Profiles name this topic from now on, unless the environment decides (MDM_TOPIC or APNS_* win).
+      if (!deps.env.topic && source() === 'stored') deps.store.rememberTopic(info.topic);
       deps.onInstalled(material, info.topic);
       deps.log.info({ topic: info.topic, notAfter: info.notAfter.toISOString(), fingerprint: info.fingerprint, source: source() }, 'push certificate installed');
       const change: PushCertChange = {
