@@ -29,3 +29,4 @@ export * from './schemas/activation-lock.ts';
 export * from './schemas/ios-release.ts';
 export * from './schemas/report.ts';
 export * from './schemas/safe-input.ts';
+export * from './schemas/ops.ts';
