@@ -128,6 +128,7 @@ import { createIosWallpaperService } from './modules/ios-settings/ios-wallpaper.
 import { createIosOsUpdateService } from './modules/ios-settings/ios-os-update.service.ts';
 import { osUpdateWatchJob } from './modules/ios-settings/os-update-watch.job.ts';
 import { createReportModule } from './modules/report/report.module.ts';
+import { createOpsModule } from './modules/ops/ops.module.ts';
 
 z.config(z.locales.zhCN());
 
@@ -187,7 +188,9 @@ export async function buildApp(deps: AppDeps) {
     clerkRepo,
     loginLog: createLoginLogRepo(db),
   });
-  registerAuthz(app, (token) => auth.authenticate(token));
+  // The operator console (/api/ops): its authenticator must exist before any route registers.
+  const ops = createOpsModule({ db, config, secrets, storeAuth: auth, sms, smsSender });
+  registerAuthz(app, (token) => auth.authenticate(token), ops.authenticate);
   registerIdempotencyFingerprint(app);
   guardOpenApiPrefix(app);
 
@@ -198,6 +201,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { config: { auth: 'public' } }, () => ({ status: 'ok', database: database.kind }));
+  await ops.register(app);
+  app.decorate('ops', ops);
   await app.register(authRoutes, { auth, passwordReset: createPasswordResetService({ clerkRepo, sms, auth }) });
   await app.register(userRoutes, { user: createUserService({ db, clerkRepo, sms, auth }) });
   const stores = createStoreRepo(db);
@@ -206,7 +211,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(clerkRoutes, { clerks: createClerkService({ db, clerkRepo, sms, auth, distributionLog: createDistributionLogRepo(db) }) });
   await app.register(systemRoutes, {
     system: createSystemService({ db, clerkRepo, sms }),
-    registerStore: createRegisterStoreService({ db, clerkRepo, sms, auth }),
+    registerStore: createRegisterStoreService({ db, clerkRepo, sms, auth, registrationOpen: ops.services.settings.selfRegistrationOpen }),
+    registrationOpen: ops.services.settings.selfRegistrationOpen,
     config,
     version,
   });
@@ -359,5 +365,6 @@ declare module 'fastify' {
     mdm: ReturnType<typeof createMdmEngine>;
     webhookDelivery: ReturnType<typeof createWebhookDelivery>;
     android: AndroidEngine;
+    ops: ReturnType<typeof createOpsModule>;
   }
 }
