@@ -129,6 +129,10 @@ import { createIosOsUpdateService } from './modules/ios-settings/ios-os-update.s
 import { osUpdateWatchJob } from './modules/ios-settings/os-update-watch.job.ts';
 import { createReportModule } from './modules/report/report.module.ts';
 import { createOpsModule } from './modules/ops/ops.module.ts';
+import { opsPushCertRoutes } from './modules/ops/push-cert/push-cert.routes.ts';
+import { createFleetHealthRepo } from './modules/ops/health/fleet-health.repo.ts';
+import { createFleetHealthService } from './modules/ops/health/fleet-health.service.ts';
+import { opsHealthRoutes } from './modules/ops/health/fleet-health.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -242,6 +246,16 @@ export async function buildApp(deps: AppDeps) {
   if (urlWarning) app.log.warn({ publicUrl: publicUrl() }, urlWarning);
   const expiryWatch = createExpiryWatch({ db, keys: mdmKeys, apnsCertFile: config.apns.certFile, pushCertEnd: pushCert.inUseEnd, renewal: mdm.renewal, log: app.log });
   await app.register(expiryRoutes, { watch: expiryWatch });
+  // The operator console's push certificate page and fleet health (issue 16 items 3-4).
+  await app.register(opsPushCertRoutes, { pushCert, audit: ops.services.audit });
+  const fleetHealth = createFleetHealthService({
+    repo: createFleetHealthRepo(db),
+    pushCert,
+    unansweredRenewals: async () => (await mdm.renewal.unanswered()).length,
+    renewalWindowDays: config.mdm.renewalWindowDays,
+    databaseKind: database.kind,
+  });
+  await app.register(opsHealthRoutes, { health: fleetHealth });
   app.addHook('onClose', () => pusher.close());
   const android = createAndroidEngine({ db, log: app.log, publicUrl, secrets, database, databaseUrl: config.databaseUrl, dataDir: config.dataDir, trustProxy: config.trustProxy });
   await app.register(androidGatewayRoutes, { android });

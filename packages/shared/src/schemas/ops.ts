@@ -159,4 +159,7 @@ export const opsActionLabel: Record<string, string> = {
   'store.disable': '停用门店',
   'store.enable': '启用门店',
   'settings.update': '修改平台设置',
+  'push-cert.csr': '生成推送证书请求（CSR）',
+  'push-cert.vendor-sign': '用供应商证书签名推送证书请求',
+  'push-cert.install': '安装/续期 MDM 推送证书',
 };
