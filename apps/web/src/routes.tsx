@@ -30,6 +30,7 @@ export const OPS_ROUTES: AppRoute[] = [
   opsRoute('/ops/setup', 'ops-setup', '首次登录设置', () => import('./pages/ops/setup/OpsSetupPage.tsx')),
   opsRoute('/ops/stores', 'ops-stores', '门店管理', () => import('./pages/ops/stores/OpsStoresPage.tsx')),
   opsRoute('/ops/stores/:id', 'ops-store', '门店详情', () => import('./pages/ops/stores/OpsStorePage.tsx')),
+  opsRoute('/ops/push-cert', 'ops-push-cert', '推送证书', () => import('./pages/ops/push-cert/OpsPushCertPage.tsx')),
   opsRoute('/ops/audit', 'ops-audit', '操作审计', () => import('./pages/ops/audit/OpsAuditPage.tsx')),
   opsRoute('/ops/settings', 'ops-settings', '平台设置', () => import('./pages/ops/settings/OpsSettingsPage.tsx')),
 ];

@@ -1,4 +1,4 @@
-import { AuditOutlined, DashboardOutlined, SettingOutlined, ShopOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, SafetyCertificateOutlined, SettingOutlined, ShopOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 export interface OpsMenuEntry {
@@ -15,6 +15,7 @@ export interface OpsMenuEntry {
 export const OPS_MENU: OpsMenuEntry[] = [
   { path: '/ops', label: '运营首页', icon: <DashboardOutlined /> },
   { path: '/ops/stores', label: '门店管理', icon: <ShopOutlined /> },
+  { path: '/ops/push-cert', label: '推送证书', icon: <SafetyCertificateOutlined /> },
   { path: '/ops/audit', label: '操作审计', icon: <AuditOutlined /> },
   { path: '/ops/settings', label: '平台设置', icon: <SettingOutlined /> },
 ];

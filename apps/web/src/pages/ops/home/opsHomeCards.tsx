@@ -12,4 +12,7 @@ export interface OpsHomeCard {
  * OPS_HOME_CARDS is what the operator home shows, in order. A new figure (fleet health, push certificate
  * expiry, …) adds one line here with its own component.
  */
-export const OPS_HOME_CARDS: OpsHomeCard[] = [{ key: 'stores', Card: lazy(() => import('./StoresSummaryCard.tsx')), span: 24 }];
+export const OPS_HOME_CARDS: OpsHomeCard[] = [
+  { key: 'stores', Card: lazy(() => import('./StoresSummaryCard.tsx')), span: 24 },
+  { key: 'fleet-health', Card: lazy(() => import('./FleetHealthCard.tsx')), span: 24 },
+];
