@@ -124,10 +124,10 @@ describe('operator push certificate', () => {
     const refusal = page.getByTestId('push-cert-install-error');
     await refusal.waitFor();
     expect(await refusal.innerText()).toMatch(/推送主题[\s\S]*无法被唤醒[\s\S]*续订/);
+    if (shots) await page.screenshot({ path: path.join(shots, 'push-cert-refused-desktop.png') });
     // The installed certificate is still the one shown.
     await page.reload();
     await expect.poll(() => page.getByText('还剩 299 天').count()).toBeGreaterThan(0);
-    if (shots) await page.screenshot({ path: path.join(shots, 'push-cert-refused-desktop.png'), fullPage: true });
   }, 120_000);
 
   it('shows the fleet health on the operator home, and both pages fit a phone', async () => {
@@ -139,6 +139,7 @@ describe('operator push certificate', () => {
 
     const phone = await signIn('phone');
     await phone.getByText('设备群健康').waitFor();
+    await expect.poll(() => phone.locator('[data-chart] svg').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const overflow = () => phone.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
     expect(await overflow()).toBe(0);
     if (shots) await phone.screenshot({ path: path.join(shots, 'ops-home-phone.png'), fullPage: true });

@@ -230,13 +230,6 @@ async function status(): Promise<PushCertStatus> {
       };
       return { status: await status(), change };
     },
-
-    /** job: one log line a day while the certificate in use ends within the warning window. */
-    logWarning() {
-      const text = warning();
-      if (text) deps.log.warn({ kind: 'apns-push-certificate' }, `push certificate: ${text}`);
-      return text;
-    },
   };
 }
 export type PushCertService = ReturnType<typeof createPushCertService>;

@@ -8,13 +8,16 @@ import { opsPushCertQuery, opsPushCsr, opsPushInstall, opsPushVendorSign, pushCe
 import { Panel } from '../../../components/Panel.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { saveBlob } from '../../../lib/download.ts';
+import { useIsPhone } from '../../../lib/useIsPhone.ts';
 import { dateOf, daysLeftText, daysTone, readFileText, sourceLabel } from './pushCertFormat.ts';
 
 const errorText = (err: unknown) => (isApiError(err) ? (err.errors?.[0]?.message ?? errorToastText(err)) : '操作失败，请稍后重试');
 
 function CertificateFacts({ cert, title }: { cert: PushCertificateView; title: string }) {
+  // A phone has no width for a label column: labels go above their values.
+  const phone = useIsPhone();
   return (
-    <Descriptions title={title} size="small" column={1} bordered styles={{ label: { width: 120 } }}>
+    <Descriptions title={title} size="small" column={1} bordered layout={phone ? 'vertical' : 'horizontal'} styles={{ label: phone ? undefined : { width: 120 } }}>
       <Descriptions.Item label="推送主题">
         <Typography.Text copyable code style={{ wordBreak: 'break-all' }}>
           {cert.topic}
