@@ -33,10 +33,11 @@ interface Actor {
 
 type StoreRow = typeof store.$inferSelect;
 
+// Subqueries name the outer row as "store"."id": Drizzle leaves column names unqualified in a one-table select.
 /** The store's first admin: the earliest admin clerk (a store may later have more than one). */
 const adminOf = (col: 'name' | 'phone_number') =>
-  sql<string | null>`(select c.${sql.raw(col)} from clerk c where c.store_id = ${store.id} and c.is_admin order by c.date_created asc limit 1)`;
-const balanceSql = sql<string>`(select coalesce(sum(l.amount_fen), 0) from report_ledger l where l.for_store = ${store.id})`;
+  sql<string | null>`(select c.${sql.raw(col)} from clerk c where c.store_id = "store"."id" and c.is_admin order by c.date_created asc limit 1)`;
+const balanceSql = sql<string>`(select coalesce(sum(l.amount_fen), 0) from report_ledger l where l.for_store = "store"."id")`;
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -116,7 +117,7 @@ export function createOpsStoresService(deps: { db: Db; audit: OpsAudit; storeAut
         filters.push(
           or(
             ilike(store.storeName, like),
-            sql`exists (select 1 from clerk c where c.store_id = ${store.id} and c.is_admin and c.phone_number like ${like})`,
+            sql`exists (select 1 from clerk c where c.store_id = "store"."id" and c.is_admin and c.phone_number like ${like})`,
           ),
         );
       }
