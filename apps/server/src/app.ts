@@ -81,6 +81,9 @@ import { mdmMaintenanceJobs } from './mdm/apple/maintenance.jobs.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { enrolmentUrlWarning } from './mdm/apple/enrolment-url.ts';
 import { createExpiryWatch } from './mdm/apple/expiry-watch.ts';
+import { apnsFromStored, createLivePusher } from './mdm/apple/push-cert/live-pusher.ts';
+import { createPushCertStore } from './mdm/apple/push-cert/push-cert-store.ts';
+import { createPushCertService } from './mdm/apple/push-cert/push-cert.service.ts';
 import { expiryRoutes } from './mdm/apple/expiry.routes.ts';
 import { createAmapGeocoder, offlineGeocoder } from './adapters/amap/geocoder.ts';
 import { helperRoutes } from './modules/helper/helper.routes.ts';
@@ -128,6 +131,11 @@ import { createIosWallpaperService } from './modules/ios-settings/ios-wallpaper.
 import { createIosOsUpdateService } from './modules/ios-settings/ios-os-update.service.ts';
 import { osUpdateWatchJob } from './modules/ios-settings/os-update-watch.job.ts';
 import { createReportModule } from './modules/report/report.module.ts';
+import { createOpsModule } from './modules/ops/ops.module.ts';
+import { opsPushCertRoutes } from './modules/ops/push-cert/push-cert.routes.ts';
+import { createFleetHealthRepo } from './modules/ops/health/fleet-health.repo.ts';
+import { createFleetHealthService } from './modules/ops/health/fleet-health.service.ts';
+import { opsHealthRoutes } from './modules/ops/health/fleet-health.routes.ts';
 
 z.config(z.locales.zhCN());
 
@@ -193,7 +201,9 @@ export async function buildApp(deps: AppDeps) {
     clerkRepo,
     loginLog: createLoginLogRepo(db),
   });
-  registerAuthz(app, (token) => auth.authenticate(token));
+  // The operator console (/api/ops): its authenticator must exist before any route registers.
+  const ops = createOpsModule({ db, config, secrets, storeAuth: auth, sms, smsSender });
+  registerAuthz(app, (token) => auth.authenticate(token), ops.authenticate);
   registerIdempotencyFingerprint(app);
   guardOpenApiPrefix(app);
 
@@ -204,6 +214,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { config: { auth: 'public' } }, () => ({ status: 'ok', database: database.kind }));
+  await ops.register(app);
+  app.decorate('ops', ops);
   await app.register(authRoutes, { auth, passwordReset: createPasswordResetService({ clerkRepo, sms, auth }) });
   await app.register(userRoutes, { user: createUserService({ db, clerkRepo, sms, auth }) });
   const stores = createStoreRepo(db);
@@ -212,20 +224,47 @@ export async function buildApp(deps: AppDeps) {
   await app.register(clerkRoutes, { clerks: createClerkService({ db, clerkRepo, sms, auth, distributionLog: createDistributionLogRepo(db) }) });
   await app.register(systemRoutes, {
     system: createSystemService({ db, clerkRepo, sms }),
-    registerStore: createRegisterStoreService({ db, clerkRepo, sms, auth }),
+    registerStore: createRegisterStoreService({ db, clerkRepo, sms, auth, registrationOpen: ops.services.settings.selfRegistrationOpen }),
+    registrationOpen: ops.services.settings.selfRegistrationOpen,
     config,
     version,
   });
-  const mdmKeys = deps.mdmKeys ?? loadMdmKeys(config.dataDir, config.mdm.topic);
-  const pusher = metrics.countPushes(deps.apnsPusher ?? apnsFromConfig(config.apns, mdmKeys.topic));
+  // A copy: the topic may change when the operator installs the first push certificate (tests share one key set).
+  const mdmKeys = deps.mdmKeys ? { ...deps.mdmKeys } : loadMdmKeys(config.dataDir, config.mdm.topic);
+  // Environment variables win; without them, the push certificate uploaded on the operator console (issue 16).
+  const pushCertStore = createPushCertStore(config.dataDir);
+  const storedPush = config.apns.configured ? undefined : pushCertStore.installed();
+  const pusher = createLivePusher(metrics.countPushes(deps.apnsPusher ?? (storedPush ? apnsFromStored(config.apns, storedPush, mdmKeys.topic) : apnsFromConfig(config.apns, mdmKeys.topic))));
+  const pushCert = createPushCertService({
+    db,
+    store: pushCertStore,
+    env: { certFile: config.apns.certFile, keyFile: config.apns.keyFile, tokenAuth: Boolean(config.apns.authKeyFile && config.apns.keyId && config.apns.teamId), topic: config.mdm.topic },
+    currentTopic: () => mdmKeys.topic,
+    onInstalled: (material, topic) => {
+      if (config.apns.configured) return;
+      if (!config.mdm.topic) mdmKeys.topic = topic;
+      pusher.swap(metrics.countPushes(apnsFromStored(config.apns, material, mdmKeys.topic)));
+    },
+    log: app.log,
+  });
   const publicUrl = () => config.publicUrl ?? `http://localhost:${config.port}`;
-  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: () => pusher, publicUrl, log: app.log, effects: IOS_MODULE_EFFECTS, renewalWindowDays: config.mdm.renewalWindowDays });
+  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: pusher.get, publicUrl, log: app.log, effects: IOS_MODULE_EFFECTS, renewalWindowDays: config.mdm.renewalWindowDays });
   await app.register(mdmRoutes, { keys: mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
   app.decorate('mdm', mdm);
   const urlWarning = enrolmentUrlWarning(publicUrl());
   if (urlWarning) app.log.warn({ publicUrl: publicUrl() }, urlWarning);
-  const expiryWatch = createExpiryWatch({ db, keys: mdmKeys, apnsCertFile: config.apns.certFile, renewal: mdm.renewal, log: app.log });
+  const expiryWatch = createExpiryWatch({ db, keys: mdmKeys, apnsCertFile: config.apns.certFile, pushCertEnd: pushCert.inUseEnd, renewal: mdm.renewal, log: app.log });
   await app.register(expiryRoutes, { watch: expiryWatch });
+  // The operator console's push certificate page and fleet health (issue 16 items 3-4).
+  await app.register(opsPushCertRoutes, { pushCert, audit: ops.services.audit });
+  const fleetHealth = createFleetHealthService({
+    repo: createFleetHealthRepo(db),
+    pushCert,
+    unansweredRenewals: async () => (await mdm.renewal.unanswered()).length,
+    renewalWindowDays: config.mdm.renewalWindowDays,
+    databaseKind: database.kind,
+  });
+  await app.register(opsHealthRoutes, { health: fleetHealth });
   app.addHook('onClose', () => pusher.close());
   const android = createAndroidEngine({ db, log: app.log, publicUrl, secrets, database, databaseUrl: config.databaseUrl, dataDir: config.dataDir, trustProxy: config.trustProxy });
   await app.register(androidGatewayRoutes, { android });
@@ -332,7 +371,7 @@ export async function buildApp(deps: AppDeps) {
       outbox: smsSender.name === outbox.name ? outbox : undefined,
       adapters: () => [
         { name: 'sms', label: '短信网关', impl: smsSender.label, live: smsSender.live },
-        { name: 'apns', label: 'APNs 推送', impl: pusher.label, live: pusher.live },
+        { name: 'apns', label: 'APNs 推送', impl: pusher.get().label, live: pusher.get().live },
         { name: 'amap', label: '高德逆地理编码', impl: geocoder.label, live: geocoder.live },
         { name: 'itunes', label: 'App Store 应用搜索', impl: itunes.label, live: itunes.live },
         abm.adapter,
@@ -353,5 +392,6 @@ declare module 'fastify' {
     webhookDelivery: ReturnType<typeof createWebhookDelivery>;
     android: AndroidEngine;
     metrics: import('./http/metrics.ts').Metrics;
+    ops: ReturnType<typeof createOpsModule>;
   }
 }

@@ -10,6 +10,7 @@ import { loadSecrets } from './secrets.ts';
 import path from 'node:path';
 import { startDemoApns } from './demo/demo-apns.ts';
 import { loadMdmKeys } from './mdm/apple/mdm-keys.ts';
+import { DatabaseInUseError, lockPglite } from './db/pglite-lock.ts';
 import { DataDirError, prepareDataDir, restrictNewFiles, restrictTree } from './data-dir.ts';
 
 /** smsSenderSummary says at start-up who delivers codes (as smsSenderFromConfig chooses). */
@@ -27,6 +28,16 @@ try {
   process.exit(1);
 }
 const pgliteDir = path.join(config.dataDir, 'pglite');
+if (!config.databaseUrl) {
+  // One process at a time on the embedded database; `npm run ops` checks the same lock (db/pglite-lock.ts).
+  try {
+    lockPglite(config.dataDir, 'server');
+  } catch (err) {
+    if (!(err instanceof DatabaseInUseError)) throw err;
+    console.error(`\n  内嵌数据库（${pgliteDir}）正被另一个进程使用（${err.holder === 'ops-cli' ? '运营命令行' : '服务器'}，进程 ${err.pid}），请等它结束后再启动。\n`);
+    process.exit(1);
+  }
+}
 const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgliteDir });
 // Benchmarks only: LEASE_STATEMENT_COUNT_FILE makes SIGUSR2 write how many statements this process has sent.
 reportStatementsOnSignal(database.db);

@@ -20,6 +20,22 @@ const alias = (path: string, to: string): AppRoute => ({
 });
 
 /**
+ * The operator console (/ops, issue 16). Its routes are `public` to the store console's guard: OpsLayout
+ * guards them with the operator's own session. A new /ops page adds a line here and one in ops/opsMenu.tsx.
+ */
+const opsRoute = (path: string, name: string, title: string, page: AppRoute['page']): AppRoute => ({ path, meta: { name, title, layout: 'ops', public: true }, page });
+export const OPS_ROUTES: AppRoute[] = [
+  { path: '/ops/login', meta: { name: 'ops-login', title: '运营后台登录', layout: 'empty', public: true }, page: () => import('./pages/ops/login/OpsLoginPage.tsx') },
+  opsRoute('/ops', 'ops-home', '运营首页', () => import('./pages/ops/home/OpsHomePage.tsx')),
+  opsRoute('/ops/setup', 'ops-setup', '首次登录设置', () => import('./pages/ops/setup/OpsSetupPage.tsx')),
+  opsRoute('/ops/stores', 'ops-stores', '门店管理', () => import('./pages/ops/stores/OpsStoresPage.tsx')),
+  opsRoute('/ops/stores/:id', 'ops-store', '门店详情', () => import('./pages/ops/stores/OpsStorePage.tsx')),
+  opsRoute('/ops/push-cert', 'ops-push-cert', '推送证书', () => import('./pages/ops/push-cert/OpsPushCertPage.tsx')),
+  opsRoute('/ops/audit', 'ops-audit', '操作审计', () => import('./pages/ops/audit/OpsAuditPage.tsx')),
+  opsRoute('/ops/settings', 'ops-settings', '平台设置', () => import('./pages/ops/settings/OpsSettingsPage.tsx')),
+];
+
+/**
  * ROUTES is the one route table of spec §2. Each route's meta is its guard: the root loader
  * (router/guardLoader.ts) enforces it and the console menu is derived from it; pages never re-check.
  */
@@ -220,6 +236,8 @@ export const ROUTES: AppRoute[] = [
 
   consoleRoute('/console/appstore', { name: 'console-appstore', title: '应用商店', menu: {} }, () => import('./pages/appstore/AppstorePage.tsx')),
   consoleRoute('/console/help', { name: 'console-help', title: '帮助中心', menu: {} }, () => import('./pages/help/HelpPage.tsx')),
+
+  ...OPS_ROUTES,
 
   {
     path: '*',

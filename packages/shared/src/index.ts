@@ -30,3 +30,6 @@ export * from './schemas/ios-release.ts';
 export * from './schemas/report.ts';
 export * from './schemas/safe-input.ts';
 export * from './masking.ts';
+export * from './schemas/ops.ts';
+export * from './schemas/ops-push-cert.ts';
+export * from './schemas/ops-health.ts';

@@ -19,3 +19,4 @@ export * from '../modules/ios-restriction/ios-restriction.table.ts';
 export * from '../modules/ios-release/one-click-unlock.table.ts';
 export * from '../modules/activation-lock/activation-lock.table.ts';
 export * from '../modules/report/report.table.ts';
+export * from '../modules/ops/ops.table.ts';

@@ -7,7 +7,27 @@ import { AppError } from './app-error.ts';
  * 'public' (no session), 'authenticated' (any clerk), 'admin', or named permission codes.
  * Routes may also name the store module they belong to.
  */
-export type AuthRule = 'public' | 'authenticated' | 'admin' | PermissionRequirement;
+export type AuthRule = 'public' | 'authenticated' | 'admin' | OperatorRule | PermissionRequirement;
+
+/**
+ * Operator console rules (issue 16): 'operator' needs a fully signed-in operator (password changed, TOTP
+ * proven in this session); 'operator-setup' admits the first-sign-in session that must still change its
+ * one-time password and enrol TOTP. Both take only operator tokens (audience `ops`), never a clerk's.
+ */
+export type OperatorRule = 'operator' | 'operator-setup';
+export const isOperatorRule = (rule: unknown): rule is OperatorRule => rule === 'operator' || rule === 'operator-setup';
+
+export interface OperatorContext {
+  operatorId: string;
+  sessionId: string;
+  name: string;
+  phone: string;
+  /** True until the one-time password is changed and TOTP is proven in this session. */
+  setupPending: boolean;
+}
+
+/** OperatorAuthenticator turns an operator bearer token into the operator, or throws 401 / 403 TOKEN_EXPIRED. */
+export type OperatorAuthenticator = (token: string, request: FastifyRequest) => Promise<OperatorContext>;
 
 export interface AuthContext {
   clerkId: string;
@@ -28,6 +48,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    operator: OperatorContext | null;
     authzDecided: boolean;
   }
   interface FastifyInstance {
@@ -50,6 +71,12 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** requireOperator returns the operator of an 'operator' / 'operator-setup' route. */
+export function requireOperator(request: FastifyRequest): OperatorContext {
+  if (!request.operator) throw new AppError('UNAUTHORIZED');
+  return request.operator;
+}
+
 /** requirePerm is the check services make before acting (spec §6: Admin passes everything). */
 export function requirePerm(auth: AuthContext, req: Perm | PermissionRequirement) {
   if (!hasPermission(auth.perms, req)) throw new AppError('PERMISSION_DENIED');
@@ -68,8 +95,9 @@ export function bearer(request: FastifyRequest): string | null {
  * `config.auth` fails at start-up, every request is decided before its body is read, and a
  * response that leaves without a decision is turned into a 500 (Fleet's authzcheck).
  */
-export function registerAuthz(app: FastifyInstance, authenticate: Authenticator) {
+export function registerAuthz(app: FastifyInstance, authenticate: Authenticator, authenticateOperator?: OperatorAuthenticator) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('operator', null);
   app.decorateRequest('authzDecided', false);
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
@@ -94,6 +122,15 @@ export function registerAuthz(app: FastifyInstance, authenticate: Authenticator)
     }
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHORIZED');
+    if (isOperatorRule(rule)) {
+      // A clerk's token fails here (wrong audience) with 401, as an operator's token fails the clerk check.
+      if (!authenticateOperator) throw new AppError('UNAUTHORIZED');
+      const operator = await authenticateOperator(token, request);
+      request.operator = operator;
+      if (rule === 'operator' && operator.setupPending) throw new AppError('PERMISSION_DENIED', '请先修改初始密码并绑定动态验证码');
+      request.authzDecided = true;
+      return;
+    }
     const auth = await authenticate(token, request);
     request.auth = auth;
     const module = request.routeOptions.config.module;

@@ -23,6 +23,8 @@ export interface ApiClientDeps {
   timeoutMs?: number;
   /** Serialises refreshes across tabs; tests pass one shared by two clients. */
   lock?: RefreshLock;
+  /** Where the refresh token is exchanged; the operator console (/ops) has its own. */
+  refreshPath?: string;
 }
 
 /** A query value; an array repeats the parameter (`registration_time=a&registration_time=b`). */
@@ -118,7 +120,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const refreshToken = stored?.refresh_token;
       if (!refreshToken) return false;
       try {
-        const { res, body } = await exchange('/api/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } }, undefined);
+        const { res, body } = await exchange(deps.refreshPath ?? '/api/auth/refresh', { method: 'POST', body: { refresh_token: refreshToken } }, undefined);
         if (!res.ok || !isTokenPair(body)) return false;
         deps.tokens.save(body);
         return true;

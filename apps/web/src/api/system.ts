@@ -26,6 +26,12 @@ export const sendSmsCodeNoAuth = (phoneNumber: string, purpose: Extract<SmsPurpo
 export const sendSmsCode = (purpose: Extract<SmsPurpose, 'update-password' | 'clerk-new' | 'sensitive'>, phoneNumber?: string) =>
   api.post<SmsSentResponse>('/api/system/smsverify', { purpose, phone_number: phoneNumber });
 
+/** registrationQuery: whether the platform lets stores register themselves (the operator's switch). */
+export const registrationQuery = queryOptions({
+  queryKey: ['system', 'registration'],
+  queryFn: () => api.get<{ open: boolean }>('/api/system/registration', { auth: false }),
+});
+
 export const registerStore = (body: RegisterStoreRequest) =>
   api.post<TokenPair>('/api/system/register-store', body, { auth: false, silent: true });
 

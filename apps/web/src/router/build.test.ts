@@ -5,16 +5,17 @@ import { buildLayoutRoutes, toRouteObject } from './build.ts';
 describe('route table build', () => {
   it('gives every top-level route a layout', () => {
     expect(() => buildLayoutRoutes(ROUTES)).not.toThrow();
-    expect(ROUTES.every((r) => r.meta.layout === 'console' || r.meta.layout === 'empty')).toBe(true);
+    expect(ROUTES.every((r) => r.meta.layout === 'console' || r.meta.layout === 'empty' || r.meta.layout === 'ops')).toBe(true);
   });
 
   it('refuses a top-level route without a layout', () => {
     expect(() => buildLayoutRoutes([{ path: '/x', meta: { name: 'x' } }])).toThrow('Route "x" has no layout');
   });
 
-  it('puts every /console route under the console layout and public pages under the empty one', () => {
+  it('puts every /console route under the console layout, /ops pages under the operator one and public pages under the empty one', () => {
     for (const route of ROUTES) {
-      const expected = route.path?.startsWith('/console') ? 'console' : 'empty';
+      const ops = route.path === '/ops' || (route.path?.startsWith('/ops/') && route.path !== '/ops/login');
+      const expected = route.path?.startsWith('/console') ? 'console' : ops ? 'ops' : 'empty';
       expect(route.meta.layout, route.path).toBe(expected);
     }
   });

@@ -31,5 +31,7 @@ export function buildLayoutRoutes(table: readonly AppRoute[]): RouteObject[] {
       children: under('console'),
     },
     { id: 'layout-empty', Component: EmptyLayout, children: under('empty') },
+    // The operator console (/ops): its own chunk, session and guard (layouts/OpsLayout.tsx).
+    { id: 'layout-ops', lazy: lazyComponent(() => import('../layouts/OpsLayout.tsx')), children: under('ops') },
   ];
 }

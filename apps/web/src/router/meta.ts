@@ -2,7 +2,7 @@ import type { Module, Perm, PermissionRequirement, UserInfo } from '@lease/share
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 
-export type LayoutName = 'console' | 'empty';
+export type LayoutName = 'console' | 'empty' | 'ops';
 
 /** Menu sections of the console sider, in display order. */
 export const MENU_SECTIONS = {

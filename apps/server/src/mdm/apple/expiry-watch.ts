@@ -32,8 +32,16 @@ function readCertificateEnd(file: string | undefined): Date | undefined {
  * (a .p8 token key does not expire), each store's ABM server token, and phones whose identity renewal went
  * unanswered. warnings() feeds the console; the daily job writes the same to the server log.
  */
-export function createExpiryWatch(deps: { db: Db; keys: MdmKeys; apnsCertFile?: string; renewal: IdentityRenewal; log: FastifyBaseLogger }) {
-  const apnsEnd = readCertificateEnd(deps.apnsCertFile);
+export function createExpiryWatch(deps: {
+  db: Db;
+  keys: MdmKeys;
+  apnsCertFile?: string;
+  /** The end of the push certificate in use (environment or operator upload), read on each call: it can be replaced live. */
+  pushCertEnd?: () => Date | undefined;
+  renewal: IdentityRenewal;
+  log: FastifyBaseLogger;
+}) {
+  const fileEnd = readCertificateEnd(deps.apnsCertFile);
 
   async function warnings(storeId?: string): Promise<ExpiryWarning[]> {
     const now = new Date();
@@ -44,6 +52,7 @@ export function createExpiryWatch(deps: { db: Db; keys: MdmKeys; apnsCertFile?: 
       const days = daysLeft(caEnd, now);
       out.push({ kind: 'mdm-ca', expires_at: caEnd.toISOString(), days_left: days, message: `设备管理 CA 证书${ends(days)}，过期后所有苹果设备都无法再被管理。` });
     }
+    const apnsEnd = deps.pushCertEnd?.() ?? fileEnd;
     if (apnsEnd && apnsEnd < soon) {
       const days = daysLeft(apnsEnd, now);
       out.push({ kind: 'apns-certificate', expires_at: apnsEnd.toISOString(), days_left: days, message: `APNs 推送证书${ends(days)}，请在 Apple 推送证书门户续期（不要新建，否则设备需重新接入）。` });

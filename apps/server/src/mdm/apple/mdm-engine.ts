@@ -64,7 +64,17 @@ export function createMdmEngine(deps: MdmEngineDeps) {
     commander,
     profiles,
     renewal,
-    checkin: createCheckinService({ db, enrollments, queue, commander: () => commander, topic: deps.keys.topic, onEnrolled }),
+    checkin: createCheckinService({
+      db,
+      enrollments,
+      queue,
+      commander: () => commander,
+      // A getter: the operator's first push certificate may set the topic while the server runs.
+      get topic() {
+        return deps.keys.topic;
+      },
+      onEnrolled,
+    }),
     connect: createConnectService({ db, enrollments, queue, results, onEvents: deps.onEvents }),
   };
 }

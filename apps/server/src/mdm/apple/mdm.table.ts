@@ -28,6 +28,9 @@ export const mdmEnrollment = pgTable(
     pushDead: boolean('push_dead').notNull().default(false),
     pushFailures: integer('push_failures').notNull().default(0),
     lastPushAt: timestamp('last_push_at', { withTimezone: true }),
+    /** APNs' reason for the last push that failed (BadDeviceToken, Unregistered, NotConfigured…); null once one is accepted. */
+    pushError: text('push_error'),
+    pushErrorAt: timestamp('push_error_at', { withTimezone: true }),
     nextPushAt: timestamp('next_push_at', { withTimezone: true }),
     /** When the current renewal (InstallProfile with a new SCEP payload) was sent; null once the new identity is seen. */
     renewalSentAt: timestamp('renewal_sent_at', { withTimezone: true }),

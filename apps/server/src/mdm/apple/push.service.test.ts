@@ -26,7 +26,7 @@ describe('push service (reliability checklist #8, #9)', () => {
     const token = (await enrollment(d.id)).tokenHex!;
     h.apns.setAnswer((p) => (p.token === token ? { status: 410, reason: 'Unregistered' } : undefined));
     expect(await h.t.app.mdm.push.wake([d.id])).toBe(0);
-    expect((await enrollment(d.id)).pushDead).toBe(true);
+    expect(await enrollment(d.id)).toMatchObject({ pushDead: true, pushError: 'Unregistered' });
     const before = h.apns.received.length;
     await h.t.app.mdm.push.wake([d.id]);
     expect(h.apns.received.length).toBe(before);
@@ -43,6 +43,8 @@ describe('push service (reliability checklist #8, #9)', () => {
     for (const id of ids) {
       const row = await enrollment(id);
       expect(row.pushFailures).toBeGreaterThanOrEqual(1);
+      // The reason is recorded for the operator's fleet health…
+      expect(row.pushError).toBe('ServiceUnavailable');
       expect(row.nextPushAt!.getTime()).toBeGreaterThan(Date.now() + 20_000);
     }
     // Nothing is due yet, so the sweep leaves APNs alone…
@@ -52,6 +54,7 @@ describe('push service (reliability checklist #8, #9)', () => {
     const due = await h.t.app.mdm.queue.pendingDeviceIds(1000, new Date(Date.now() + 3_600_000));
     expect(due).toEqual(expect.arrayContaining(ids));
     expect(await h.t.app.mdm.push.wake(ids)).toBe(5);
-    for (const id of ids) expect((await enrollment(id)).pushFailures).toBe(0);
+    // …and cleared once a push is accepted.
+    for (const id of ids) expect(await enrollment(id)).toMatchObject({ pushFailures: 0, pushError: null });
   });
 });

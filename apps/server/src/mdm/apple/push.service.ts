@@ -28,18 +28,24 @@ export function createPushService(deps: { db: Db; pusher: () => ApnsPusher; log:
     if (sent.length) {
       await db
         .update(mdmEnrollment)
-        .set({ lastPushAt: new Date(now), pushFailures: 0, nextPushAt: new Date(now + REPUSH_AFTER_SENT_MS) })
+        .set({ lastPushAt: new Date(now), pushFailures: 0, pushError: null, pushErrorAt: null, nextPushAt: new Date(now + REPUSH_AFTER_SENT_MS) })
         .where(inArray(mdmEnrollment.deviceId, sent));
     }
     if (dead.length) {
       deps.log.warn({ devices: dead.length }, 'APNs reports dead device tokens; they will not be pushed again until the phone sends a new TokenUpdate');
-      await db.update(mdmEnrollment).set({ pushDead: true }).where(inArray(mdmEnrollment.deviceId, dead));
+      // The reason is kept per phone: the operator's fleet health counts failures by it.
+      for (const o of outcomes.filter((x) => x.status === 'dead')) {
+        await db
+          .update(mdmEnrollment)
+          .set({ pushDead: true, pushError: (o.reason ?? 'Unknown').slice(0, 120), pushErrorAt: new Date(now) })
+          .where(eq(mdmEnrollment.deviceId, byToken.get(o.target.tokenHex)!.deviceId));
+      }
     }
     for (const o of outcomes.filter((x) => x.status === 'retry')) {
       const { deviceId, failures } = byToken.get(o.target.tokenHex)!;
       await db
         .update(mdmEnrollment)
-        .set({ pushFailures: sql`${mdmEnrollment.pushFailures} + 1`, nextPushAt: new Date(now + backoffFor(failures)) })
+        .set({ pushFailures: sql`${mdmEnrollment.pushFailures} + 1`, pushError: (o.reason ?? 'Unknown').slice(0, 120), pushErrorAt: new Date(now), nextPushAt: new Date(now + backoffFor(failures)) })
         .where(eq(mdmEnrollment.deviceId, deviceId));
     }
   }

@@ -63,6 +63,18 @@ export function createAuthRepo(db: Db) {
         .where(and(eq(authSession.clerkId, clerkId), isNull(authSession.revokedAt)));
     },
 
+    async revokeStoreSessions(storeId: string, reason: string) {
+      await db
+        .update(authSession)
+        .set({ revokedAt: new Date(), revokeReason: reason })
+        .where(and(eq(authSession.storeId, storeId), isNull(authSession.revokedAt)));
+    },
+
+    async storeDisabled(storeId: string): Promise<boolean> {
+      const [row] = await db.select({ disabledAt: store.disabledAt }).from(store).where(eq(store.id, storeId));
+      return Boolean(row?.disabledAt);
+    },
+
     async touchSession(id: string, at: Date) {
       await db.update(authSession).set({ lastSeenAt: at }).where(eq(authSession.id, id));
     },
@@ -80,6 +92,7 @@ export function createAuthRepo(db: Db) {
             disabled: clerk.disabled,
           },
           modules: store.modules,
+          storeDisabledAt: store.disabledAt,
         })
         .from(authSession)
         .innerJoin(clerk, eq(clerk.id, authSession.clerkId))

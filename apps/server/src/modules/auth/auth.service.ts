@@ -6,6 +6,7 @@ import type { ClerkRepo, ClerkRow } from '../clerk/clerk.repo.ts';
 import type { LoginLogRepo } from '../logs/login-log.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import { verifyPassword } from './password.ts';
+import { rotateRefreshToken } from './refresh-rotation.ts';
 import { type AccessTokens, hashToken, newRefreshToken } from './tokens.ts';
 
 export interface ClientInfo {
@@ -14,17 +15,15 @@ export interface ClientInfo {
 }
 
 const MINUTE = 60_000;
+/** What a disabled store's console and open API answer (issue 16). */
+export const STORE_DISABLED_MESSAGE = '门店已停用';
 const HOUR = 60 * MINUTE;
 /** A login from an IP that succeeded for this account lately is exempt from the account-wide limit. */
 const TRUSTED_IP_WINDOW = 30 * 24 * HOUR;
 /** Writing last_seen_at on every request would make the session row a hot spot (Fleet seen_time). */
 const TOUCH_INTERVAL = MINUTE;
-/**
- * A refresh token spent less than this long ago is a repeat, not a theft: it answers with the same
- * successor pair. Long enough for a second tab or a retried request, short enough that a stolen spent
- * token is still caught (it revokes the session after the window).
- */
-export const REFRESH_GRACE_MS = 20_000;
+/** Re-exported: the grace window lives with the rotation rule both consoles share (refresh-rotation.ts). */
+export { REFRESH_GRACE_MS } from './refresh-rotation.ts';
 
 interface Deps {
   config: Config['auth'];
@@ -87,6 +86,11 @@ export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLo
         await log(LoginStatus.DISABLED);
         throw new AppError('LOGIN_FAILED', '账号已停用，请联系门店管理员');
       }
+      // A store the operator disabled cannot sign in at all (issue 16); its phones stay managed meanwhile.
+      if (await authRepo.storeDisabled(found.storeId)) {
+        await log(LoginStatus.DISABLED);
+        throw new AppError('PERMISSION_DENIED', STORE_DISABLED_MESSAGE);
+      }
       await log(LoginStatus.SUCCESS);
       return issueSession(found, client);
     },
@@ -97,29 +101,9 @@ export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLo
      * (or a retried request) refreshing with one token at once must not log the clerk out.
      */
     async refresh(token: string): Promise<TokenPair> {
-      const row = await authRepo.findRefreshToken(hashToken(token));
-      if (!row) throw unauthorized();
-      const { session } = row;
-      const now = new Date();
-      if (session.revokedAt || session.expiresAt <= now) throw unauthorized();
-      const successor = tokens.successorOf(token);
-      let rotatedAt = row.usedAt;
-      if (!rotatedAt) {
-        if (now.getTime() - session.lastSeenAt.getTime() > config.sessionIdleMinutes * MINUTE) {
-          await authRepo.revokeSession(session.id, 'idle');
-          throw unauthorized();
-        }
-        // Null when a parallel refresh spent it first: then this one is a repeat inside the window.
-        const won = await authRepo.rotate(row.id, session.id, hashToken(successor), now);
-        if (won) await authRepo.touchSession(session.id, now);
-        rotatedAt = won ?? (await authRepo.usedAtOf(row.id));
-      }
-      if (!rotatedAt || now.getTime() - rotatedAt.getTime() > REFRESH_GRACE_MS) {
-        await authRepo.revokeSession(session.id, 'refresh-token-reuse');
-        throw unauthorized();
-      }
+      const { session, successor, rotatedAt } = await rotateRefreshToken(authRepo, token, { successorOf: (t) => tokens.successorOf(t), idleMinutes: config.sessionIdleMinutes });
       const principal = await authRepo.loadPrincipal(session.id);
-      if (!principal || principal.clerk.disabled || principal.session.revokedAt) throw unauthorized();
+      if (!principal || principal.clerk.disabled || principal.session.revokedAt || principal.storeDisabledAt) throw unauthorized();
       // Signed as of the rotation, so every repeat within the window gets the very same access token.
       const access = await tokens.sign({ clerkId: session.clerkId, storeId: session.storeId, sessionId: session.id }, rotatedAt);
       return { access_token: access, refresh_token: successor, expires_in: tokens.ttlSeconds };
@@ -146,6 +130,9 @@ export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLo
     /** endSessions is called on password change and clerk disable: every token of the clerk stops at once. */
     endSessions: (clerkId: string, reason: string) => authRepo.revokeClerkSessions(clerkId, reason),
 
+    /** endStoreSessions ends every session of a store at once (the operator disabled it). */
+    endStoreSessions: (storeId: string, reason: string) => authRepo.revokeStoreSessions(storeId, reason),
+
     /** authenticate is the per-request check: a valid signature is not enough, the session must be live. */
     async authenticate(token: string): Promise<AuthContext> {
       const verified = await tokens.verify(token);
@@ -158,6 +145,8 @@ export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLo
       const idle = now.getTime() - session.lastSeenAt.getTime() > config.sessionIdleMinutes * MINUTE;
       const mismatch = clerk.id !== claims.clerkId || clerk.storeId !== claims.storeId || session.storeId !== claims.storeId;
       if (session.revokedAt || session.expiresAt <= now || idle || clerk.disabled || mismatch) throw unauthorized();
+      // Disabling a store revokes its sessions; this check also covers a token verified in the same instant.
+      if (row.storeDisabledAt) throw new AppError('PERMISSION_DENIED', STORE_DISABLED_MESSAGE);
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL) await authRepo.touchSession(session.id, now);
       return {
         clerkId: clerk.id,

@@ -37,7 +37,7 @@ export async function balanceOf(tx: Tx, storeId: string): Promise<number> {
  * charges take the store's row lock first so parallel charges never overdraw.
  */
 export function createLedger(db: Db) {
-  return {
+  const ledger = {
     balance: (storeId: string) => balanceOf(db, storeId),
 
     /**
@@ -71,13 +71,31 @@ export function createLedger(db: Db) {
      * never credits twice. Returns the balance after it.
      */
     async credit(storeId: string, amountFen: number, reason: string, idempotencyKey: string): Promise<{ balanceFen: number; applied: boolean }> {
+      return db.transaction((tx) => ledger.creditIn(tx, storeId, amountFen, reason, idempotencyKey));
+    },
+
+    /** creditIn is credit inside the caller's transaction (the operator console writes its audit row with it). */
+    async creditIn(tx: Tx, storeId: string, amountFen: number, reason: string, idempotencyKey: string): Promise<{ balanceFen: number; applied: boolean }> {
       if (!Number.isSafeInteger(amountFen) || amountFen <= 0) throw new AppError('VALIDATION_FAILED', '充值金额应为正整数（分）');
-      return db.transaction(async (tx) => {
-        await lockStore(tx, storeId);
-        const inserted = await tx.insert(reportLedger).values({ storeId, amountFen, kind: 'credit', reason, idempotencyKey }).onConflictDoNothing().returning();
-        return { balanceFen: await balanceOf(tx, storeId), applied: inserted.length > 0 };
-      });
+      await lockStore(tx, storeId);
+      const inserted = await tx.insert(reportLedger).values({ storeId, amountFen, kind: 'credit', reason, idempotencyKey }).onConflictDoNothing().returning();
+      return { balanceFen: await balanceOf(tx, storeId), applied: inserted.length > 0 };
+    },
+
+    /**
+     * correctIn fixes a mistaken movement with an entry of either sign (kind `correction`), inside the caller's
+     * transaction; it never takes the balance below zero. The same key never corrects twice.
+     */
+    async correctIn(tx: Tx, storeId: string, amountFen: number, reason: string, idempotencyKey: string): Promise<{ balanceFen: number; applied: boolean }> {
+      if (!Number.isSafeInteger(amountFen) || amountFen === 0) throw new AppError('VALIDATION_FAILED', '更正金额应为非零整数（分）');
+      await lockStore(tx, storeId);
+      if (await byKey(tx, storeId, idempotencyKey)) return { balanceFen: await balanceOf(tx, storeId), applied: false };
+      const balance = await balanceOf(tx, storeId);
+      if (balance + amountFen < 0) throw new AppError('VALIDATION_FAILED', `更正后余额不能为负数（当前余额 ${(balance / 100).toFixed(2)} 元）`);
+      const inserted = await tx.insert(reportLedger).values({ storeId, amountFen, kind: 'correction', reason, idempotencyKey }).onConflictDoNothing().returning();
+      return { balanceFen: await balanceOf(tx, storeId), applied: inserted.length > 0 };
     },
   };
+  return ledger;
 }
 export type Ledger = ReturnType<typeof createLedger>;

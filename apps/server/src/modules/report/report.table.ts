@@ -15,7 +15,7 @@ export const reportLedger = pgTable(
       .notNull()
       .references(() => store.id),
     amountFen: integer('amount_fen').notNull(),
-    kind: text('kind').$type<'credit' | 'charge' | 'refund'>().notNull(),
+    kind: text('kind').$type<'credit' | 'charge' | 'refund' | 'correction'>().notNull(),
     reason: text('reason').notNull().default(''),
     idempotencyKey: text('idempotency_key').notNull(),
     /** Set for a report's charge and refund; null for top-ups and blacklist checks. No FK: retention deletes reports, never money. */

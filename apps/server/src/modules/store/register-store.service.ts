@@ -9,6 +9,8 @@ import type { ClerkRepo, ClerkRow } from '../clerk/clerk.repo.ts';
 import { clerk } from '../clerk/clerk.table.ts';
 import { store } from './store.table.ts';
 
+export const REGISTRATION_CLOSED_MESSAGE = '平台已关闭门店自助注册，请联系平台运营开通门店';
+
 export interface NewStore {
   storeName: string;
   adminName: string;
@@ -40,9 +42,11 @@ export async function createStoreWithAdmin(db: Db, input: NewStore): Promise<Cle
  * stranger sees the same 验证码错误 for a registered phone as for a wrong code; only the phone's owner, holding
  * a valid code, can learn that it is taken.
  */
-export function createRegisterStoreService(deps: { db: Db; clerkRepo: ClerkRepo; sms: SmsCodeService; auth: AuthService }) {
+export function createRegisterStoreService(deps: { db: Db; clerkRepo: ClerkRepo; sms: SmsCodeService; auth: AuthService; registrationOpen?: () => Promise<boolean> }) {
   return {
     async register(req: RegisterStoreRequest, client: ClientInfo) {
+      // The operator can switch public self-registration off (issue 16); stores are then created from /ops.
+      if (deps.registrationOpen && !(await deps.registrationOpen())) throw new AppError('PERMISSION_DENIED', REGISTRATION_CLOSED_MESSAGE);
       assertPasswordAllowed(req.password, req.phone_number);
       await deps.sms.consume(req.phone_number, SmsPurpose.REGISTER, req.sms_code, client.ip);
       if (await deps.clerkRepo.findByPhone(req.phone_number)) throw new AppError('CONFLICT', '该手机号已注册，请直接登录');

@@ -32,4 +32,6 @@ export const store = pgTable('store', {
   androidSystemRestriction: jsonb('android_system_restriction').$type<Record<string, boolean>>().notNull().default({}),
   androidAppRestriction: jsonb('android_app_restriction').$type<Record<string, unknown>>().notNull().default({}),
   androidOfflineLockHours: integer('android_offline_lock_hours').notNull().default(72),
+  /** Set by the operator console: the store's console and open API answer 门店已停用; its phones stay managed. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });

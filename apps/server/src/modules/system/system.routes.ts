@@ -10,12 +10,14 @@ import type { SystemService } from './system.service.ts';
 interface Options {
   system: SystemService;
   registerStore: RegisterStoreService;
+  /** Whether public self-registration is on (the operator's switch); the register page asks before showing its form. */
+  registrationOpen?: () => Promise<boolean>;
   config: Config;
   version: ServerVersion;
 }
 
 /** System and helper calls of spec §7 that the foundation needs. */
-export const systemRoutes: FastifyPluginAsyncZod<Options> = async (app, { system, registerStore, config, version }) => {
+export const systemRoutes: FastifyPluginAsyncZod<Options> = async (app, { system, registerStore, config, version, registrationOpen }) => {
   const tags = ['system'];
   app.post('/api/system/smsverify', { config: { auth: 'authenticated' }, schema: { tags, body: smsVerifyRequest } }, (req) =>
     system.sendForClerk(requireAuth(req), req.body.purpose, req.body.phone_number, req.ip),
@@ -26,6 +28,7 @@ export const systemRoutes: FastifyPluginAsyncZod<Options> = async (app, { system
   app.post('/api/system/register-store', { config: { auth: 'public' }, schema: { tags, body: registerStoreRequest } }, (req) =>
     registerStore.register(req.body, clientOf(req)),
   );
+  app.get('/api/system/registration', { config: { auth: 'public' }, schema: { tags } }, async () => ({ open: registrationOpen ? await registrationOpen() : true }));
   app.get('/api/system/permission-map', { config: { auth: 'authenticated' }, schema: { tags } }, () => system.permissionMap());
   app.get(
     '/api/system/check-need-sms-verify',

@@ -1,0 +1,93 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { OpsStoreItem } from '@lease/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Flex, Input, List, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type OpsStoreQuery, opsStoresQuery } from '../../../api/ops.ts';
+import { Panel } from '../../../components/Panel.tsx';
+import { tablePagination } from '../../../components/pagination.ts';
+import { formatDateTime } from '../../../lib/time.ts';
+import { useIsPhone } from '../../../lib/useIsPhone.ts';
+import { CreateStoreDialog } from './CreateStoreDialog.tsx';
+import { moduleNames, yuan } from './storeFormat.ts';
+
+const statusTag = (s: OpsStoreItem) => (s.disabled ? <Tag color="error">已停用</Tag> : <Tag color="success">正常</Tag>);
+
+const columns: TableColumnsType<OpsStoreItem> = [
+  { title: '门店', key: 'name', render: (_, s) => <Link to={`/ops/stores/${s.id}`}>{s.store_name}</Link> },
+  { title: '管理员', key: 'admin', width: 150, render: (_, s) => (s.admin_phone ? `${s.admin_name ?? ''} ${s.admin_phone}` : '—') },
+  { title: '创建时间', key: 'created', width: 150, render: (_, s) => formatDateTime(s.date_created) },
+  { title: '名额（已用/总数）', key: 'slots', width: 130, render: (_, s) => `${s.used_device_count} / ${s.device_count}` },
+  { title: '功能模块', key: 'modules', render: (_, s) => <Typography.Text ellipsis={{ tooltip: moduleNames(s.modules).join('、') }} style={{ maxWidth: 200 }}>{moduleNames(s.modules).join('、') || '—'}</Typography.Text> },
+  { title: '报告余额', key: 'balance', width: 110, align: 'right', render: (_, s) => yuan(s.balance_fen) },
+  { title: '状态', key: 'status', width: 80, render: (_, s) => statusTag(s) },
+];
+
+/** OpsStoresPage lists every store with search by name or admin phone, and creates a store directly. */
+export default function OpsStoresPage() {
+  const phone = useIsPhone();
+  const [query, setQuery] = useState<OpsStoreQuery>({ page_num: 0, page_size: 20, status: 'all' });
+  const [creating, setCreating] = useState(false);
+  const stores = useQuery({ ...opsStoresQuery(query), placeholderData: keepPreviousData });
+  const pagination = tablePagination({ pageNum: query.page_num, pageSize: query.page_size, total: stores.data?.total ?? 0, onChange: (page_num, page_size) => setQuery((q) => ({ ...q, page_num, page_size })) });
+
+  return (
+    <Panel
+      title="门店管理"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          创建门店
+        </Button>
+      }
+    >
+      <Flex vertical gap={16}>
+        <Flex gap={8} wrap>
+          <Input.Search allowClear placeholder="门店名称或管理员手机号" style={{ maxWidth: 300 }} onSearch={(v) => setQuery((q) => ({ ...q, keyword: v.trim() || undefined, page_num: 0 }))} />
+          <Select
+            aria-label="状态"
+            value={query.status}
+            style={{ width: 120 }}
+            onChange={(status) => setQuery((q) => ({ ...q, status, page_num: 0 }))}
+            options={[
+              { value: 'all', label: '全部状态' },
+              { value: 'active', label: '正常' },
+              { value: 'disabled', label: '已停用' },
+            ]}
+          />
+        </Flex>
+        {phone ? (
+          <List
+            loading={stores.isFetching}
+            dataSource={stores.data?.list ?? []}
+            locale={{ emptyText: '没有符合条件的门店' }}
+            pagination={{ current: pagination.current, pageSize: pagination.pageSize, total: pagination.total, onChange: pagination.onChange, simple: true, align: 'center' }}
+            renderItem={(s) => (
+              <List.Item>
+                <List.Item.Meta
+                  title={
+                    <Flex justify="space-between" gap={8}>
+                      <Link to={`/ops/stores/${s.id}`}>{s.store_name}</Link>
+                      {statusTag(s)}
+                    </Flex>
+                  }
+                  description={
+                    <>
+                      <div>管理员：{s.admin_phone ? `${s.admin_name ?? ''} ${s.admin_phone}` : '—'}</div>
+                      <div>
+                        名额 {s.used_device_count} / {s.device_count} · 余额 {yuan(s.balance_fen)}
+                      </div>
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Table rowKey="id" size="middle" columns={columns} dataSource={stores.data?.list ?? []} loading={stores.isFetching} pagination={pagination} locale={{ emptyText: '没有符合条件的门店' }} scroll={{ x: 900 }} />
+        )}
+      </Flex>
+      <CreateStoreDialog open={creating} onClose={() => setCreating(false)} />
+    </Panel>
+  );
+}
