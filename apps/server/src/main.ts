@@ -5,6 +5,7 @@ import { isLoopbackHost, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { reportStatementsOnSignal } from './db/statement-counter.ts';
 import { ensureDemoStore } from './demo/demo-store.ts';
+import { ensureDemoOperator } from './demo/demo-operator.ts';
 import { seedDemoReports } from './demo/demo-reports.ts';
 import { loadSecrets } from './secrets.ts';
 import path from 'node:path';
@@ -60,6 +61,7 @@ const app = await buildApp({
   startJobs: true,
 });
 const demo = config.demo.enabled ? await ensureDemoStore(database.db, config) : null;
+const demoOperator = config.demo.enabled ? await ensureDemoOperator(database.db, config) : null;
 if (demo) await seedDemoReports(database.db, app.reports);
 
 const metricsServer = config.metrics.port !== undefined ? await startMetricsServer(app.metrics, config.metrics.port, config.metrics.host) : null;
@@ -100,6 +102,9 @@ const lines = [
   `  租机宝设备管理控制台已启动：${url}`,
   `  数据库：${database.kind === 'pglite' ? `内嵌 PGlite（${path.join(config.dataDir, 'pglite')}）` : 'PostgreSQL'}`,
   ...(demo ? [`  演示门店管理员账号：${demo.phone}`, `  演示门店管理员密码：${demo.password}`] : []),
+  ...(demoOperator
+    ? [`  运营后台：${url}/ops/login`, `  演示运营账号：${demoOperator.phone}`, `  演示运营密码：${demoOperator.password}（首次登录时用手机验证器扫码绑定动态验证码）`]
+    : []),
   ...(demoPush ? [`  演示设备：${config.demo.devices} 台模拟 iPhone（DEMO_DEVICES=0 可关闭）`] : []),
   ...(config.demo.enabled && config.demo.devices > 0 ? [`  演示设备：${config.demo.devices} 台模拟 Android 手机（扫码令牌接入，WebSocket 在线）`] : []),
   ...(config.devTools ? [`  开发者页面（短信发件箱，仅演示门店管理员可看）：${url}/system/dev`] : []),

@@ -1,3 +1,4 @@
+import { isOperatorRule } from './authz.ts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/build-test-app.ts';
@@ -36,10 +37,20 @@ describe('authorization backstop', () => {
 
   it('every admin or permission route answers 403 to a clerk holding no permission', async () => {
     const { headers } = await t.signedIn({ isAdmin: false, permission: '' });
-    const guarded = apiRoutes().filter((r) => r.auth && r.auth !== 'public' && r.auth !== 'authenticated');
+    const guarded = apiRoutes().filter((r) => r.auth && r.auth !== 'public' && r.auth !== 'authenticated' && !isOperatorRule(r.auth));
     for (const route of guarded) {
       const res = await t.app.inject({ method: route.method as 'GET', url: fill(route.url), headers, payload: route.method === 'GET' ? undefined : {} });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('every operator route (/api/ops) answers 401 to a store admin: the clerk token has the wrong audience', async () => {
+    const { headers } = await t.signedIn({ isAdmin: true });
+    const operatorRoutes = apiRoutes().filter((r) => isOperatorRule(r.auth));
+    expect(operatorRoutes.length).toBeGreaterThan(5);
+    for (const route of operatorRoutes) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: fill(route.url), headers, payload: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
 

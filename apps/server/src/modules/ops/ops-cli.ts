@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PHONE_RE } from '@lease/shared';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { DatabaseInUseError, lockPglite } from '../../db/pglite-lock.ts';
@@ -55,6 +56,8 @@ async function main() {
   const { values } = parseArgs({ args: rest, options: { phone: { type: 'string' }, name: { type: 'string' } }, strict: true });
   if (command === 'create-operator') {
     if (!values.phone || !values.name) fail(`缺少 --phone 或 --name\n\n${USAGE}`);
+    // Checked before the database is opened (and created): a typo should not leave an empty data folder.
+    if (!PHONE_RE.test(values.phone.trim())) fail('手机号格式不正确（11 位，以 1 开头）');
     const { database, release } = await open();
     try {
       const { password } = await createOperator(database.db, { phone: values.phone, name: values.name });

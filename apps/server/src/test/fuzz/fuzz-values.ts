@@ -143,8 +143,13 @@ export function validFor(schema: JsonSchema | undefined, name: string, known: Kn
       if (schema.format === 'uri') return fc.webUrl({ validSchemes: ['https'] });
       return fc.string({ minLength: Math.max(schema.minLength ?? 0, 1), maxLength: Math.max(Math.min(schema.maxLength ?? 12, 12), schema.minLength ?? 1) });
     case 'integer':
-    case 'number':
       return fc.integer({ min: Math.max(schema.minimum ?? 0, -1e6), max: Math.min(schema.maximum ?? 100, 1e6) });
+    case 'number': {
+      // A fractional range (the operator's discount rate, 0.1-1): integers within its bounds, or a two-decimal value.
+      const min = Math.max(schema.minimum ?? 0, -1e6);
+      const max = Math.min(schema.maximum ?? 100, 1e6);
+      return fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((n) => n / 100);
+    }
     case 'boolean':
       return fc.boolean();
     case 'null':

@@ -8,13 +8,37 @@ import { tablePagination } from '../../../components/pagination.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';
 
+/** Chinese names of the fields the audit rows keep. */
+const FIELD_LABEL: Record<string, string> = {
+  device_count: '设备名额',
+  used_device_count: '已用名额',
+  modules: '功能模块',
+  rcs_count: 'RCS 次数',
+  discount_rate: '折扣率',
+  disabled: '已停用',
+  balance_fen: '余额（分）',
+  amount_fen: '金额（分）',
+  kind: '类型',
+  reason: '原因',
+  self_registration: '自助注册',
+  totp_enrolled: '已绑定动态验证码',
+  phone: '手机号',
+  name: '姓名',
+  store_name: '门店名称',
+  admin_name: '管理员',
+  admin_phone: '管理员手机号',
+  delivery: '密码方式',
+};
+
 /** changeText shows before → after for the fields that changed (all of `after` when there is no before). */
 export function changeText(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
-  const show = (v: unknown) => (Array.isArray(v) ? v.join('、') || '（无）' : v === null || v === undefined ? '—' : String(v));
+  const show = (v: unknown) =>
+    Array.isArray(v) ? v.join('、') || '（无）' : v === true ? '是' : v === false ? '否' : v === null || v === undefined ? '—' : String(v);
+  const label = (k: string) => FIELD_LABEL[k] ?? k;
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const parts = keys
     .filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]))
-    .map((k) => (before && k in before ? `${k}: ${show(before[k])} → ${show(after?.[k])}` : `${k}: ${show(after?.[k])}`));
+    .map((k) => (before && k in before ? `${label(k)}：${show(before[k])} → ${show(after?.[k])}` : `${label(k)}：${show(after?.[k])}`));
   return parts.join('；') || '—';
 }
 
