@@ -106,7 +106,7 @@ import { createHttpWebhookSender } from './adapters/webhook/http-webhook-sender.
 import { createApiKeyRepo } from './modules/api-key/api-key.repo.ts';
 import { apiKeyRoutes } from './modules/api-key/api-key.routes.ts';
 import { createApiKeyService } from './modules/api-key/api-key.service.ts';
-import { createSecretBox } from './modules/api-key/secret-box.ts';
+import { createSecretBox } from './secret-box.ts';
 import { nonceCleanupJob } from './modules/open-api/nonce-cleanup.job.ts';
 import { createOpenApiAuth } from './modules/open-api/open-api.auth.ts';
 import { guardOpenApiPrefix } from './modules/open-api/open-api.guard.ts';

@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import type { DepServerToken } from '@lease/shared';
 import { type DepClient, type SessionCache, createDepClient } from '../../adapters/dep/dep-client.ts';
-import { type SecretBox, createSecretBox } from '../api-key/secret-box.ts';
+import { type SecretBox, createSecretBox } from '../../secret-box.ts';
 import type { AbmRepo } from './abm.repo.ts';
 
 /** AbmGateway hands out a store's DEP client; activation lock and release reach Apple's ABM service through it. */

@@ -2,7 +2,7 @@ import { type AbmDeviceItem, type AbmDeviceListQuery, type AbmServerInfo, type A
 import { DepError, createDepClient } from '../../adapters/dep/dep-client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
-import type { SecretBox } from '../api-key/secret-box.ts';
+import type { SecretBox } from '../../secret-box.ts';
 import { abmPrivateKey, newAbmKeyPair } from './abm-keys.ts';
 import type { AbmSync } from './abm-sync.ts';
 import type { AbmRepo, AbmServerRow } from './abm.repo.ts';

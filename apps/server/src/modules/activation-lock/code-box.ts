@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
-import { createSecretBox } from '../api-key/secret-box.ts';
+import { createSecretBox } from '../../secret-box.ts';
 
 /*
  * Bypass codes open a phone's Activation Lock, so they are kept encrypted at rest, with one key from DATA_DIR

@@ -17,7 +17,7 @@ import type { SensitiveActionGuard } from '../store/sensitive-action.ts';
 import { UnsafeAddressError, assertPublicUrl } from '../webhook/address-guard.ts';
 import type { WebhookRepo } from '../webhook/webhook.repo.ts';
 import type { ApiKeyRepo } from './api-key.repo.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../secret-box.ts';
 
 export interface ApiKeyServiceDeps {
   repo: ApiKeyRepo;

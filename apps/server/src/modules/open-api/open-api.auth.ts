@@ -5,7 +5,7 @@ import { splitIpList } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ApiKeyRepo } from '../api-key/api-key.repo.ts';
-import type { SecretBox } from '../api-key/secret-box.ts';
+import type { SecretBox } from '../../secret-box.ts';
 import { NONCE_RE, SIGNATURE_WINDOW_SECONDS, verifySignature } from '../api-key/signature.ts';
 import { store } from '../store/store.table.ts';
 

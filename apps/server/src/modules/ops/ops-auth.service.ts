@@ -2,7 +2,7 @@ import { LoginStatus, type OpsLoginRequest, type OpsMe, type OpsTotpEnrolment, t
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { OperatorContext } from '../../http/authz.ts';
-import type { SecretBox } from '../api-key/secret-box.ts';
+import type { SecretBox } from '../../secret-box.ts';
 import type { ClientInfo } from '../auth/auth.service.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/password.ts';
 import { rotateRefreshToken } from '../auth/refresh-rotation.ts';

@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { createSecretBox, type SecretBox } from '../api-key/secret-box.ts';
+import { createSecretBox, type SecretBox } from '../../secret-box.ts';
 
 const ISSUER = '租机宝运营后台';
 const PERIOD = 30;

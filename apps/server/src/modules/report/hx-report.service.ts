@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type HxReportConfigStatus, OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/authz.ts';
-import type { SecretBox } from '../api-key/secret-box.ts';
+import type { SecretBox } from '../../secret-box.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { hxReportSetting } from './report.table.ts';
 

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { type SecretBox, createSecretBox } from '../api-key/secret-box.ts';
+import { type SecretBox, createSecretBox } from '../../secret-box.ts';
 
 /**
  * PersonalData seals hirers' id numbers and phones (PIPL): AES-256-GCM like the stores' API secrets, plus a

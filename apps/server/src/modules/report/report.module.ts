@@ -7,7 +7,7 @@ import type { Secrets } from '../../secrets.ts';
 import type { CreditProvider } from '../../adapters/credit/credit-provider.ts';
 import { createHttpProvider } from '../../adapters/credit/http-provider.ts';
 import { createSandboxProvider } from '../../adapters/credit/sandbox-provider.ts';
-import { createSecretBox } from '../api-key/secret-box.ts';
+import { createSecretBox } from '../../secret-box.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import type { StoreRepo } from '../store/store.repo.ts';
 import { createHxReportService } from './hx-report.service.ts';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookSender } from '../../adapters/webhook/http-webhook-sender.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import type { ApiKeyRepo } from '../api-key/api-key.repo.ts';
-import type { SecretBox } from '../api-key/secret-box.ts';
+import type { SecretBox } from '../../secret-box.ts';
 import { signParts } from '../api-key/signature.ts';
 import type { WebhookEventRow, WebhookRepo } from './webhook.repo.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type SecretBox, createSecretBox } from '../../../modules/api-key/secret-box.ts';
+import { type SecretBox, createSecretBox } from '../../../secret-box.ts';
 
 /** PushMaterial is a push certificate with its private key, both PEM: what the APNs client presents. */
 export interface PushMaterial {
