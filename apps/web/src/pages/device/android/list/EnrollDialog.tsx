@@ -96,8 +96,8 @@ export default function EnrollDialog({ onClose, chooseClerk }: EnrollDialogProps
             <Alert
               type="warning"
               showIcon
-              title="服务器尚未放置管理应用安装包"
-              description="手机扫码后将无法下载管理应用。请平台管理员将安装包放到服务器的 DATA_DIR/android-agent/agent.apk。"
+              title="管理应用暂不可用"
+              description="手机扫码后将无法下载管理应用，请先联系平台客服开通 Android 管理应用，再为手机生成二维码。"
             />
           )}
           <Steps
