@@ -7,6 +7,7 @@ import { type SimulatedAndroidAgent, createSimulatedAndroidAgent } from '@lease/
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
 import { confirmCommand, dialogOverflow, launchBrowser, login, moreAction, newPage, type Screen, sideScroll } from './browser.ts';
 import { E2E, seedE2e } from './seed.ts';
+import { androidModelName } from '@lease/shared';
 
 /**
  * The Android workflow of issue 4 in the browser against a real server and a simulated agent: 新增设备 gives a
@@ -78,7 +79,8 @@ describe.each(['desktop', 'phone'] as const)('Android workflow in the console (%
     await agent.enroll(token);
     agent.start();
     await page.getByRole('button', { name: /完\s*成/ }).click();
-    const model = agent.data.facts.model;
+    // The list names the phone by its marketing name where the table knows the code (小米 14, not 23127PN0CC).
+    const model = androidModelName(agent.data.facts.model);
     await expect.poll(() => shownAfterReload(page, model), { timeout: 30_000 }).toBe(true);
 
     await page.getByRole('link', { name: new RegExp(model) }).first().click();
