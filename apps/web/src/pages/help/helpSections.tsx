@@ -58,7 +58,7 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Steps
             items={[
               <>
-                进入 <Link to="/console/device/ios/list">Apple 设备 → 设备列表</Link>，点击「登记设备」，输入序列号（在 iPhone 的 设置 → 通用 → 关于本机 中查看），一次最多 200 台，可指定负责店员和备注。需要「新增设备」权限。
+                进入 <Link to="/console/device/ios/list">Apple 设备 → 设备列表</Link>，点击「登记设备」，输入序列号（在 iPhone 的 设置 → 通用 → 关于本机 中查看），一次最多 200 台，可指定负责店员和备注。需要「登记设备」权限。
               </>,
               '登记后每台设备都有自己的接入链接和二维码。链接是加密的，只对这台设备和本门店有效。',
               '请租机人用这台 iPhone 的相机扫码，或在 Safari 中打开链接（微信等内置浏览器无法安装描述文件），填写姓名和手机号后下载描述文件。',

@@ -21,12 +21,12 @@ const ticked = (dialog: HTMLElement, label: string) => (within(dialog).getAllByL
 describe('ClerkDialog (new clerk)', () => {
   it('ticks the store’s default permissions and warns once none is left ticked', async () => {
     const dialog = await openNewClerk(['Aa2']);
-    await within(dialog).findAllByLabelText('新增设备');
-    expect(ticked(dialog, '新增设备')).toBe(true);
+    await within(dialog).findAllByLabelText('登记设备');
+    expect(ticked(dialog, '登记设备')).toBe(true);
     expect(ticked(dialog, '查看全部设备')).toBe(false);
     expect(within(dialog).queryByText(NO_PERMISSION_WARNING)).toBeNull();
 
-    fireEvent.click(within(dialog).getAllByLabelText('新增设备')[0]!);
+    fireEvent.click(within(dialog).getAllByLabelText('登记设备')[0]!);
     expect(await within(dialog).findByText(NO_PERMISSION_WARNING)).toBeTruthy();
   });
 
