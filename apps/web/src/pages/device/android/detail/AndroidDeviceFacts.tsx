@@ -18,7 +18,7 @@ export function AndroidDeviceFacts({ device: d, onEditHirer, onChangeClerk }: Fa
   const lease = leaseFacts(d, {
     onEditHirer,
     onChangeClerk,
-    registrationLabel: '接入时间',
+    registrationLabel: '登记时间',
     revealPhone: getAndroidHirerPhone,
     saveRemark: updateAndroidRemark,
     queryRoot: androidKeys.all,
