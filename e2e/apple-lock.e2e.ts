@@ -88,7 +88,7 @@ describe.each([
       // The phone header is one row (lock, locate, more); the rest opens in a sheet that fits the screen.
       expect(await page.getByRole('button', { name: /播放提示音/ }).count()).toBe(0);
       await page.getByRole('button', { name: /更\s*多/ }).click();
-      const sheet = page.locator('.ant-drawer-content').filter({ hasText: '更多操作' });
+      const sheet = page.getByRole('dialog').filter({ hasText: '更多操作' });
       await sheet.getByRole('button', { name: /播放提示音/ }).waitFor();
       expect(await dialogOverflow(page)).toBe(0);
       await page.screenshot({ path: path.join(os.tmpdir(), `e2e-apple-more-${screen}.png`) });

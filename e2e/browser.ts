@@ -34,7 +34,7 @@ export const sideScroll = (page: Page) => page.evaluate(() => Math.max(0, docume
 export const dialogOverflow = (page: Page) =>
   page.evaluate(() => {
     let worst = 0;
-    for (const box of document.querySelectorAll<HTMLElement>('.ant-modal-content, .ant-drawer-content')) {
+    for (const box of document.querySelectorAll<HTMLElement>('.ant-modal-content, .ant-drawer-content-wrapper')) {
       const r = box.getBoundingClientRect();
       if (r.width === 0) continue;
       worst = Math.max(worst, r.right - window.innerWidth, -r.left);
@@ -52,7 +52,7 @@ export const dialogOverflow = (page: Page) =>
 export async function moreAction(page: Page, screen: Screen, name: RegExp) {
   await page.getByRole('button', { name: /更\s*多/ }).first().click();
   if (screen === 'phone') {
-    const sheet = page.locator('.ant-drawer-content').filter({ hasText: '更多操作' });
+    const sheet = page.getByRole('dialog').filter({ hasText: '更多操作' });
     await sheet.waitFor();
     expect(await dialogOverflow(page)).toBe(0);
     await sheet.getByRole('button', { name }).click();
