@@ -5,6 +5,7 @@ import { Alert, Button, Flex, Form, Modal, QRCode, Select, Steps, Typography } f
 import { useEffect, useRef, useState } from 'react';
 import { androidKeys, androidSearchOptionsQuery, issueEnrollToken, mdmAppDownloadLinkQuery } from '../../../../api/androidDevice.ts';
 import { formatDateTime } from '../../../../lib/time.ts';
+import { useIsPhone } from '../../../../lib/useIsPhone.ts';
 
 interface EnrollDialogProps {
   onClose: () => void;
@@ -38,15 +39,17 @@ export default function EnrollDialog({ onClose, chooseClerk }: EnrollDialogProps
     return () => clearInterval(timer);
   }, []);
 
+  const phone = useIsPhone();
   const close = () => {
     void queryClient.invalidateQueries({ queryKey: androidKeys.all });
     onClose();
   };
 
   return (
-    <Modal open title="新增设备" width={760} style={{ top: 40 }} onCancel={close} destroyOnHidden footer={<Button type="primary" onClick={close}>完成</Button>}>
-      <Flex gap={24} align="start">
-        <Flex vertical align="center" gap={8} style={{ width: 260, flex: 'none' }}>
+    <Modal open title="新增设备" width={760} style={{ top: phone ? 16 : 40 }} onCancel={close} destroyOnHidden footer={<Button type="primary" onClick={close}>完成</Button>}>
+      {/* On a phone one column: the QR code, then the choices and the steps under it. */}
+      <Flex gap={24} align={phone ? 'stretch' : 'start'} vertical={phone}>
+        <Flex vertical align="center" gap={8} style={phone ? undefined : { width: 260, flex: 'none' }}>
           <QRCode
             value={token?.qr_payload ?? '-'}
             size={240}
