@@ -84,18 +84,6 @@ describe.each([
     await page.waitForURL(/\/console\/device\/ios\/[0-9a-f-]{36}$/);
     await page.getByRole('tab', { name: '设备信息' }).waitFor();
     expect(await sideScroll(page)).toBe(0);
-    if (screen === 'phone') {
-      // The phone header is one row (lock, locate, more); the rest opens in a sheet that fits the screen.
-      expect(await page.getByRole('button', { name: /播放提示音/ }).count()).toBe(0);
-      await page.getByRole('button', { name: /更\s*多/ }).click();
-      const sheet = page.getByRole('dialog').filter({ hasText: '更多操作' });
-      await sheet.getByRole('button', { name: /播放提示音/ }).waitFor();
-      expect(await dialogOverflow(page)).toBe(0);
-      await page.screenshot({ path: path.join(os.tmpdir(), `e2e-apple-more-${screen}.png`) });
-      await page.keyboard.press('Escape');
-      await sheet.waitFor({ state: 'hidden' });
-    }
-
     await page.getByRole('button', { name: /锁\s*定/ }).first().click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店 4008001234');
     expect(await dialogOverflow(page)).toBe(0);
@@ -120,5 +108,16 @@ describe.each([
     await expect.poll(() => phone.state.lostMode.enabled, { timeout: 20_000 }).toBe(false);
     expect(await sideScroll(page)).toBe(0);
     await page.screenshot({ path: path.join(os.tmpdir(), `e2e-apple-detail-${screen}.png`) });
+    // Last, so an open sheet cannot stand in the way of the flow above.
+    if (screen === 'phone') {
+      // The phone header is one row (lock, locate, more); the rest opens in a sheet that fits the screen.
+      expect(await page.getByRole('button', { name: /播放提示音/ }).count()).toBe(0);
+      await page.getByRole('button', { name: /更\s*多/ }).click();
+      const sheet = page.getByRole('dialog').filter({ hasText: '更多操作' });
+      await sheet.getByRole('button', { name: /播放提示音/ }).waitFor();
+      expect(await dialogOverflow(page)).toBe(0);
+      await page.screenshot({ path: path.join(os.tmpdir(), `e2e-apple-more-${screen}.png`) });
+    }
+
   });
 });
