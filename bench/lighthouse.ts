@@ -60,7 +60,13 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
       });
       // BENCH_VERBOSE=1 names what costs points: the failing audits of each run.
       if (process.env.BENCH_VERBOSE) {
-        for (const a of Object.values(audits)) if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary') console.log(`    ${name} ${formFactor}: ${a.id} — ${a.title}`);
+        for (const a of Object.values(audits)) {
+          if (a.score === null || a.score >= 0.9 || a.scoreDisplayMode !== 'binary') continue;
+          console.log(`    ${name} ${formFactor}: ${a.id} — ${a.title}`);
+          // The first elements at fault, so the fix is findable without opening the report.
+          const items = ((a.details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined)?.items ?? []).slice(0, 4);
+          for (const i of items) if (i.node?.snippet) console.log(`      ${i.node.snippet.slice(0, 160)} ${(i.node.explanation ?? '').split('\n')[1] ?? ''}`.slice(0, 300));
+        }
       }
     };
     for (const formFactor of ['mobile', 'desktop'] as const) await audit('/login', '/login', formFactor, false);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
 import { type AppleStage, startAppleStage } from './apple-stage.ts';
-import { confirmCommand, launchBrowser, login, newPage, type Screen, sideScroll } from './browser.ts';
+import { confirmCommand, dialogOverflow, launchBrowser, login, newPage, type Screen, sideScroll } from './browser.ts';
 import { E2E } from './seed.ts';
 
 /**
@@ -50,6 +50,7 @@ describe.each([
     const dialog = page.getByRole('dialog', { name: '登记设备' });
     await dialog.waitFor();
     await dialog.getByPlaceholder(/F2LXK0ABCD12/).fill(serial);
+    expect(await dialogOverflow(page)).toBe(0);
     const submit = dialog.getByRole('button', { name: /登记 1 台设备/ });
     await expect.poll(() => submit.isEnabled()).toBe(true);
     const registered = page.waitForResponse((r) => r.url().endsWith('/api/device/ios/new'));
@@ -83,9 +84,9 @@ describe.each([
     await page.waitForURL(/\/console\/device\/ios\/[0-9a-f-]{36}$/);
     await page.getByRole('tab', { name: '设备信息' }).waitFor();
     expect(await sideScroll(page)).toBe(0);
-
     await page.getByRole('button', { name: /锁\s*定/ }).first().click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店 4008001234');
+    expect(await dialogOverflow(page)).toBe(0);
     await confirmCommand(page, null, /锁定设备/);
     await expect.poll(() => phone.state.lostMode.enabled, { timeout: 20_000 }).toBe(true);
     expect(phone.state.lostMode.message).toBe('租金逾期，请联系门店 4008001234');
@@ -102,9 +103,21 @@ describe.each([
     }, { timeout: 20_000 }).toBe(true);
 
     await page.getByRole('button', { name: /解\s*锁/ }).first().click();
+    expect(await dialogOverflow(page)).toBe(0);
     await confirmCommand(page, null, /解锁设备/);
     await expect.poll(() => phone.state.lostMode.enabled, { timeout: 20_000 }).toBe(false);
     expect(await sideScroll(page)).toBe(0);
     await page.screenshot({ path: path.join(os.tmpdir(), `e2e-apple-detail-${screen}.png`) });
+    // Last, so an open sheet cannot stand in the way of the flow above.
+    if (screen === 'phone') {
+      // The phone header is one row (lock, locate, more); the rest opens in a sheet that fits the screen.
+      expect(await page.getByRole('button', { name: /播放提示音/ }).count()).toBe(0);
+      await page.getByRole('button', { name: /更\s*多/ }).click();
+      const sheet = page.getByRole('dialog').filter({ hasText: '更多操作' });
+      await sheet.getByRole('button', { name: /播放提示音/ }).waitFor();
+      expect(await dialogOverflow(page)).toBe(0);
+      await page.screenshot({ path: path.join(os.tmpdir(), `e2e-apple-more-${screen}.png`) });
+    }
+
   });
 });

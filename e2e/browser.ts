@@ -27,6 +27,40 @@ export async function newPage(browser: Browser, baseURL = baseUrl(), screen: Scr
 /** sideScroll is how far the page is wider than the screen (0 when nothing needs sideways scrolling). */
 export const sideScroll = (page: Page) => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
 
+/**
+ * dialogOverflow is how far the open dialogs and sheets run past the screen or scroll sideways inside
+ * (0 when each fits): a fixed dialog does not widen the page, so sideScroll alone would not see it.
+ */
+export const dialogOverflow = (page: Page) =>
+  page.evaluate(() => {
+    let worst = 0;
+    for (const box of document.querySelectorAll<HTMLElement>('.ant-modal-content, .ant-drawer-content-wrapper')) {
+      const r = box.getBoundingClientRect();
+      if (r.width === 0) continue;
+      worst = Math.max(worst, r.right - window.innerWidth, -r.left);
+      for (const inner of box.querySelectorAll<HTMLElement>('*')) {
+        const style = getComputedStyle(inner);
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') worst = Math.max(worst, inner.scrollWidth - inner.clientWidth);
+        const ir = inner.getBoundingClientRect();
+        if (ir.width > 0 && style.position !== 'fixed') worst = Math.max(worst, ir.right - window.innerWidth);
+      }
+    }
+    return Math.max(0, Math.round(worst));
+  });
+
+/** moreAction opens an action from a detail header's "more" entry: a dropdown on a desktop, a bottom sheet on a phone. */
+export async function moreAction(page: Page, screen: Screen, name: RegExp) {
+  await page.getByRole('button', { name: /更\s*多/ }).first().click();
+  if (screen === 'phone') {
+    const sheet = page.getByRole('dialog').filter({ hasText: '更多操作' });
+    await sheet.waitFor();
+    expect(await dialogOverflow(page)).toBe(0);
+    await sheet.getByRole('button', { name }).click();
+  } else {
+    await page.getByRole('menuitem', { name }).click();
+  }
+}
+
 /** login signs in through the real login form and waits for the console. */
 export async function login(page: Page, phone: string, password = E2E.password) {
   await page.goto('/login');

@@ -10,6 +10,7 @@ export * from './schemas/logs.ts';
 export * from './device-status.ts';
 export * from './schemas/ios-device.ts';
 export * from './apple-models.ts';
+export * from './android-models.ts';
 export * from './operation-actions.ts';
 export * from './android.ts';
 export * from './schemas/clerk.ts';

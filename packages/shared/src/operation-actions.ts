@@ -15,7 +15,7 @@ export const operationActionLabel: Record<string, string> = {
   'turn-on-activation-lock': '开启激活锁',
   'turn-off-activation-lock': '关闭激活锁',
   'get-activation-lock-password': '查看激活锁密码',
-  erase: '抹除设备',
+  erase: '抹掉设备',
   'abm-unbind': '解除 ABM 绑定',
   'remove-main-profile': '移除管理描述文件',
   'one-click-unlock': '一键解锁（释放设备）',

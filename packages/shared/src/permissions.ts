@@ -64,7 +64,7 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
     key: 'apple',
     label: 'Apple 设备',
     items: [
-      entry(Perm.APPLE_LIST_NEW, 'list:new', '新增设备'),
+      entry(Perm.APPLE_LIST_NEW, 'list:new', '登记设备'),
       entry(Perm.APPLE_LIST_VIEW_ALL, 'list:view-all', '查看全部设备'),
       entry(Perm.APPLE_LIST_BATCH_CHANGE_CLERK, 'list:batch-change-for-clerk', '批量更换店员'),
       entry(Perm.APPLE_SET_WALLPAPER, 'operation:set-wallpaper', '设置壁纸'),
@@ -79,10 +79,10 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
       entry(Perm.APPLE_TURN_ON_ACTIVATION_LOCK, 'operation:turn-on-activation-lock', '开启激活锁'),
       entry(Perm.APPLE_TURN_OFF_ACTIVATION_LOCK, 'operation:turn-off-activation-lock', '关闭激活锁'),
       entry(Perm.APPLE_GET_ACTIVATION_LOCK_PASSWORD, 'operation:get-activation-lock-password', '查看激活锁密码'),
-      entry(Perm.APPLE_WIPE, 'operation:wipe', '抹除设备'),
+      entry(Perm.APPLE_WIPE, 'operation:wipe', '抹掉设备'),
       entry(Perm.APPLE_ABM_UNBIND, 'operation:amb-unbind', '解除 ABM 绑定'),
       entry(Perm.APPLE_REMOVE_MAIN_PROFILE, 'operation:remove-main-profile', '移除管理描述文件'),
-      entry(Perm.APPLE_ONE_CLICK_UNLOCK, 'operation:one-click-unlock', '一键解除监管'),
+      entry(Perm.APPLE_ONE_CLICK_UNLOCK, 'operation:one-click-unlock', '一键解锁（释放设备）'),
     ],
   },
   {

@@ -120,7 +120,13 @@ export const lostModalContentQuery = queryOptions({
 });
 
 export const registerDevices = (body: { serial_numbers: string[]; for_clerk?: string; remark?: string }) =>
-  api.post<{ list: RegisteredDevice[] }>(`${BASE}/new`, body);
+  api.post<{ list: RegisteredDevice[]; rejected?: RejectedSerial[] }>(`${BASE}/new`, body);
+
+/** RejectedSerial is a serial a batch left out, and why (already registered, or mistyped before sending). */
+export interface RejectedSerial {
+  serial_number: string;
+  reason: string;
+}
 
 export const changeForClerk = (deviceIds: string[], forClerk: string) =>
   api.post<{ count: number }>(`${BASE}/change-for-clerk`, { device_ids: deviceIds, for_clerk: forClerk });

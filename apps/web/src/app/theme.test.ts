@@ -13,4 +13,12 @@ describe('console theme', () => {
       expect(contrastRatio(String(color), '#f5f5f5')).toBeGreaterThanOrEqual(4.5);
     }
   });
+
+  it('darkens placeholders, description labels and the gold tag to 4.5:1', () => {
+    expect(contrastRatio(String(CONSOLE_THEME.token?.colorTextPlaceholder), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(String(CONSOLE_THEME.token?.colorTextDescription), '#fafafa')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(String(CONSOLE_THEME.components?.Descriptions?.labelColor), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    // components/plainTag.css: .plain-tag-gold
+    expect(contrastRatio('#874d00', '#fffbe6')).toBeGreaterThanOrEqual(4.5);
+  });
 });

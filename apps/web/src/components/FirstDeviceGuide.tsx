@@ -36,3 +36,12 @@ export function NoMatchingDevices({ onClear }: { onClear: () => void }) {
     </Empty>
   );
 }
+
+/**
+ * emptyListText is what an empty device list says. Without 查看全部设备 the clerk sees only the phones
+ * assigned to them, so "the store has none" would be false: it says what they may not see instead.
+ */
+export function emptyListText(platform: 'Apple' | 'Android' | null, viewAll: boolean): string {
+  if (!viewAll) return '你名下还没有设备；其他店员负责的设备你无权限查看';
+  return platform ? `门店还没有 ${platform} 设备` : '门店还没有设备，接入第一台设备后这里会显示统计图表';
+}

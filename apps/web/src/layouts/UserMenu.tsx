@@ -29,7 +29,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
   }, [open]);
   return (
     <div className="account-menu" ref={box}>
-      <button type="button" style={{ all: 'unset', cursor: 'pointer' }} aria-label={`账号菜单 ${user.name}`} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button type="button" style={{ all: 'unset', cursor: 'pointer' }} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <Space>
           <span className="account-menu-avatar" aria-hidden>
             <UserOutlined />

@@ -149,6 +149,14 @@ export interface IosDeviceDetail extends IosDeviceListItem {
   facts_updated_at: string | null;
   /** mdm_check: whether the phone can be reached (enrolled, push token valid) and when it last answered. */
   mdm_check: { enrolled: boolean; push_ready: boolean; pending_commands: number; last_seen_at: string | null } | null;
+  /** What the hirer's lock screen says (the last lock sent or scheduled) while the phone is locked, locking or scheduled; null otherwise. */
+  lock_screen?: IosLockScreen | null;
+}
+
+export interface IosLockScreen {
+  message: string;
+  phone_number: string;
+  footnote: string;
 }
 
 /** OperationLogItem moved to logs.ts (store-wide log pages share it); re-exported for existing imports. */

@@ -54,6 +54,22 @@ describe('POST /api/device/ios/new', () => {
     expect(again.json().message).toContain('DUPLICATE0001');
   });
 
+  it('registers the new serials of a batch and names the ones already registered, charging slots for the new only', async () => {
+    const s = await t.newStore();
+    const { headers, clerk: me } = await t.signedIn({ storeId: s.id, isAdmin: true });
+    await post('/api/device/ios/new', headers, { serial_numbers: ['PARTIAL00001'] });
+    const res = await post('/api/device/ios/new', headers, { serial_numbers: ['PARTIAL00002', 'PARTIAL00001', 'partial00003'] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.list.map((d: { serial_number: string }) => d.serial_number)).toEqual(['PARTIAL00002', 'PARTIAL00003']);
+    expect(body.rejected).toEqual([{ serial_number: 'PARTIAL00001', reason: '序列号已登记' }]);
+    const [after] = await t.db.select().from(store).where(eq(store.id, s.id));
+    expect(after.usedDeviceCount).toBe(3);
+    const [c] = await t.db.select().from(clerk).where(eq(clerk.id, me.id));
+    expect(c.usedQuota).toBe(3);
+    expect((await t.db.select().from(iosDevice).where(eq(iosDevice.storeId, s.id))).length).toBe(3);
+  });
+
   it('enforces the store quota and a limited clerk quota, all or nothing', async () => {
     const s = await t.newStore();
     await t.db.update(store).set({ deviceCount: 3 }).where(eq(store.id, s.id));
@@ -191,6 +207,10 @@ describe('lock', () => {
     const item = (await get(`/api/device/ios/${d.id}`, headers)).json();
     expect(item.lock_status).toBe(LockStatus.LOCKING);
     expect(item.progress).toMatchObject({ action: 'lock', status: OperationStatus.QUEUED });
+    // The detail shows what the hirer's lock screen says while the phone is (being) locked.
+    expect(item.lock_screen).toEqual({ message: '请联系门店', phone_number: '4001234567', footnote: '华强北店' });
+    const other = await t.newIosDevice({ storeId: s.id, enrolled: true });
+    expect((await get(`/api/device/ios/${other.id}`, headers)).json().lock_screen).toBeNull();
   });
 
   it('requires a message, and refuses a phone that has not enrolled', async () => {

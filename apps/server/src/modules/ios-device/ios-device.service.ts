@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import {
   type HirerRisk,
   type IosDeviceDetail,
   type IosListQuery,
+  type IosLockScreen,
+  LockStatus,
   OperationStatus,
   Perm,
   hasPermission,
@@ -15,12 +17,14 @@ import { clerk } from '../clerk/clerk.table.ts';
 import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import type { EnrollCodec } from '../enroll/enroll-code.ts';
 import { toOperationItem } from '../logs/operation-log.item.ts';
+import { operationLog } from '../logs/logs.table.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { store } from '../store/store.table.ts';
 import { moveClerkSlots } from './device-quota.ts';
 import { toDetail, toListItem, toProgress } from './ios-device.dto.ts';
 import type { DeviceScope, IosDeviceRepo, IosDeviceRow } from './ios-device.repo.ts';
 
+const LOCK_SHOWN = [LockStatus.LOCKED, LockStatus.LOCKING, LockStatus.SCHEDULED] as const;
 const IN_PROGRESS = [OperationStatus.QUEUED, OperationStatus.SENT, OperationStatus.SCHEDULED];
 
 export interface IosDeviceServiceDeps {
@@ -47,6 +51,20 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
     const row = await repo.find(scopeOf(auth), id);
     if (!row) throw notFound('设备不存在');
     return row;
+  }
+
+  /** lockScreen: while the phone is (being) locked, the text its last lock put on the lock screen; failed or cancelled locks never showed. */
+  async function lockScreen(device: IosDeviceRow): Promise<IosLockScreen | null> {
+    if (!LOCK_SHOWN.includes(device.lockStatus as (typeof LOCK_SHOWN)[number])) return null;
+    const [last] = await deps.db
+      .select({ detail: operationLog.detail })
+      .from(operationLog)
+      .where(and(eq(operationLog.deviceId, device.id), eq(operationLog.platform, 'ios'), eq(operationLog.action, 'lock'), notInArray(operationLog.status, [OperationStatus.FAILED, OperationStatus.CANCELLED])))
+      .orderBy(desc(operationLog.dateCreated))
+      .limit(1);
+    if (!last) return null;
+    const text = (k: string) => (typeof last.detail[k] === 'string' ? (last.detail[k] as string) : '');
+    return { message: text('message'), phone_number: text('phone_number'), footnote: text('footnote') };
   }
 
   async function page(auth: AuthContext, q: IosListQuery, recycled: boolean) {
@@ -77,7 +95,7 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
         if (check.enrolled) await deps.mdm.commander.refreshFacts([device.id]);
       }
       const detail = toDetail(toListItem(device, clerkName, linkOf(device), toProgress(progress.get(device.id))), device, s?.restriction ?? {}, check);
-      return { ...detail, hirer_risk: (await deps.hirerRisk?.(auth, device.hirerPhoneNumber)) ?? null };
+      return { ...detail, hirer_risk: (await deps.hirerRisk?.(auth, device.hirerPhoneNumber)) ?? null, lock_screen: await lockScreen(device) };
     },
 
     async clerks(auth: AuthContext) {

@@ -8,7 +8,7 @@ import { clerk } from '../clerk/clerk.table.ts';
 import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { store } from '../store/store.table.ts';
-import { reserveDeviceSlots } from './device-quota.ts';
+import { releaseDeviceSlots, reserveDeviceSlots } from './device-quota.ts';
 import { iosDevice } from './ios-device.table.ts';
 
 /**
@@ -25,14 +25,26 @@ export function createIosRegistrationService(deps: { db: Db; oplog: OperationLog
         const [c] = await db.select({ storeId: clerk.storeId }).from(clerk).where(eq(clerk.id, forClerk));
         if (!c || c.storeId !== auth.storeId) throw notFound('店员不存在');
       }
+      // A batch registers what it can: serials already in the store are named back, the rest go in (issue 14).
       const existing = await db
         .select({ serial: iosDevice.serialNumber })
         .from(iosDevice)
         .where(and(eq(iosDevice.storeId, auth.storeId), inArray(iosDevice.serialNumber, unique)));
-      if (existing.length) throw new AppError('CONFLICT', `序列号已登记：${existing.map((e) => e.serial).join('、')}`);
+      const taken = new Set(existing.map((e) => e.serial));
+      const fresh = unique.filter((s) => !taken.has(s));
+      if (!fresh.length) throw new AppError('CONFLICT', `序列号已登记：${[...taken].join('、')}`);
       const rows = await db.transaction(async (tx) => {
-        await reserveDeviceSlots(tx, auth.storeId, owner, unique.length);
-        const inserted = await tx.insert(iosDevice).values(unique.map((serialNumber) => ({ storeId: auth.storeId, clerkId: owner, serialNumber, remark }))).returning();
+        // Slots first, all or none (a quota too small refuses the batch): the store row's lock also queues
+        // parallel registrations of the store, so their inserts cannot deadlock on each other's serials.
+        await reserveDeviceSlots(tx, auth.storeId, owner, fresh.length);
+        // A parallel registration may have taken a serial since the check: it is skipped (not a 500) and its slot given back.
+        const inserted = await tx
+          .insert(iosDevice)
+          .values(fresh.map((serialNumber) => ({ storeId: auth.storeId, clerkId: owner, serialNumber, remark })))
+          .onConflictDoNothing({ target: [iosDevice.storeId, iosDevice.serialNumber] })
+          .returning();
+        if (!inserted.length) throw new AppError('CONFLICT', `序列号已登记：${fresh.join('、')}`);
+        if (inserted.length < fresh.length) await releaseDeviceSlots(tx, auth.storeId, owner, fresh.length - inserted.length);
         // Registering for another clerk hands the new devices to them: the distribution log shows who did it.
         if (owner !== auth.clerkId) {
           await recordHandOvers(tx, inserted.map((d) => ({ storeId: auth.storeId, platform: 'ios' as const, deviceId: d.id, fromClerkId: null, toClerkId: owner, byClerkId: auth.clerkId, serialNumber: d.serialNumber })));
@@ -43,7 +55,11 @@ export function createIosRegistrationService(deps: { db: Db; oplog: OperationLog
         );
         return inserted;
       });
-      return { list: rows.map((d) => ({ id: d.id, serial_number: d.serialNumber, enroll_link: deps.linkOf(d) })) };
+      const registered = new Set(rows.map((d) => d.serialNumber));
+      return {
+        list: rows.map((d) => ({ id: d.id, serial_number: d.serialNumber, enroll_link: deps.linkOf(d) })),
+        rejected: unique.filter((s) => !registered.has(s)).map((serial_number) => ({ serial_number, reason: '序列号已登记' })),
+      };
     },
 
     /** storeProfile prepares many phones with Apple Configurator; they join the caller's list. */

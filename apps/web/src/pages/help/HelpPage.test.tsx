@@ -36,4 +36,11 @@ describe('HelpPage', { timeout: 30_000 }, () => {
       expect(href === '/api/docs' || routePatterns.some((p) => p.test(href)), href).toBe(true);
     }
   });
+
+  it('names permissions as the clerk dialog does, never by their codes', () => {
+    const router = createMemoryRouter([{ path: '/console/help', Component: HelpPage }], { initialEntries: ['/console/help'] });
+    render(<RouterProvider router={router} />);
+    document.querySelectorAll('.ant-collapse-header').forEach((h) => (h as HTMLElement).click());
+    expect(document.body.textContent).not.toMatch(/\b[A-E][a-f]\d{1,2}\b/);
+  });
 });

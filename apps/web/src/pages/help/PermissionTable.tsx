@@ -1,5 +1,5 @@
 import { PERMISSION_GROUPS, type PermissionEntry } from '@lease/shared';
-import { Table, Tag } from 'antd';
+import { Table } from 'antd';
 
 interface Row extends PermissionEntry {
   group: string;
@@ -7,7 +7,7 @@ interface Row extends PermissionEntry {
 
 const rows: Row[] = PERMISSION_GROUPS.flatMap((g) => g.items.map((i) => ({ ...i, group: g.label })));
 
-/** PermissionTable lists every permission a clerk can be granted, straight from the shared code table. */
+/** PermissionTable lists every permission a clerk can be granted, by the names the clerk dialog uses (codes are for developers). */
 export function PermissionTable() {
   return (
     <Table<Row>
@@ -18,7 +18,6 @@ export function PermissionTable() {
       columns={[
         { title: '分类', dataIndex: 'group', width: 120 },
         { title: '权限', dataIndex: 'label' },
-        { title: '代码', dataIndex: 'code', width: 90, render: (c: string) => <Tag>{c}</Tag> },
       ]}
     />
   );

@@ -58,7 +58,7 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Steps
             items={[
               <>
-                进入 <Link to="/console/device/ios/list">Apple 设备 → 设备列表</Link>，点击「登记设备」，输入序列号（在 iPhone 的 设置 → 通用 → 关于本机 中查看），一次最多 200 台，可指定负责店员和备注。需要「新增设备」权限（Aa2）。
+                进入 <Link to="/console/device/ios/list">Apple 设备 → 设备列表</Link>，点击「登记设备」，输入序列号（在 iPhone 的 设置 → 通用 → 关于本机 中查看），一次最多 200 台，可指定负责店员和备注。需要「登记设备」权限。
               </>,
               '登记后每台设备都有自己的接入链接和二维码。链接是加密的，只对这台设备和本门店有效。',
               '请租机人用这台 iPhone 的相机扫码，或在 Safari 中打开链接（微信等内置浏览器无法安装描述文件），填写姓名和手机号后下载描述文件。',
@@ -87,7 +87,7 @@ export const HELP_SECTIONS: HelpSection[] = [
         title: '方式三：Apple 商务管理（ABM）自动设备注册',
         body: (
           <Paragraph style={{ marginBottom: 0 }}>
-            <Soon /> 通过 Apple 商务管理购买或登记的设备开机激活时自动接入门店，无法跳过。上传 ABM 令牌、同步设备的功能正在开发中，目前请使用方式一或方式二。
+            通过 Apple 商务管理购买或登记的设备开机激活时自动接入门店，无法跳过。门店管理员在 <Link to="/console/merchant/update-abm-token">更新 ABM 令牌</Link> 上传令牌后，分配给本门店的设备会同步到设备列表。
           </Paragraph>
         ),
       },
@@ -105,7 +105,7 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Steps
             items={[
               <>
-                进入 <Link to="/console/device/android/list">Android 设备 → 设备列表</Link>，生成接入二维码（需要「新增设备」权限 Ea1）。二维码一次有效，过期后重新生成。
+                进入 <Link to="/console/device/android/list">Android 设备 → 设备列表</Link>，生成接入二维码（需要「新增设备」权限）。二维码一次有效，过期后重新生成。
               </>,
               '将手机恢复出厂设置，在开机欢迎界面连续点击屏幕 6 次，打开扫码界面，扫描接入二维码。',
               '手机按提示联网、下载并安装管理代理，代理成为设备所有者后自动向门店登记，设备出现在列表中。',
@@ -135,7 +135,7 @@ export const HELP_SECTIONS: HelpSection[] = [
               '可以选择「预约锁定」：到了设定时间由服务器自动下发；执行前可在设备详情的「操作记录」中取消。',
               '锁屏提示的默认内容可由管理员在「门店设置 → 锁屏提示默认内容」中设置。',
               '指令会在设备联网后执行；设备离线时状态显示「锁定中」，上线后变为「已锁定」。',
-              '需要权限：锁定 Ab4、解锁 Ab5。',
+              '需要「锁定」「解锁」权限。',
             ]}
           />
         ),
@@ -152,7 +152,7 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Points
             items={[
               '锁定时须填写锁定提示内容，可填写联系电话（手机、400/800 号码或带区号的固定电话）。手机显示全屏锁定界面，无法通过手机自身的锁屏密码解开。',
-              '需要权限：锁定 Eb2、解锁 Eb3。手机离线时，指令在它重新联网后执行；手机无法联网时可使用离线解锁码。',
+              '需要「锁定」「解锁」权限。手机离线时，指令在它重新联网后执行；手机无法联网时可使用离线解锁码。',
             ]}
           />
         ),
@@ -170,8 +170,8 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Points
             items={[
               '苹果只允许在丢失模式下获取位置：请先锁定设备，再在设备详情中点击「获取定位」。',
-              '设备上报的位置显示在地图上（配置了高德地图 Key 时）并记录在定位记录中；没有配置地图时显示坐标。',
-              '丢失模式下可以「播放提示音」（需要 Ab8），帮助在附近找到设备。',
+              '设备上报的位置显示在地图上并记录在定位记录中；未开通地图显示时只显示坐标，可点“在高德地图中查看”打开地图。',
+              '丢失模式下可以「播放提示音」（需要「播放提示音」权限），帮助在附近找到设备。',
             ]}
           />
         ),
@@ -179,7 +179,7 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'android-locate',
         title: 'Android 设备定位',
-        body: <Paragraph style={{ marginBottom: 0 }}>有「获取定位」权限（Eb4）的店员可随时获取 Android 设备位置，不需要先锁定。位置记录在设备详情中。</Paragraph>,
+        body: <Paragraph style={{ marginBottom: 0 }}>有「获取定位」权限的店员可随时获取 Android 设备位置，不需要先锁定。位置记录在设备详情中。</Paragraph>,
       },
     ],
   },
@@ -195,9 +195,9 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Steps
             items={[
               '请租机人读出手机锁定界面上显示的 8 位挑战码。',
-              '在设备详情中点击「获取离线解锁码」（需要权限 Eb10，并输入你的登录密码或二级密码确认），填入挑战码。',
+              '在设备详情中点击「获取离线解锁码」（需要「获取离线解锁码」权限，并输入你的登录密码或二级密码确认），填入挑战码。',
               '把得到的解锁码告诉租机人，在锁定界面输入即可解锁。解锁码只对这台手机和当时的挑战码有效。',
-              '解除监管也有对应的离线解除监管码（需要权限 Eb11）。',
+              '解除监管也有对应的离线解除监管码（需要对应权限）。',
             ]}
           />
         ),
@@ -220,11 +220,11 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Points
             items={[
               <>
-                不再需要管理的设备可以「移入回收站」（需要权限 Ab21）：设备从列表移到 <Link to="/console/device/ios/recycled-list">回收站</Link>，不能再下发指令，设备上的管理不受影响，可随时移出回收站恢复。
+                不再需要管理的设备可以「移入回收站」（需要「移入回收站」权限）：设备从列表移到 <Link to="/console/device/ios/recycled-list">回收站</Link>，不能再下发指令，设备上的管理不受影响，可随时移出回收站恢复。
               </>,
               '在回收站中彻底删除后，设备会在下次联网时脱离管理，且无法恢复。',
               <>
-                <Soon /> 一键解除监管（Ab22）：租机结束、设备已还清时，按步骤解锁并解除管理。目前请先解锁，再移入回收站并彻底删除。
+                一键解锁：租机结束、设备已还清时，在设备详情的「安全与释放」中选择「一键解锁（释放设备）」，按步骤解锁并解除管理。
               </>,
             ]}
           />
@@ -233,7 +233,7 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'android-archive',
         title: 'Android 设备归档',
-        body: <Paragraph style={{ marginBottom: 0 }}>归档（需要权限 Eb5）会通知手机上的管理代理解除管理，设备从列表移到「已归档」，历史记录保留可查。</Paragraph>,
+        body: <Paragraph style={{ marginBottom: 0 }}>归档（需要「归档」权限）会通知手机上的管理代理解除管理，设备从列表移到「已归档」，历史记录保留可查。</Paragraph>,
       },
     ],
   },
@@ -246,7 +246,7 @@ export const HELP_SECTIONS: HelpSection[] = [
         title: '壁纸',
         body: (
           <Paragraph style={{ marginBottom: 0 }}>
-            在 <Link to="/console/device/wallpaper">壁纸管理</Link> 上传 JPEG 图片（不超过 5 MB），设置壁纸时从这里选择。上传和删除需要「设置壁纸」权限（Apple Ab3 或 Android Eb1）。
+            在 <Link to="/console/device/wallpaper">壁纸管理</Link> 上传 JPEG 图片（不超过 5 MB），设置壁纸时从这里选择。上传和删除需要「设置壁纸」权限（Apple 或 Android）。
           </Paragraph>
         ),
       },
@@ -255,7 +255,7 @@ export const HELP_SECTIONS: HelpSection[] = [
         title: '应用库',
         body: (
           <Paragraph style={{ marginBottom: 0 }}>
-            在 <Link to="/console/appstore">应用商店</Link> 维护门店常用应用：Apple 应用可在 App Store 搜索后添加（服务器未开通在线搜索时手动填写 Bundle ID），Android 应用按包名添加。维护应用库需要对应平台的「设置应用限制」权限（Ab10 或 Eb7）。
+            在 <Link to="/console/appstore">应用商店</Link> 维护门店常用应用：Apple 应用可在 App Store 搜索后添加（服务器未开通在线搜索时手动填写 Bundle ID），Android 应用按包名添加。维护应用库需要对应平台的「设置应用限制」权限。
           </Paragraph>
         ),
       },
@@ -272,9 +272,9 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Points
             items={[
               '管理员拥有全部权限，可以进入「门店设置」「店员管理」，管理店员、门店默认限制和开放接口。',
-              '普通店员只能使用被授予的权限；没有「查看全部设备」（Aa3 / Ea2）时只能看到分配给自己的设备。',
+              '普通店员只能使用被授予的权限；没有「查看全部设备」时只能看到分配给自己的设备。',
               '管理员可以为店员设置设备额度，达到额度后该店员不能再登记新设备。',
-              '设备可以批量交给其他店员负责（需要 Aa4 / Ea3），交接记录可在店员管理中查看。',
+              '设备可以批量交给其他店员负责（需要「批量更换店员」权限），交接记录可在店员管理中查看。',
               '敏感操作（如获取 Android 离线解锁码、开放接口密钥）需要输入登录密码或二级密码；管理员开启「敏感操作短信验证」后，部分操作还需短信验证码。',
             ]}
           />

@@ -1,7 +1,7 @@
 import { Module, type UserInfo } from '@lease/shared';
 import { Button, Flex } from 'antd';
 import { Link } from 'react-router';
-import { FirstDeviceGuide } from '../../components/FirstDeviceGuide.tsx';
+import { emptyListText, FirstDeviceGuide } from '../../components/FirstDeviceGuide.tsx';
 
 const FIRST_DEVICE_STEPS = [
   { title: '登记设备', content: 'Apple 设备在设备列表点击“登记设备”输入序列号；Android 设备在设备列表生成接入二维码。' },
@@ -10,12 +10,12 @@ const FIRST_DEVICE_STEPS = [
 ];
 
 /** EmptyStoreGuide replaces the charts while the store has no device: how the first phone gets in. */
-export function EmptyStoreGuide({ user }: { user: UserInfo }) {
+export function EmptyStoreGuide({ user, ownOnly }: { user: UserInfo; ownOnly: boolean }) {
   const apple = user.available_modules.includes(Module.APPLE);
   const android = user.available_modules.includes(Module.ANDROID);
   return (
     <FirstDeviceGuide
-      description="门店还没有设备，接入第一台设备后这里会显示统计图表"
+      description={emptyListText(null, !ownOnly)}
       steps={FIRST_DEVICE_STEPS}
       maxWidth={560}
       style={{ padding: '8px 0' }}

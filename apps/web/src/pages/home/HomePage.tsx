@@ -104,7 +104,7 @@ export default function HomePage() {
             below && (
               <Lazy>
                 <Panel title="开始使用">
-                  <EmptyStoreGuide user={user} />
+                  <EmptyStoreGuide user={user} ownOnly={countsOwnOnly(data)} />
                 </Panel>
               </Lazy>
             )

@@ -5,7 +5,7 @@ import { Alert, Flex, Form, Input, Modal, Progress, Radio, Typography, Upload } 
 import { useState } from 'react';
 import { uploadWallpaper, wallpaperKeys } from '../../api/wallpaper.ts';
 import { feedback } from '../../app/feedback.ts';
-import { formatBytes, type JpegFile, readJpegFile } from './jpegFile.ts';
+import { formatBytes, type JpegFile, readWallpaperFile } from './jpegFile.ts';
 
 interface Values {
   name: string;
@@ -17,7 +17,7 @@ const typeOptions = Object.entries(wallpaperTypeLabel).map(([value, label]) => (
 /** UploadDialog adds a JPEG to the store's library: checked here first, then sent with a progress bar. */
 export function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded?: (w: WallpaperSummary) => void }) {
   const [form] = Form.useForm<Values>();
-  const [picked, setPicked] = useState<JpegFile | null>(null);
+  const [picked, setPicked] = useState<(JpegFile & { converted?: boolean }) | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
   const queryClient = useQueryClient();
@@ -34,13 +34,13 @@ export function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onU
 
   async function pick(file: File) {
     setRefusal(null);
-    const check = await readJpegFile(file);
+    const check = await readWallpaperFile(file);
     if (!check.ok) {
       setPicked(null);
       setRefusal(check.reason);
       return;
     }
-    setPicked(check.file);
+    setPicked({ ...check.file, converted: check.converted });
     // A name from the file helps the clerk find it again; they may change it.
     if (!form.getFieldValue('name')) form.setFieldValue('name', file.name.replace(/\.[^.]+$/, '').slice(0, 40));
   }
@@ -60,7 +60,7 @@ export function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onU
     >
       <Flex vertical gap={16}>
         <Upload.Dragger
-          accept=".jpg,.jpeg,image/jpeg"
+          accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
           multiple={false}
           showUploadList={false}
           disabled={upload.isPending}
@@ -74,7 +74,8 @@ export function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onU
             <Flex vertical align="center" gap={8}>
               <img src={picked.dataUri} alt="待上传的壁纸" style={{ maxHeight: 200, maxWidth: '100%', objectFit: 'contain' }} />
               <Typography.Text type="secondary">
-                {picked.width}×{picked.height} · {formatBytes(picked.size)}（点击或拖入可更换）
+                {picked.width}×{picked.height} · {formatBytes(picked.size)}
+                {picked.converted ? ' · 已转换为 JPEG' : ''}（点击或拖入可更换）
               </Typography.Text>
             </Flex>
           ) : (
@@ -83,7 +84,7 @@ export function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onU
                 <InboxOutlined />
               </p>
               <p className="ant-upload-text">点击或将图片拖到此处</p>
-              <p className="ant-upload-hint">仅支持 JPEG（.jpg / .jpeg），不超过 5 MB；建议使用手机屏幕比例的竖图</p>
+              <p className="ant-upload-hint">支持 JPEG 和 PNG（PNG 自动转换为 JPEG），不超过 5 MB；建议使用手机屏幕比例的竖图</p>
             </>
           )}
         </Upload.Dragger>

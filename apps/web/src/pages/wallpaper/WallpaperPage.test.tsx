@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Perm, type UserInfo } from '@lease/shared';
@@ -51,7 +51,7 @@ describe('WallpaperPage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
   });
 
-  it('refuses a PNG in the upload dialog before sending anything', async () => {
+  it('refuses a file named .jpg that is not a JPEG (a renamed PNG) before sending anything', async () => {
     await renderWith(admin(), <WallpaperPage />);
     fireEvent.click(await screen.findByRole('button', { name: /上传壁纸/ }));
     const dialog = await screen.findByRole('dialog');
@@ -73,5 +73,17 @@ describe('WallpaperPicker', { timeout: 30_000 }, () => {
     fireEvent.click(radios[0]);
     expect(onChange).toHaveBeenCalledWith(rows[0].id, rows[0]);
     expect(calls[0].url).toBe('/api/wallpaper/list?page_num=0&page_size=8');
+  });
+
+  it('chooses the first wallpaper when nothing is chosen yet, and never overrides a choice', async () => {
+    const onChange = vi.fn();
+    await renderWith(clerk(), <WallpaperPicker onChange={onChange} />);
+    await screen.findAllByRole('radio');
+    expect(onChange).toHaveBeenCalledWith(rows[0].id, rows[0]);
+    cleanup();
+    const kept = vi.fn();
+    await renderWith(clerk(), <WallpaperPicker value={rows[1].id} onChange={kept} />);
+    await screen.findAllByRole('radio');
+    expect(kept).not.toHaveBeenCalled();
   });
 });

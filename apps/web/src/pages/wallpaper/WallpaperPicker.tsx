@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { WallpaperSummary } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Pagination, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { wallpaperListQuery } from '../../api/wallpaper.ts';
 import { usePermission } from '../../auth/usePermission.tsx';
@@ -28,6 +28,12 @@ export function WallpaperPicker({ value, onChange, pageSize = 8 }: WallpaperPick
   const mayUpload = usePermission(WALLPAPER_EDIT);
   const [uploading, setUploading] = useState(false);
   const rows = list.data?.list ?? [];
+  // The newest picture is chosen from the start: the dialog can be sent as it opens, and a clerk who wants
+  // another taps it. Only when nothing is chosen yet, so a choice is never overridden.
+  const first = rows[0];
+  useEffect(() => {
+    if (!value && first) onChange?.(first.id, first);
+  }, [value, first, onChange]);
 
   const upload = mayUpload && (
     <Button icon={<PlusOutlined />} onClick={() => setUploading(true)}>

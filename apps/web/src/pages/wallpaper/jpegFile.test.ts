@@ -1,6 +1,6 @@
 import { JPEG_DATA_URI_PREFIX, WALLPAPER_MAX_BYTES } from '@lease/shared';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, readJpegFile, toBase64 } from './jpegFile.ts';
+import { formatBytes, readJpegFile, readWallpaperFile, toBase64 } from './jpegFile.ts';
 
 /** A JPEG head with a frame header of the given size; enough for the checks, which never decode. */
 function jpeg(width: number, height: number, padTo = 0) {
@@ -35,5 +35,27 @@ describe('helpers', () => {
   });
   it('formats sizes', () => {
     expect([formatBytes(500), formatBytes(320 * 1024), formatBytes(2.45 * 1024 * 1024)]).toEqual(['500 B', '320 KB', '2.5 MB']);
+  });
+});
+
+describe('readWallpaperFile', () => {
+  const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' });
+
+  it('converts a PNG to JPEG in the browser before the checks', async () => {
+    const converted: Blob[] = [];
+    const check = await readWallpaperFile(png, async (f) => {
+      converted.push(f);
+      return new Blob([jpeg(1170, 2532)], { type: 'image/jpeg' });
+    });
+    expect(converted).toEqual([png]);
+    expect(check).toMatchObject({ ok: true, converted: true, file: { width: 1170, height: 2532 } });
+  });
+
+  it('takes a JPEG as it is, and says so when a picture cannot be converted', async () => {
+    const never = async (): Promise<Blob> => {
+      throw new Error('must not convert a JPEG');
+    };
+    expect(await readWallpaperFile(new Blob([jpeg(10, 20)], { type: 'image/jpeg' }), never)).toMatchObject({ ok: true, file: { width: 10, height: 20 } });
+    expect(await readWallpaperFile(png, never)).toEqual({ ok: false, reason: '图片无法转换为 JPEG，请换一张图片' });
   });
 });

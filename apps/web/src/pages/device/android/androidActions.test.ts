@@ -55,3 +55,13 @@ describe('groupDigits', () => {
     expect(groupDigits('123456789012')).toBe('1234 5678 9012');
   });
 });
+
+describe('androidDeviceName', () => {
+  it('says the brand and the marketing name, keeping an unknown code as reported', async () => {
+    const { androidDeviceName } = await import('./androidActions.ts');
+    expect(androidDeviceName({ brand_label: '华为', model: 'ALN-AL00' })).toBe('华为 Mate 60 Pro');
+    expect(androidDeviceName({ brand_label: '三星', model: 'SM-S9210' })).toBe('三星 Galaxy S24');
+    expect(androidDeviceName({ brand_label: '荣耀', model: 'XYZ-AN00' })).toBe('荣耀 XYZ-AN00');
+    expect(androidDeviceName({ brand_label: '', model: '' })).toBe('Android 设备');
+  });
+});

@@ -6,6 +6,7 @@ import {
   Perm,
   RegulateStatus,
   hasPermission,
+  androidModelName,
 } from '@lease/shared';
 import type { ActionCheck } from '../ios/detail/deviceActions.ts';
 
@@ -91,8 +92,9 @@ export const isInTransit = (d: Pick<AndroidDeviceListItem, 'lock_status' | 'regu
 
 export const detailPath = (id: string) => `/console/device/android/${id}`;
 
-/** androidDeviceName is how the console calls a phone: brand and model as it reported them. */
-export const androidDeviceName = (d: Pick<AndroidDeviceListItem, 'brand_label' | 'model'>) => [d.brand_label, d.model].filter(Boolean).join(' ') || 'Android 设备';
+/** androidDeviceName is how the console calls a phone: the brand and the model's marketing name where known (华为 Mate 60 Pro), else its code. */
+export const androidDeviceName = (d: Pick<AndroidDeviceListItem, 'brand_label' | 'model'>) =>
+  [d.brand_label, androidModelName(d.model)].filter(Boolean).join(' ') || 'Android 设备';
 
 /** androidDeviceId is the identifier a clerk reads off the phone: its IMEI, else its serial number. */
 export const androidDeviceId = (d: Pick<AndroidDeviceListItem, 'imei_1' | 'serial_number'>) => d.imei_1 || d.serial_number;

@@ -7,7 +7,8 @@ import { feedback } from '../../../app/feedback.ts';
 import { required, schemaRule, showFormError } from '../../../forms/formRules.ts';
 import { PasswordFields } from '../../../forms/PasswordFields.tsx';
 import { SmsCodeField } from '../../../forms/SmsCodeField.tsx';
-import { type ClerkFormValues, editValues, newClerkDefaults, quotaRule, toNewRequest, toUpdateRequest } from './clerkForm.ts';
+import { type ClerkFormValues, editValues, newClerkDefaults, NO_PERMISSION_WARNING, noPermission, quotaRule, toNewRequest, toUpdateRequest } from './clerkForm.ts';
+import { useIsPhone } from '../../../lib/useIsPhone.ts';
 import { PermissionPicker } from './PermissionPicker.tsx';
 
 interface ClerkDialogProps {
@@ -24,6 +25,8 @@ export function ClerkDialog({ clerk, onClose }: ClerkDialogProps) {
   const [form] = Form.useForm<ClerkFormValues>();
   const perms = useQuery(clerkPermissionQuery);
   const limited = Form.useWatch('quota_limit', form);
+  const chosen = Form.useWatch('permission', form);
+  const phone = useIsPhone();
   const queryClient = useQueryClient();
   const editing = clerk !== undefined;
 
@@ -67,7 +70,7 @@ export function ClerkDialog({ clerk, onClose }: ClerkDialogProps) {
           onFinish={(v) => save.mutate(v)}
           style={{ maxHeight: '68vh', overflowY: 'auto', paddingRight: 8 }}
         >
-          <Flex gap={16}>
+          <Flex gap={phone ? 0 : 16} vertical={phone}>
             <Form.Item name="name" label="姓名" rules={[required('请输入店员姓名'), { max: 20, message: '姓名最多 20 个字符' }]} style={{ flex: 1 }}>
               <Input placeholder="店员姓名" maxLength={20} />
             </Form.Item>
@@ -99,7 +102,7 @@ export function ClerkDialog({ clerk, onClose }: ClerkDialogProps) {
                 dependencies={['quota_limit']}
                 extra={editing ? `已使用 ${clerk.used_quota} 台` : undefined}
               >
-                <InputNumber min={0} max={QUOTA_MAX} precision={0} suffix="台" placeholder="最多负责的设备数" style={{ width: 200 }} />
+                <InputNumber min={0} max={QUOTA_MAX} precision={0} suffix="台" placeholder="最多负责的设备数" style={{ width: phone ? 160 : 200 }} />
               </Form.Item>
             )}
           </Flex>
@@ -109,9 +112,12 @@ export function ClerkDialog({ clerk, onClose }: ClerkDialogProps) {
           {clerk?.is_admin ? (
             <Alert type="info" showIcon title="管理员拥有全部权限，无需勾选。" />
           ) : (
-            <Form.Item name="permission" label="权限" extra={editing ? undefined : '默认勾选门店设置的新店员默认权限。'}>
-              <PermissionPicker groups={perms.data.groups} />
-            </Form.Item>
+            <>
+              {noPermission(chosen) && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={NO_PERMISSION_WARNING} />}
+              <Form.Item name="permission" label="权限" extra={editing ? undefined : '默认勾选门店设置的新店员默认权限。'}>
+                <PermissionPicker groups={perms.data.groups} />
+              </Form.Item>
+            </>
           )}
         </Form>
       )}

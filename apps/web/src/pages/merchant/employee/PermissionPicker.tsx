@@ -1,6 +1,7 @@
 import type { PermissionGroup } from '@lease/shared';
 import { Checkbox, Flex, theme, Typography } from 'antd';
 import { groupState, toggleGroup } from './clerkForm.ts';
+import { useIsPhone } from '../../../lib/useIsPhone.ts';
 
 interface PermissionPickerProps {
   groups: PermissionGroup[];
@@ -11,6 +12,7 @@ interface PermissionPickerProps {
 /** PermissionPicker is the permission checkboxes grouped as PERMISSION_GROUPS, each group with 全选. */
 export function PermissionPicker({ groups, value = [], onChange }: PermissionPickerProps) {
   const { token } = theme.useToken();
+  const phone = useIsPhone();
   return (
     <Flex vertical gap={12}>
       {groups.map((g) => {
@@ -27,7 +29,7 @@ export function PermissionPicker({ groups, value = [], onChange }: PermissionPic
             <Checkbox.Group
               value={own}
               onChange={(next) => onChange?.([...value.filter((c) => !g.items.some((i) => i.code === c)), ...next.map(String)])}
-              style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', rowGap: 6 }}
+              style={{ display: 'grid', gridTemplateColumns: `repeat(${phone ? 2 : 3}, minmax(0, 1fr))`, rowGap: 6 }}
               options={g.items.map((i) => ({ value: i.code, label: i.label }))}
             />
           </div>

@@ -67,7 +67,7 @@ describe('permission groups', () => {
 
   it('summarises chosen codes by group for the list', () => {
     expect(permissionSummary(PERMISSION_GROUPS, ['Dc1', 'Aa2'])).toEqual([
-      { label: 'Apple 设备', items: ['新增设备'] },
+      { label: 'Apple 设备', items: ['登记设备'] },
       { label: '安全', items: ['查看登录日志'] },
     ]);
   });

@@ -20,6 +20,11 @@ export const newClerkDefaults = (defaultPermission: string[]): ClerkFormValues =
   permission: defaultPermission,
 });
 
+/** noPermission: nothing ticked (undefined while the form mounts is not "nothing"). */
+export const noPermission = (chosen: readonly string[] | undefined) => chosen !== undefined && chosen.length === 0;
+
+export const NO_PERMISSION_WARNING = '未勾选任何权限：该店员登录后只能看到首页，不能查看或操作任何设备。';
+
 export const editValues = (c: ClerkListItem): ClerkFormValues => ({
   name: c.name,
   quota_limit: c.quota_limit,

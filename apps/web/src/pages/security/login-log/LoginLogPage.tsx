@@ -4,6 +4,7 @@ import { Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { loginLogQuery } from '../../../api/logs.ts';
 import { Panel } from '../../../components/Panel.tsx';
 import { formatDateTime } from '../../../lib/time.ts';
+import { describeUserAgent } from '../../../lib/userAgent.ts';
 import { LogTable } from './LogTable.tsx';
 import { LogFilterBar } from './LogFilterBar.tsx';
 import { useLogSearch } from './logSearch.ts';
@@ -20,13 +21,14 @@ const columns: TableColumnsType<LoginLogItem> = [
   { title: 'IP 地址', dataIndex: 'ip', width: 140 },
   { title: '结果', key: 'status', width: 130, render: (_, r) => <Tag color={loginStatusColor(r.status)}>{r.status_label}</Tag> },
   {
-    title: '浏览器',
+    title: '浏览器与系统',
     dataIndex: 'user_agent',
     ellipsis: { showTitle: false },
     render: (ua: string) =>
       ua ? (
+        // Browser and system as a person says them; the full string stays on hover for the rare question.
         <Tooltip title={ua} placement="topLeft">
-          {ua}
+          {describeUserAgent(ua)}
         </Tooltip>
       ) : (
         <Typography.Text type="secondary">—</Typography.Text>

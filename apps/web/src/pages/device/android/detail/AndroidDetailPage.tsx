@@ -114,6 +114,7 @@ export default function AndroidDetailPage() {
                 <LocationTab
                   deviceId={d.id}
                   last={d.last_active_location}
+                  pending={d.progress?.action === 'get-location'}
                   locateCheck={canLocate(d, perms)}
                   onLocate={() => setDialog('locate')}
                   logQuery={androidLocationLogQuery}

@@ -1,4 +1,4 @@
-import { type AndroidDeviceDetail, androidChannelLabel, androidAppRestrictionModeLabel } from '@lease/shared';
+import { type AndroidDeviceDetail, androidChannelLabel, androidAppRestrictionModeLabel, androidModelName } from '@lease/shared';
 import { Typography, type DescriptionsProps } from 'antd';
 import { getAndroidHirerPhone, androidKeys, updateAndroidRemark } from '../../../../api/androidDevice.ts';
 import { formatDateTime } from '../../../../lib/time.ts';
@@ -18,14 +18,14 @@ export function AndroidDeviceFacts({ device: d, onEditHirer, onChangeClerk }: Fa
   const lease = leaseFacts(d, {
     onEditHirer,
     onChangeClerk,
-    registrationLabel: '接入时间',
+    registrationLabel: '登记时间',
     revealPhone: getAndroidHirerPhone,
     saveRemark: updateAndroidRemark,
     queryRoot: androidKeys.all,
   });
   const hardware: DescriptionsProps['items'] = [
     { key: 'brand', label: '品牌', children: or(d.brand_label) },
-    { key: 'model', label: '型号', children: or(d.model) },
+    { key: 'model', label: '型号', children: d.model && androidModelName(d.model) !== d.model ? `${androidModelName(d.model)}（${d.model}）` : or(d.model) },
     { key: 'maker', label: '制造商', children: or(d.manufacturer) },
     { key: 'os', label: '系统版本', children: d.os_version ? `Android ${d.os_version}${d.sdk_int ? `（API ${d.sdk_int}）` : ''}` : none },
     { key: 'imei1', label: 'IMEI 1', children: d.imei_1 ? <Typography.Text copyable>{d.imei_1}</Typography.Text> : none },

@@ -28,6 +28,8 @@ import {
 } from '../androidActions.ts';
 import type { AndroidDialog } from '../commands/AndroidOperationDialog.tsx';
 import { ChannelTag, RegulateTag } from '../components/AndroidStatus.tsx';
+import { MoreActions, type SheetAction } from '../../shared/MoreActions.tsx';
+import { useIsPhone } from '../../../../lib/useIsPhone.ts';
 
 interface HeaderProps {
   device: AndroidDeviceDetail;
@@ -38,6 +40,19 @@ interface HeaderProps {
 /** AndroidDeviceHeader names the phone, shows its state and offers the operations this clerk may use now. */
 export function AndroidDeviceHeader({ device: d, perms, onDialog }: HeaderProps) {
   const managed = d.enrollment_status === EnrollmentStatus.ENROLLED && !d.archived;
+  const phone = useIsPhone();
+  const regulated = isRegulatedState(d.regulate_status);
+  // The header's buttons on a desktop; on a phone they fold into the "more" sheet with the rare ones.
+  const routine: SheetAction[] = [
+    { key: 'unlock-passcode', label: '离线解锁码', icon: <KeyOutlined />, check: canUnlockPasscode(d, perms), onClick: () => onDialog('unlock-passcode') },
+    regulated
+      ? { key: 'deregulate', label: '解除监管', icon: <StopOutlined />, check: canDeregulate(d, perms), onClick: () => onDialog('deregulate') }
+      : { key: 'regulate', label: '开启监管', icon: <SafetyCertificateOutlined />, check: canRegulate(d, perms), onClick: () => onDialog('regulate') },
+    { key: 'deregulate-passcode', label: '离线解除监管码', icon: <KeyOutlined />, check: canDeregulatePasscode(d, perms), onClick: () => onDialog('deregulate-passcode') },
+    { key: 'wallpaper', label: '设置壁纸', icon: <FileImageOutlined />, check: canSetWallpaper(d, perms), onClick: () => onDialog('wallpaper') },
+  ];
+  // Archiving cannot be undone: it sits in "more" on every screen, behind its confirming dialog.
+  const rare: SheetAction[] = [{ key: 'archive', label: '归档', icon: <FolderOutlined />, danger: true, check: canArchive(d, perms), onClick: () => onDialog('archive') }];
   return (
     <DeviceHeaderFrame
       name={androidDeviceName(d)}
@@ -72,30 +87,26 @@ export function AndroidDeviceHeader({ device: d, perms, onDialog }: HeaderProps)
             onLock={() => onDialog('lock')}
             onUnlock={() => onDialog('unlock')}
           />
-          <ActionButton icon={<KeyOutlined />} check={canUnlockPasscode(d, perms)} onClick={() => onDialog('unlock-passcode')}>
-            离线解锁码
-          </ActionButton>
-          {isRegulatedState(d.regulate_status) ? (
-            <ActionButton icon={<StopOutlined />} check={canDeregulate(d, perms)} onClick={() => onDialog('deregulate')}>
-              解除监管
-            </ActionButton>
+          {phone ? (
+            <>
+              <ActionButton icon={<EnvironmentOutlined />} check={canLocate(d, perms)} onClick={() => onDialog('locate')}>
+                获取定位
+              </ActionButton>
+              <MoreActions phone sections={[{ key: 'all', actions: [...routine, ...rare] }]} />
+            </>
           ) : (
-            <ActionButton icon={<SafetyCertificateOutlined />} check={canRegulate(d, perms)} onClick={() => onDialog('regulate')}>
-              开启监管
-            </ActionButton>
+            <>
+              {routine.map((a) => (
+                <ActionButton key={a.key} icon={a.icon} check={a.check} onClick={a.onClick}>
+                  {a.label}
+                </ActionButton>
+              ))}
+              <ActionButton icon={<EnvironmentOutlined />} check={canLocate(d, perms)} onClick={() => onDialog('locate')}>
+                获取定位
+              </ActionButton>
+              <MoreActions phone={false} sections={[{ key: 'rare', actions: rare }]} />
+            </>
           )}
-          <ActionButton icon={<KeyOutlined />} check={canDeregulatePasscode(d, perms)} onClick={() => onDialog('deregulate-passcode')}>
-            离线解除监管码
-          </ActionButton>
-          <ActionButton icon={<EnvironmentOutlined />} check={canLocate(d, perms)} onClick={() => onDialog('locate')}>
-            获取定位
-          </ActionButton>
-          <ActionButton icon={<FileImageOutlined />} check={canSetWallpaper(d, perms)} onClick={() => onDialog('wallpaper')}>
-            设置壁纸
-          </ActionButton>
-          <ActionButton danger icon={<FolderOutlined />} check={canArchive(d, perms)} onClick={() => onDialog('archive')}>
-            归档
-          </ActionButton>
         </>
       }
     />

@@ -7,7 +7,7 @@ import { androidListQuery } from '../../../../api/androidDevice.ts';
 import { usePermission } from '../../../../auth/usePermission.tsx';
 import { useUser } from '../../../../auth/useUser.ts';
 import { DeviceListTable } from '../../../../components/DeviceListTable.tsx';
-import { FirstDeviceGuide, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
+import { emptyListText, FirstDeviceGuide, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
 import { ActionButton } from '../../ios/components/ActionButton.tsx';
 import { ChangeClerkDialog } from '../../ios/list/ChangeClerkDialog.tsx';
 import { androidDeviceId, androidDeviceName, canLock, canUnlock, detailPath, isInTransit, isLockedState } from '../androidActions.ts';
@@ -24,11 +24,11 @@ const FIRST_ANDROID_STEPS = [
   { title: '开始管理', content: '设备接入后出现在这里，可远程锁定、解锁、定位，离线时用离线解锁码。' },
 ];
 
-function EmptyGuide({ query, onClear }: { query: AndroidListQuery; onClear: () => void }) {
+function EmptyGuide({ query, viewAll, onClear }: { query: AndroidListQuery; viewAll: boolean; onClear: () => void }) {
   if (androidListSearch.hasActiveFilters(query)) return <NoMatchingDevices onClear={onClear} />;
   if (query.archived) return <Empty description="还没有归档的设备" />;
   return (
-    <FirstDeviceGuide description="门店还没有 Android 设备" steps={FIRST_ANDROID_STEPS} maxWidth={520} style={{ padding: '24px 0', textAlign: 'left' }} />
+    <FirstDeviceGuide description={emptyListText('Android', viewAll)} steps={FIRST_ANDROID_STEPS} maxWidth={520} style={{ padding: '24px 0', textAlign: 'left' }} />
   );
 }
 
@@ -99,7 +99,7 @@ export function AndroidDeviceList({ archived }: { archived: boolean }) {
         loading={list.isFetching}
         scrollX={1040}
         selection={batch ? { keys: selected, onChange: setSelected } : undefined}
-        empty={list.isSuccess && <EmptyGuide query={query} onClear={() => setQuery(androidListSearch.clearFilters(query))} />}
+        empty={list.isSuccess && <EmptyGuide query={query} viewAll={viewAll} onClear={() => setQuery(androidListSearch.clearFilters(query))} />}
       />
       {changing && <ChangeClerkDialog deviceIds={selected} clerkApi={androidClerkChange} onClose={() => setChanging(false)} onDone={() => setSelected([])} />}
       {dialog && (

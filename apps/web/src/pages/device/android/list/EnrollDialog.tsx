@@ -5,6 +5,7 @@ import { Alert, Button, Flex, Form, Modal, QRCode, Select, Steps, Typography } f
 import { useEffect, useRef, useState } from 'react';
 import { androidKeys, androidSearchOptionsQuery, issueEnrollToken, mdmAppDownloadLinkQuery } from '../../../../api/androidDevice.ts';
 import { formatDateTime } from '../../../../lib/time.ts';
+import { useIsPhone } from '../../../../lib/useIsPhone.ts';
 
 interface EnrollDialogProps {
   onClose: () => void;
@@ -38,15 +39,17 @@ export default function EnrollDialog({ onClose, chooseClerk }: EnrollDialogProps
     return () => clearInterval(timer);
   }, []);
 
+  const phone = useIsPhone();
   const close = () => {
     void queryClient.invalidateQueries({ queryKey: androidKeys.all });
     onClose();
   };
 
   return (
-    <Modal open title="新增设备" width={760} style={{ top: 40 }} onCancel={close} destroyOnHidden footer={<Button type="primary" onClick={close}>完成</Button>}>
-      <Flex gap={24} align="start">
-        <Flex vertical align="center" gap={8} style={{ width: 260, flex: 'none' }}>
+    <Modal open title="新增设备" width={760} style={{ top: phone ? 16 : 40 }} onCancel={close} destroyOnHidden footer={<Button type="primary" onClick={close}>完成</Button>}>
+      {/* On a phone one column: the QR code, then the choices and the steps under it. */}
+      <Flex gap={24} align={phone ? 'stretch' : 'start'} vertical={phone}>
+        <Flex vertical align="center" gap={8} style={phone ? undefined : { width: 260, flex: 'none' }}>
           <QRCode
             value={token?.qr_payload ?? '-'}
             size={240}
@@ -96,8 +99,8 @@ export default function EnrollDialog({ onClose, chooseClerk }: EnrollDialogProps
             <Alert
               type="warning"
               showIcon
-              title="服务器尚未放置管理应用安装包"
-              description="手机扫码后将无法下载管理应用。请平台管理员将安装包放到服务器的 DATA_DIR/android-agent/agent.apk。"
+              title="管理应用暂不可用"
+              description="手机扫码后将无法下载管理应用，请先联系平台客服开通 Android 管理应用，再为手机生成二维码。"
             />
           )}
           <Steps

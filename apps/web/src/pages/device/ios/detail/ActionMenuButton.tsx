@@ -4,6 +4,7 @@ import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useUser } from '../../../../auth/useUser.ts';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import type { MenuGroup } from './actionMenus.tsx';
+import { menuEntries } from './headerSheet.tsx';
 
 interface ActionMenuButtonProps {
   group: MenuGroup;
@@ -18,8 +19,7 @@ interface ActionMenuButtonProps {
  */
 export function ActionMenuButton({ group, device, perms, onCommand }: ActionMenuButtonProps) {
   const { available_modules: modules } = useUser();
-  const entries = group.actions
-    .filter((a) => (a.visible?.(device) ?? true) && (!a.module || modules.includes(a.module)))
+  const entries = menuEntries(group, device, modules)
     .map((a) => ({ action: a, check: a.check(device, perms) }))
     .filter((e) => e.check.permitted);
   if (entries.length === 0) return null;

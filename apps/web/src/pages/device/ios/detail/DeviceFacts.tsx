@@ -7,8 +7,9 @@ import {
   recycledStatusLabel,
   superviseStatusLabel,
   type IosDeviceDetail,
+  type IosLockScreen,
 } from '@lease/shared';
-import { Tag, Typography, type DescriptionsProps } from 'antd';
+import { Flex, Tag, Typography, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../../lib/time.ts';
 import { FactSections, leaseFacts, none, or, restrictionFact, SimFact } from '../../shared/DeviceFactParts.tsx';
@@ -25,6 +26,17 @@ function osUpdates(list: Record<string, unknown>[]): ReactNode {
   return list
     .map((u) => String(u.HumanReadableName ?? u.ProductVersion ?? u.Version ?? u.ProductKey ?? '未知更新'))
     .join('、');
+}
+
+/** LockScreenFact is what the hirer reads on the locked phone: the message, the contact number and the footnote. */
+export function LockScreenFact({ screen }: { screen: IosLockScreen }) {
+  return (
+    <Flex vertical gap={2} data-testid="lock-screen">
+      <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{screen.message}</span>
+      {screen.phone_number && <span>联系电话：{screen.phone_number}</span>}
+      {screen.footnote && <Typography.Text type="secondary">{screen.footnote}</Typography.Text>}
+    </Flex>
+  );
 }
 
 interface DeviceFactsProps {
@@ -58,6 +70,7 @@ export function DeviceFacts({ device: d, onEditHirer, onChangeClerk }: DeviceFac
     { key: 'abm', label: 'ABM 状态', children: abmStatusLabel[d.abm_status] ?? none },
     { key: 'al', label: '激活锁', children: <ActivationLockFact device={d} /> },
     { key: 'lock', label: '锁定状态', children: <LockTag status={d.lock_status} /> },
+    ...(d.lock_screen ? [{ key: 'lockscreen', label: '锁屏显示', span: 2, children: <LockScreenFact screen={d.lock_screen} /> }] : []),
     { key: 'recycled', label: '回收站', children: recycledStatusLabel[d.recycled_status] ?? none },
     { key: 'proxy', label: '全局代理', children: globalProxyStatusLabel[d.global_proxy_status] ?? none },
     { key: 'dns', label: '加密 DNS', children: dnsSettingStatusLabel[d.dns_setting_status] ?? none },

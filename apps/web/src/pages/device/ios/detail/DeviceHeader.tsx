@@ -9,6 +9,10 @@ import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import { deviceName } from '../list/deviceColumns.tsx';
 import { ACTION_MENUS } from './actionMenus.tsx';
 import { ActionMenuButton } from './ActionMenuButton.tsx';
+import { phoneSheetSections } from './headerSheet.tsx';
+import { MoreActions } from '../../shared/MoreActions.tsx';
+import { useIsPhone } from '../../../../lib/useIsPhone.ts';
+import { useUser } from '../../../../auth/useUser.ts';
 import { canLocate, canLock, canPlaySound, canUnlock } from './deviceActions.ts';
 
 interface DeviceHeaderProps {
@@ -19,6 +23,8 @@ interface DeviceHeaderProps {
 
 /** DeviceHeader names the phone, shows its state and offers the commands this clerk may send now. */
 export function DeviceHeader({ device: d, perms, onCommand }: DeviceHeaderProps) {
+  const phone = useIsPhone();
+  const { available_modules: modules } = useUser();
   const recycled = d.recycled_status === RecycledStatus.RECYCLED;
   const lockedState = d.lock_status === LockStatus.LOCKED || d.lock_status === LockStatus.LOCKING;
   return (
@@ -46,15 +52,20 @@ export function DeviceHeader({ device: d, perms, onCommand }: DeviceHeaderProps)
             onLock={() => onCommand('lock')}
             onUnlock={() => onCommand('unlock')}
           />
-          <ActionButton icon={<SoundOutlined />} check={canPlaySound(d, perms)} onClick={() => onCommand('sound')}>
-            播放提示音
-          </ActionButton>
+          {!phone && (
+            <ActionButton icon={<SoundOutlined />} check={canPlaySound(d, perms)} onClick={() => onCommand('sound')}>
+              播放提示音
+            </ActionButton>
+          )}
           <ActionButton icon={<EnvironmentOutlined />} check={canLocate(d, perms)} onClick={() => onCommand('locate')}>
             获取定位
           </ActionButton>
-          {ACTION_MENUS.map((group) => (
-            <ActionMenuButton key={group.key} group={group} device={d} perms={perms} onCommand={onCommand} />
-          ))}
+          {/* On a phone one row: lock, locate and a "more" sheet holding the menus below. */}
+          {phone ? (
+            <MoreActions phone sections={phoneSheetSections(d, perms, modules, onCommand)} />
+          ) : (
+            ACTION_MENUS.map((group) => <ActionMenuButton key={group.key} group={group} device={d} perms={perms} onCommand={onCommand} />)
+          )}
         </>
       }
     />

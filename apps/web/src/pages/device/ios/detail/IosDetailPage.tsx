@@ -86,7 +86,7 @@ export default function IosDetailPage() {
               {
                 key: 'location',
                 label: '定位',
-                children: <LocationTab deviceId={d.id} last={d.last_active_location} locateCheck={canLocate(d, perms)} onLocate={() => setCommand('locate')} />,
+                children: <LocationTab deviceId={d.id} last={d.last_active_location} pending={d.progress?.action === 'get-location'} locateCheck={canLocate(d, perms)} onLocate={() => setCommand('locate')} />,
               },
               {
                 key: 'apps',

@@ -1,8 +1,10 @@
 import { Button, Typography } from 'antd';
-import { FirstDeviceGuide, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
+import { emptyListText, FirstDeviceGuide, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
 
 interface EmptyGuideProps {
   filtered: boolean;
+  /** 查看全部设备: without it the list holds only the clerk's own phones. */
+  viewAll: boolean;
   canRegister: boolean;
   onRegister: () => void;
   onClearFilters: () => void;
@@ -15,10 +17,10 @@ const FIRST_APPLE_STEPS = [
 ];
 
 /** EmptyGuide tells a new store how its first phone gets here, and a search that found nothing how to widen it. */
-export function EmptyGuide({ filtered, canRegister, onRegister, onClearFilters }: EmptyGuideProps) {
+export function EmptyGuide({ filtered, viewAll, canRegister, onRegister, onClearFilters }: EmptyGuideProps) {
   if (filtered) return <NoMatchingDevices onClear={onClearFilters} />;
   return (
-    <FirstDeviceGuide description="门店还没有 Apple 设备" steps={FIRST_APPLE_STEPS} maxWidth={520} style={{ padding: '24px 0', textAlign: 'left' }}>
+    <FirstDeviceGuide description={emptyListText('Apple', viewAll)} steps={FIRST_APPLE_STEPS} maxWidth={520} style={{ padding: '24px 0', textAlign: 'left' }}>
       {canRegister ? (
         <Button type="primary" onClick={onRegister}>
           登记第一台设备

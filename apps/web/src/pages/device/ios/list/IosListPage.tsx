@@ -90,6 +90,7 @@ export default function IosListPage() {
             list.isSuccess && (
               <EmptyGuide
                 filtered={hasActiveFilters(query)}
+                viewAll={viewAll}
                 canRegister={mayRegister.allowed}
                 onRegister={() => setDialog('register')}
                 onClearFilters={() => setQuery(clearFilters(query))}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Divider, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { clerkOptionsQuery, iosKeys, registerDevices, type RegisteredDevice } from '../../../../api/iosDevice.ts';
+import { clerkOptionsQuery, iosKeys, registerDevices, type RegisteredDevice, type RejectedSerial } from '../../../../api/iosDevice.ts';
 import { feedback } from '../../../../app/feedback.ts';
 import { EnrollLink } from '../components/EnrollLink.tsx';
 import { HttpsNotice } from '../components/HttpsNotice.tsx';
@@ -16,11 +16,41 @@ interface RegisterValues {
 const serialsRule = {
   validator: async (_r: unknown, v: unknown) => {
     const { serials, invalid } = parseSerials(String(v ?? ''));
-    if (invalid.length) throw new Error(`以下序列号格式有误（应为 10-14 位字母或数字）：${invalid.slice(0, 5).join('、')}${invalid.length > 5 ? ' 等' : ''}`);
+    if (!serials.length && invalid.length) throw new Error(`序列号格式有误（应为 10-14 位字母或数字）：${invalid.slice(0, 5).join('、')}${invalid.length > 5 ? ' 等' : ''}`);
     if (!serials.length) throw new Error('请输入至少一个序列号');
     if (serials.length > 200) throw new Error('一次最多登记 200 台');
   },
 };
+
+// Mistyped serials do not hold the others back: they are named here and left out of the batch.
+const mistypedRule = {
+  warningOnly: true,
+  validator: async (_r: unknown, v: unknown) => {
+    const { serials, invalid } = parseSerials(String(v ?? ''));
+    if (serials.length && invalid.length) throw new Error(`${invalid.length} 个格式有误，不会登记：${invalid.slice(0, 5).join('、')}${invalid.length > 5 ? ' 等' : ''}`);
+  },
+};
+
+/** RejectedList names the serials a batch left out, each with its reason, above the ones registered. */
+function RejectedList({ rejected }: { rejected: RejectedSerial[] }) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={`${rejected.length} 个序列号未登记`}
+      description={
+        <ul data-testid="rejected-serials" style={{ margin: 0, paddingInlineStart: 18 }}>
+          {rejected.map((r) => (
+            <li key={r.serial_number} style={{ wordBreak: 'break-all' }}>
+              <Typography.Text code>{r.serial_number}</Typography.Text> {r.reason}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
 
 interface RegisterDialogProps {
   onClose: () => void;
@@ -36,14 +66,15 @@ export function RegisterDialog({ onClose, chooseClerk }: RegisterDialogProps) {
   const [form] = Form.useForm<RegisterValues>();
   const text = Form.useWatch('serials', form) ?? '';
   const count = parseSerials(text).serials.length;
-  const [result, setResult] = useState<RegisteredDevice[] | null>(null);
+  const [result, setResult] = useState<{ list: RegisteredDevice[]; rejected: RejectedSerial[] } | null>(null);
   const queryClient = useQueryClient();
   const clerks = useQuery({ ...clerkOptionsQuery, enabled: chooseClerk });
   const register = useMutation({
     mutationFn: (v: RegisterValues) =>
       registerDevices({ serial_numbers: parseSerials(v.serials).serials, for_clerk: v.for_clerk, remark: v.remark?.trim() || undefined }),
-    onSuccess: async ({ list }) => {
-      setResult(list);
+    onSuccess: async ({ list, rejected = [] }, v) => {
+      const mistyped = parseSerials(v.serials).invalid.map((serial_number) => ({ serial_number, reason: '格式有误（应为 10-14 位字母或数字）' }));
+      setResult({ list, rejected: [...rejected, ...mistyped] });
       feedback.message.success(`已登记 ${list.length} 台设备`);
       await queryClient.invalidateQueries({ queryKey: iosKeys.all });
     },
@@ -56,12 +87,13 @@ export function RegisterDialog({ onClose, chooseClerk }: RegisterDialogProps) {
         <Alert
           type="success"
           showIcon
-          title={`已登记 ${result.length} 台设备。请把每台设备的登记链接发给租机人，或让租机人用该 iPhone 的相机扫描二维码。`}
+          title={`已登记 ${result.list.length} 台设备。请把每台设备的登记链接发给租机人，或让租机人用该 iPhone 的相机扫描二维码。`}
           description="链接在 Safari 中打开后，填写姓名手机号并安装描述文件，设备即接入管理。链接之后也可在设备详情中找到。"
           style={{ marginBottom: 16 }}
         />
+        {result.rejected.length > 0 && <RejectedList rejected={result.rejected} />}
         <Flex vertical style={{ maxHeight: 420, overflowY: 'auto' }}>
-          {result.map((d, i) => (
+          {result.list.map((d, i) => (
             <div key={d.id}>
               {i > 0 && <Divider style={{ margin: '12px 0' }} />}
               <EnrollLink link={d.enroll_link} serial={d.serial_number} size={112} />
@@ -93,7 +125,7 @@ export function RegisterDialog({ onClose, chooseClerk }: RegisterDialogProps) {
               每行一个，或用逗号、空格分隔；在 iPhone 的“设置 → 通用 → 关于本机”中查看。{count > 0 && `已识别 ${count} 个。`}
             </Typography.Text>
           }
-          rules={[serialsRule]}
+          rules={[serialsRule, mistypedRule]}
         >
           <Input.TextArea rows={6} placeholder={'F2LXK0ABCD12\nDNPXQ1ABCD34'} style={{ fontFamily: 'monospace' }} />
         </Form.Item>

@@ -93,16 +93,17 @@ describe('SetWallpaperDialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent[0]?.body).toMatchObject({ wallpaper_id: WALLPAPERS[0].id, where: 1, allow_modify: true }));
   });
 
-  it('requires a picture but no tick (a wallpaper is changed back as easily), and shows what is set now', async () => {
+  it('starts with the first picture chosen and asks no tick (a wallpaper is changed back as easily), and shows what is set now', async () => {
     wallpaperState = { allow_modify: false, lock_screen: { wallpaper_id: WALLPAPERS[0].id, name: '还款提醒', thumbnail: null, set_at: '2026-01-02T00:00:00Z' }, home_screen: null };
     await renderWith(<SetWallpaperDialog device={DEVICE} onClose={() => {}} />);
     expect(await screen.findByText('锁屏：还款提醒')).toBeTruthy();
     expect(screen.getByText('主屏幕：未由门店设置')).toBeTruthy();
     expect(screen.getByText('租机人不可更换')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
-    expect(await screen.findByText('请选择壁纸')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('radio')[0]!.getAttribute('aria-checked')).toBe('true'));
     expect(screen.queryByRole('checkbox')).toBeNull();
-    expect(sent).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({ wallpaper_id: WALLPAPERS[0].id });
   });
 });
 

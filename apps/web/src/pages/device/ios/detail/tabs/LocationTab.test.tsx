@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,13 +9,13 @@ import { LocationTab } from './LocationTab.tsx';
 import { answerFetch } from '../../../../../test/fakeNetwork.ts';
 
 const LAST = { latitude: 39.908_692, longitude: 116.397_477, accuracy: 30, at: '2026-01-05T02:00:00.000Z' };
-const NOTE = '未配置高德地图 Key，仅显示坐标';
+const NOTE = '未开通地图显示，仅显示坐标';
 const MAP = { name: '设备位置地图' };
 
-async function renderTab(amapKey: string | null) {
+async function renderTab(amapKey: string | null, opts: { last?: typeof LAST | null; pending?: boolean; logged?: object[] } = {}) {
   answerFetch(vi.fn(async (url: string) => {
       if (url === '/api/system/client-config') return Response.json({ flow_bill_url: null, amap_key: amapKey });
-      if (url.startsWith('/api/device/ios/location-log')) return Response.json({ list: [], total: 0 });
+      if (url.startsWith('/api/device/ios/location-log')) return Response.json({ list: opts.logged ?? [], total: opts.logged?.length ?? 0 });
       if (url.startsWith('/api/helper/amap/geocode-regeo')) {
         return Response.json(amapKey ? { address: '广东省深圳市福田区华强北街道', gcj02: { lat: 22.54, lng: 114.06 }, provider: 'amap' } : { address: null, gcj02: { lat: 22.54, lng: 114.06 }, provider: 'offline' });
       }
@@ -26,7 +26,7 @@ async function renderTab(amapKey: string | null) {
   render(
     <ConfigProvider locale={zhCN}>
       <QueryClientProvider client={client}>
-        <LocationTab deviceId="d-1" last={LAST} locateCheck={{ allowed: true, permitted: true }} onLocate={() => {}} />
+        <LocationTab deviceId="d-1" last={opts.last === undefined ? LAST : opts.last} pending={opts.pending} locateCheck={{ allowed: true, permitted: true }} onLocate={() => {}} />
       </QueryClientProvider>
     </ConfigProvider>,
   );
@@ -40,6 +40,17 @@ afterEach(() => {
 });
 
 describe('LocationTab', () => {
+  it('says a locate is on its way instead of 暂无位置, and shows the newest logged point when the record has none', async () => {
+    await renderTab(null, { last: null, pending: true });
+    expect(await screen.findByText('已请求定位，等待设备上报位置。')).toBeTruthy();
+    expect(screen.queryByText(/暂无位置/)).toBeNull();
+    cleanup();
+    await renderTab(null, { last: null, pending: true, logged: [{ latitude: 22.5431, longitude: 114.0579, accuracy: 10, measured_at: '2026-01-05T02:00:00.000Z', date_created: '2026-01-05T02:00:01.000Z' }] });
+    expect(await screen.findByText('已请求新的定位，设备上报后更新；下面是上次的位置。')).toBeTruthy();
+    expect((await screen.findAllByText('22.543100, 114.057900')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/暂无位置/)).toBeNull();
+  });
+
   it('shows only the coordinates, with a note, when no AMap key is configured', async () => {
     const { AMap, calls } = fakeAmap();
     window.AMap = AMap;
@@ -48,7 +59,7 @@ describe('LocationTab', () => {
     expect(screen.getByText('39.908692, 116.397477')).toBeTruthy();
     expect(screen.queryByRole('region', MAP)).toBeNull();
     expect(calls.maps).toHaveLength(0);
-    expect(await screen.findByText('服务器未配置高德逆地理编码，仅显示坐标')).toBeTruthy();
+    expect(await screen.findByText('暂不提供地址，仅显示坐标')).toBeTruthy();
   });
 
   it('shows the address the server’s geocoder found', async () => {

@@ -1,7 +1,7 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { GeoPointInfo } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Empty, Flex, Table, Tooltip, Typography } from 'antd';
+import { Alert, Descriptions, Empty, Flex, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { locationLogQuery, type LocationLogItem } from '../../../../../api/iosDevice.ts';
 import { type ReverseGeocode, addressQuery } from '../../../../../api/helper.ts';
@@ -41,7 +41,7 @@ function addressText(data: ReverseGeocode | undefined, failed: boolean) {
   if (failed) return '地址查询失败';
   if (!data) return '查询中…';
   if (data.address) return data.address;
-  return data.provider === 'offline' ? '服务器未配置高德逆地理编码，仅显示坐标' : '高德未返回地址';
+  return data.provider === 'offline' ? '暂不提供地址，仅显示坐标' : '未查到地址';
 }
 
 function LastLocation({ point }: { point: GeoPointInfo }) {
@@ -51,7 +51,7 @@ function LastLocation({ point }: { point: GeoPointInfo }) {
   return (
     <Flex vertical gap={8}>
       {amapKey && <LocationMap amapKey={amapKey} securityCode={securityCode} lat={point.latitude} lng={point.longitude} accuracy={point.accuracy} />}
-      {noKey && <Typography.Text type="secondary">未配置高德地图 Key，仅显示坐标</Typography.Text>}
+      {noKey && <Typography.Text type="secondary">未开通地图显示，仅显示坐标</Typography.Text>}
       <Descriptions
         size="small"
         bordered
@@ -69,6 +69,12 @@ function LastLocation({ point }: { point: GeoPointInfo }) {
   );
 }
 
+/** newestLogged: the history's first row as a point, for a phone whose device record has no last location yet. */
+export function newestLogged(list: readonly LocationLogItem[] | undefined): GeoPointInfo | null {
+  const row = list?.[0];
+  return row ? { latitude: row.latitude, longitude: row.longitude, accuracy: row.accuracy ?? undefined, at: row.measured_at } : null;
+}
+
 interface LocationTabProps {
   deviceId: string;
   last: GeoPointInfo | null;
@@ -78,6 +84,8 @@ interface LocationTabProps {
   logQuery?: typeof locationLogQuery;
   /** Shown when the phone never reported a location. */
   emptyText?: string;
+  /** A locate request is on its way to the phone: said instead of "no location" while none is known yet. */
+  pending?: boolean;
 }
 
 /**
@@ -92,9 +100,11 @@ export function LocationTab({
   onLocate,
   logQuery = locationLogQuery,
   emptyText = '暂无位置。Apple 只允许获取处于丢失模式（已锁定）设备的位置。',
+  pending = false,
 }: LocationTabProps) {
   const [page, setPage] = useState({ num: 0, size: 10 });
   const log = useQuery(logQuery(deviceId, page.num, page.size));
+  const latest = last ?? newestLogged(page.num === 0 ? log.data?.list : undefined);
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center">
@@ -103,11 +113,8 @@ export function LocationTab({
           获取定位
         </ActionButton>
       </Flex>
-      {last ? (
-        <LastLocation point={last} />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
-      )}
+      {pending && <Alert type="info" showIcon title={latest ? '已请求新的定位，设备上报后更新；下面是上次的位置。' : '已请求定位，等待设备上报位置。'} />}
+      {latest ? <LastLocation point={latest} /> : !pending && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
       <Typography.Text strong>定位记录</Typography.Text>
       <Table<LocationLogItem>
         rowKey={(r) => `${r.measured_at}-${r.latitude}-${r.longitude}`}

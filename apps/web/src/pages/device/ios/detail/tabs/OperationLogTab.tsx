@@ -6,6 +6,7 @@ import { cancelScheduledLock, iosKeys, operationLogQuery } from '../../../../../
 import { feedback } from '../../../../../app/feedback.ts';
 import { tablePagination } from '../../../../../components/pagination.ts';
 import { formatDateTime } from '../../../../../lib/time.ts';
+import { useIsPhone } from '../../../../../lib/useIsPhone.ts';
 import { operationStatusColor } from '../../../../security/operation-log/operationStatus.ts';
 
 /** isWaiting: the row waits on the phone, so the tab polls until it settles. */
@@ -25,6 +26,7 @@ interface OperationLogTabProps {
 
 /** OperationLogTab lists what was done to the device, live while commands wait on the phone (3 s polling). */
 export function OperationLogTab({ deviceId, canCancel, logQuery = operationLogQuery, onSettled }: OperationLogTabProps) {
+  const phone = useIsPhone();
   const [page, setPage] = useState({ num: 0, size: 10 });
   const queryClient = useQueryClient();
   const log = useQuery({
@@ -94,6 +96,8 @@ export function OperationLogTab({ deviceId, canCancel, logQuery = operationLogQu
       rowKey="id"
       size="small"
       columns={columns}
+      // On a phone the log scrolls inside its panel rather than squeezing the result to a character a line.
+      scroll={phone ? { x: 560 } : undefined}
       dataSource={log.data?.list}
       loading={log.isLoading}
       locale={{ emptyText: '暂无操作记录' }}
