@@ -6,7 +6,7 @@ import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { DerError } from '../../mdm/apple/pki/der.ts';
 import { parseSignedData, verifySigner } from '../../mdm/apple/pki/cms-parse.ts';
 import { type PlistDict, parsePlistDict } from '../../mdm/apple/plist.ts';
-import { reserveDeviceSlots } from '../ios-device/device-quota.ts';
+import { reserveDeviceSlots } from '../../domain/device-quota.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
 import { store } from '../store/store.table.ts';
 import type { AbmRepo } from './abm.repo.ts';

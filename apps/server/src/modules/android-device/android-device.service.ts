@@ -23,7 +23,7 @@ import { clerk } from '../clerk/clerk.table.ts';
 import { toProgress } from '../ios-device/ios-device.dto.ts';
 import { toOperationItem } from '../logs/operation-log.item.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
-import { type AndroidDefaults, readAndroidDefaults, writeAndroidDefaults } from './android-defaults.ts';
+import { type AndroidDefaults, readAndroidDefaults, writeAndroidDefaults } from '../../domain/android-defaults.ts';
 import { brandLabel, toDetail, toListItem } from './android-device.dto.ts';
 import type { AndroidDeviceRepo, DeviceScope } from './android-device.repo.ts';
 

@@ -17,7 +17,7 @@ import type { AuthContext } from '../../http/authz.ts';
 import type { AndroidCommandType, AndroidEngine } from '../../mdm/android/android-engine.ts';
 import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import { clerk } from '../clerk/clerk.table.ts';
-import { moveClerkSlots, releaseDeviceSlots } from '../ios-device/device-quota.ts';
+import { moveClerkSlots, releaseDeviceSlots } from '../../domain/device-quota.ts';
 import { type OperationResult, type OperationTx, replayedOperation, runDeviceOperation } from '../logs/device-operation.ts';
 import { withRefetchCollapse } from '../logs/refetch-collapse.ts';
 import type { SensitiveActionGuard, SensitiveActionProof } from '../store/sensitive-action.ts';

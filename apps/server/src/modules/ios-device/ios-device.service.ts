@@ -20,7 +20,7 @@ import { toOperationItem } from '../logs/operation-log.item.ts';
 import { operationLog } from '../logs/logs.table.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { store } from '../store/store.table.ts';
-import { moveClerkSlots } from './device-quota.ts';
+import { moveClerkSlots } from '../../domain/device-quota.ts';
 import { toDetail, toListItem, toProgress } from './ios-device.dto.ts';
 import type { DeviceScope, IosDeviceRepo, IosDeviceRow } from './ios-device.repo.ts';
 

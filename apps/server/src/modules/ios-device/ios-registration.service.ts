@@ -8,7 +8,7 @@ import { clerk } from '../clerk/clerk.table.ts';
 import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { store } from '../store/store.table.ts';
-import { releaseDeviceSlots, reserveDeviceSlots } from './device-quota.ts';
+import { releaseDeviceSlots, reserveDeviceSlots } from '../../domain/device-quota.ts';
 import { iosDevice } from './ios-device.table.ts';
 
 /**

@@ -3,11 +3,11 @@ import { DnsSettingStatus, EnrollmentStatus, GlobalProxyStatus, LockStatus, OsUp
 import type { EffectTable, Tx } from '../../mdm/apple/effects/result-effect.ts';
 import { mdmEnrollment, mdmIdentity } from '../../mdm/apple/mdm.table.ts';
 import { cancelPendingCommands } from '../../mdm/apple/queue.repo.ts';
-import { releaseDeviceSlots } from '../ios-device/device-quota.ts';
+import { releaseDeviceSlots } from '../../domain/device-quota.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
 import { iosWallpaperScreen } from '../ios-settings/ios-settings.table.ts';
 import { operationLog } from '../logs/logs.table.ts';
-import { emitIosDeviceEvent } from '../webhook/device-events.ts';
+import { emitIosDeviceEvent } from '../../domain/device-events.ts';
 import { type ReenrolPath, reenrolText } from './release-rules.ts';
 
 /** cancelPending drops what was queued for the phone's old life; the queue repo's statement only uses the transaction. */

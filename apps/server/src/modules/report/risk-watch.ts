@@ -6,7 +6,7 @@ import type { AuthContext } from '../../http/authz.ts';
 import { type CreditProvider, ProviderFailure } from '../../adapters/credit/credit-provider.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import { store } from '../store/store.table.ts';
-import { emitDeviceEvent } from '../webhook/device-events.ts';
+import { emitDeviceEvent } from '../../domain/device-events.ts';
 import { hirerDevices } from './hirer-devices.ts';
 import type { Ledger } from './ledger.ts';
 import type { PersonalData } from './personal-data.ts';

@@ -5,7 +5,7 @@ import type { Job } from '../../jobs/scheduler.ts';
 import { androidDevice } from '../android-device/android-device.table.ts';
 import { storeApiSetting } from '../api-key/api-key.table.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { emitDeviceEvent } from './device-events.ts';
+import { emitDeviceEvent } from '../../domain/device-events.ts';
 import { webhookOfflineMark } from './webhook.table.ts';
 
 const BATCH = 500;

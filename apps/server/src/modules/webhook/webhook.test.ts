@@ -8,7 +8,7 @@ import { applyDeviceInformation } from '../../mdm/apple/device-facts.ts';
 import { androidDevice } from '../android-device/android-device.table.ts';
 import { iosDevice } from '../ios-device/ios-device.table.ts';
 import { enableOpenApi } from '../open-api/open-api.test-kit.ts';
-import { emitDeviceEvent } from './device-events.ts';
+import { emitDeviceEvent } from '../../domain/device-events.ts';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, WEBHOOK_RETENTION_DAYS, retryDelay, webhookRetentionJob } from './webhook-delivery.ts';
 import { createWebhookRepo } from './webhook.repo.ts';
 import { createOfflineWatch } from './webhook-offline.job.ts';
