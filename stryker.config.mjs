@@ -34,10 +34,16 @@ export default {
   vitest: { configFile: 'stryker.vitest.config.mjs', related: false },
   mutate: g.mutate,
   coverageAnalysis: 'perTest',
-  concurrency: 2,
-  // A server test file builds an app on PGlite; mutants of start-up code rerun the group's files.
-  timeoutMS: 60_000,
-  timeoutFactor: 2,
+  // The box has 2 cores shared with other work: MUTATION_CONCURRENCY=1 to be gentle.
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+  // Reruns test only the mutants whose file or tests changed since the group's last report.
+  incremental: process.env.MUTATION_FULL !== '1',
+  incrementalFile: `reports/mutation/${g.name}.incremental.json`,
+  // A server test file builds an app on PGlite; mutants of start-up code rerun the group's files. A mutant that
+  // turns a loop endless (or a wait that never ends) counts as killed by timeout; 15 s over the dry run's time keeps
+  // each of those from costing a minute, and is well above the slowest test of a group on this box.
+  timeoutMS: 15_000,
+  timeoutFactor: 1.5,
   // Copy only what the server tests need into the sandbox (node_modules is linked, not copied).
   ignorePatterns: ['apps/web', 'e2e', 'bench', 'docs', 'data', 'reports', '.stryker-tmp', 'coverage', 'test-results'],
   reporters: ['clear-text', 'progress', 'json'],
