@@ -23,7 +23,9 @@ export const GROUPS = {
   },
   'address-guard': { mutate: [`${S}/modules/webhook/address-guard.ts`], tests: [`${S}/modules/webhook/address-guard.test.ts`] },
   'apple-queue': {
-    mutate: [`${S}/mdm/apple/commander.ts`, `${S}/mdm/apple/checkin.service.ts`],
+    // The rule-bearing lines only (queue order and lifetime, check-in refusals, the slot, re-enrolment): the tests are
+    // end-to-end runs with simulated phones, minutes per mutant on this box.
+    mutate: [`${S}/mdm/apple/commander.ts:33-78`, `${S}/mdm/apple/checkin.service.ts:39-128`],
     tests: [`${S}/mdm/apple/engine.e2e.test.ts`, `${S}/mdm/apple/checkin-messages.e2e.test.ts`, `${S}/mdm/apple/checkin-quota.test.ts`],
   },
   'device-operation': {
