@@ -80,10 +80,10 @@ describe('charge', () => {
     expect([err.code, err.message]).toEqual(['QUOTA_EXCEEDED', '余额不足']);
     expect(await ledger.balance(s)).toBe(300);
 
-    const reportId = randomUUID();
-    const { row, replayed } = await charge(s, 300, 'exact', { reportId });
+    const [reportId, clerkId] = [randomUUID(), randomUUID()];
+    const { row, replayed } = await charge(s, 300, 'exact', { reportId, clerkId });
     expect(replayed).toBe(false);
-    expect(row).toMatchObject({ storeId: s, amountFen: -300, kind: 'charge', reason: '普通报告 张三', idempotencyKey: 'exact', reportId, clerkId: null });
+    expect(row).toMatchObject({ storeId: s, amountFen: -300, kind: 'charge', reason: '普通报告 张三', idempotencyKey: 'exact', reportId, clerkId });
     expect(await ledger.balance(s)).toBe(0);
     expect(await refusal(charge(s, 1, 'empty'))).toMatchObject({ message: '余额不足' });
   });
@@ -118,13 +118,15 @@ describe('refund', () => {
   it('gives a charge back once, with the reason, the report and the clerk of the charge', async () => {
     const s = await newStore();
     await ledger.credit(s, 1000, '充值', 'c');
-    const reportId = randomUUID();
-    await charge(s, 400, 'r', { reportId });
+    const [reportId, clerkId] = [randomUUID(), randomUUID()];
+    await charge(s, 400, 'r', { reportId, clerkId });
     await refund(s, 'r', '查询失败：供应商超时');
     await refund(s, 'r', '再退一次');
     expect(await ledger.balance(s)).toBe(1000);
     const refunds = (await rowsOf(s)).filter((r) => r.kind === 'refund');
-    expect(refunds).toMatchObject([{ amountFen: 400, kind: 'refund', reason: '查询失败：供应商超时', idempotencyKey: 'r:refund', reportId, clerkId: null }]);
+    expect(refunds).toMatchObject([{ amountFen: 400, kind: 'refund', reason: '查询失败：供应商超时', idempotencyKey: 'r:refund', reportId, clerkId }]);
+    // A charge without a report or clerk (a blacklist check, a top-up's refund) records them as null.
+    expect((await charge(s, 1, 'bare')).row).toMatchObject({ reportId: null, clerkId: null });
   });
 
   it('does nothing for an unknown key, a credit, or another store’s charge', async () => {
