@@ -12,6 +12,15 @@
 // - the catch's `op.idempotencyKey && isUniqueViolation(…)` → `true`, `||`, or "" for the index name: without a key,
 //   or for another error, the lookup finds no row carrying the key (the insert rolled back), so the error is rethrown.
 //
+// modules/ios-device/device-quota.ts (run 2026-11-25 05:45: 53 killed, 4 timed out, 8 survived = 87.7 %). Killed since
+// by device-quota.test.ts, checked by hand on a copy: `n > 0` → `true` and `n >= 0` (line 50: a clerk whose devices
+// come and go in equal numbers is left alone even over a lowered quota; a giving clerk never drops below zero) and
+// the error code "" (line 56: the refusal is QUOTA_EXCEEDED / 409). Equivalent, the other five:
+// - line 34 `if (clerkId)` → `if (true)`: without a clerk the UPDATE filters on a null id and changes no row.
+// - line 45 `if (from === to) continue` → `if (false)`: the clerk's −1 and +1 cancel to 0, which neither branch acts on.
+// - line 46 `if (m.fromClerkId)` → `if (true)`: a null giver becomes a delta keyed null, whose UPDATE matches no row.
+// - line 57 `n < 0` → `true` or `n <= 0`: only n = 0 reaches it newly, and subtracting 0 changes nothing.
+//
 // modules/report/ledger.ts (run 2026-11-25: 61 killed, 1 timed out, 1 survived = 98.4 %): the survivor,
 // `clerkId: c.clerkId ?? null` → `c.clerkId && null` (line 54), is killed since by ledger.test.ts (a charge keeps its
 // clerk), checked by hand on a copy; no equivalents.

@@ -135,9 +135,26 @@ describe('moveClerkSlots', () => {
     const s = await t.newStore();
     const [a, b] = [await limitedClerk(s.id, 10, 3), await limitedClerk(s.id, 3, 1)];
     const three = Array.from({ length: 3 }, () => ({ fromClerkId: a, toClerkId: b }));
-    expect(await refusalOf(t.db.transaction((tx) => moveClerkSlots(tx, three)))).toBe('接收店员的设备额度不足，请先调整其额度');
+    const refused = await t.db.transaction((tx) => moveClerkSlots(tx, three)).then(() => null, (e: { code: string; statusCode: number; message: string }) => e);
+    expect(refused && [refused.code, refused.statusCode, refused.message]).toEqual(['QUOTA_EXCEEDED', 409, '接收店员的设备额度不足，请先调整其额度']);
     expect([(await clerkRow(a)).usedQuota, (await clerkRow(b)).usedQuota]).toEqual([3, 1]);
     await t.db.transaction((tx) => moveClerkSlots(tx, three.slice(1)));
     expect([(await clerkRow(a)).usedQuota, (await clerkRow(b)).usedQuota]).toEqual([1, 3]);
+  });
+});
+
+describe('moveClerkSlots, net moves', () => {
+  it('leaves a clerk whose devices come and go in equal numbers alone, even over a lowered quota', async () => {
+    const s = await t.newStore();
+    const [a, b] = [await limitedClerk(s.id, 10, 2), await limitedClerk(s.id, 1, 3)];
+    await t.db.transaction((tx) => moveClerkSlots(tx, [{ fromClerkId: a, toClerkId: b }, { fromClerkId: b, toClerkId: a }]));
+    expect([(await clerkRow(a)).usedQuota, (await clerkRow(b)).usedQuota]).toEqual([2, 3]);
+  });
+
+  it('never takes a giving clerk below zero', async () => {
+    const s = await t.newStore();
+    const [a, b] = [await limitedClerk(s.id, 10, 0), await limitedClerk(s.id, 10, 0)];
+    await t.db.transaction((tx) => moveClerkSlots(tx, [{ fromClerkId: a, toClerkId: b }]));
+    expect([(await clerkRow(a)).usedQuota, (await clerkRow(b)).usedQuota]).toEqual([0, 1]);
   });
 });
