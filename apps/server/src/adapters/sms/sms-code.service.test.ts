@@ -130,6 +130,12 @@ describe('send caps', () => {
     const p = phone();
     await sms.send(p, 'sensitive', '10.4.0.1');
     expect((await errorOf(sms.send(p, 'sensitive', '10.4.0.1'))).message).toBe('验证码发送过于频繁，请 60 秒后再试');
+    // Still refused 59 s later (the wait is seconds, not milliseconds), with the code the client retries on.
+    await age(p, 59_000);
+    const refused = await errorOf(sms.send(p, 'sensitive', '10.4.0.1'));
+    expect([refused.code, refused.statusCode]).toEqual(['TOO_MANY_REQUESTS', 429]);
+    await age(p, 2_000);
+    await sms.send(p, 'sensitive', '10.4.0.1');
   });
 });
 
