@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
 import { createOutboxSmsSender } from './outbox-sender.ts';
-import { DEFAULT_SMS_LIMITS, type SmsLimits, createSmsCodeService } from './sms-code.service.ts';
+import { DEFAULT_SMS_LIMITS, type SmsLimits, createSmsCodeService, maskPhone } from './sms-code.service.ts';
 import type { SmsSender } from './sms-sender.ts';
 import { smsCode, smsOutbox } from './sms.table.ts';
 import { unconfiguredSmsSender } from './unconfigured-sender.ts';
@@ -130,6 +130,12 @@ describe('send caps', () => {
     const p = phone();
     await sms.send(p, 'sensitive', '10.4.0.1');
     expect((await errorOf(sms.send(p, 'sensitive', '10.4.0.1'))).message).toBe('验证码发送过于频繁，请 60 秒后再试');
+    // Still refused 59 s later (the wait is seconds, not milliseconds), with the code the client retries on.
+    await age(p, 59_000);
+    const refused = await errorOf(sms.send(p, 'sensitive', '10.4.0.1'));
+    expect([refused.code, refused.statusCode]).toEqual(['TOO_MANY_REQUESTS', 429]);
+    await age(p, 2_000);
+    await sms.send(p, 'sensitive', '10.4.0.1');
   });
 });
 
@@ -205,5 +211,53 @@ describe('cleanup', () => {
     const checks = (await database.db.execute(sql`select count(*)::int as n from sms_check where phone_number = ${p}`)) as unknown as { rows: { n: number }[] };
     expect(checks.rows[0].n).toBe(1);
     expect(await database.db.select().from(smsCode).where(eq(smsCode.phoneNumber, recent))).toHaveLength(1);
+  });
+});
+
+describe('what a send answers, and a code that was never sent', () => {
+  it('answers the resend wait and the masked phone, and puts the code in the message', async () => {
+    const sms = service();
+    const p = phone();
+    expect(await sms.send(p, 'register', '10.10.0.1')).toEqual({ resend_after: 60, masked_phone: `${p.slice(0, 3)}****${p.slice(7)}` });
+    expect(maskPhone('13712345678')).toBe('137****5678');
+    const [row] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.phoneNumber, p));
+    expect(row.content).toBe(`【租机宝】您的验证码为 ${await lastCode(p)}，用于注册门店，5 分钟内有效。请勿告诉他人。`);
+  });
+
+  it('answers `deliver: false` alike, sends nothing, and no guess ever matches it (without a crash)', async () => {
+    const sms = service();
+    const p = phone();
+    expect(await sms.send(p, 'reset-password', '10.10.0.2', false)).toEqual({ resend_after: 60, masked_phone: maskPhone(p) });
+    expect(await database.db.select().from(smsOutbox).where(eq(smsOutbox.phoneNumber, p))).toEqual([]);
+    for (const guess of ['000000', '123456', 'undeliverable']) {
+      const err = await errorOf(sms.consume(p, 'reset-password', guess));
+      expect([err.code, err.message]).toEqual(['SMS_CODE_INVALID', '验证码错误或已过期']);
+    }
+    // It still counts as a send: the resend wait applies.
+    expect((await errorOf(sms.send(p, 'reset-password', '10.10.0.2'))).message).toBe('验证码发送过于频繁，请 60 秒后再试');
+  });
+});
+
+describe('check throttle edges', () => {
+  it('lets a phone’s 30th check in an hour through', async () => {
+    const sms = service();
+    const p = phone();
+    await database.db.execute(sql`insert into sms_check (phone_number, ip) select ${p}, '10.11.0.1' from generate_series(1, 29)`);
+    await sms.send(p, 'register', '10.11.0.1');
+    await sms.consume(p, 'register', await lastCode(p));
+  });
+
+  it('lets an IP’s 100th check in an hour through, and counts checks without an IP by phone only', async () => {
+    const sms = service();
+    const ip = `10.12.${process.pid % 250}.9`;
+    await database.db.execute(sql`insert into sms_check (phone_number, ip) select '1371111' || lpad(g::text, 4, '0'), ${ip} from generate_series(1, 99) g`);
+    const p = phone();
+    await sms.send(p, 'register', '10.12.0.1');
+    await sms.consume(p, 'register', await lastCode(p), ip);
+    // Checks made without an IP are stored with an empty one and never add up across phones.
+    await database.db.execute(sql`insert into sms_check (phone_number, ip) select '1372222' || lpad(g::text, 4, '0'), '' from generate_series(1, 150) g`);
+    const q = phone();
+    await sms.send(q, 'register', '10.12.0.2');
+    await sms.consume(q, 'register', await lastCode(q));
   });
 });

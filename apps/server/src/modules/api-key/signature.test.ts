@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalString, sha256Hex, signParts, verifySignature } from './signature.ts';
+import { NONCE_RE, canonicalString, sha256Hex, signParts, verifySignature } from './signature.ts';
 
 // The worked example of docs/open-api.md: if this changes, the docs are wrong.
 const example = {
@@ -32,5 +32,14 @@ describe('open-API signature', () => {
     expect(verifySignature(secret, parts, signature.slice(0, 62))).toBe(false);
     expect(verifySignature(secret, parts, '')).toBe(false);
     expect(verifySignature(secret, parts, `${signature}00`)).toBe(false);
+  });
+});
+
+describe('NONCE_RE', () => {
+  it('takes 16 to 64 letters, digits, - or _, and nothing else around them', () => {
+    for (const ok of ['a'.repeat(16), 'Z9_-'.repeat(4), 'x'.repeat(64), '3f9a1c7e5b2d4f608a1b3c5d7e9f0a12']) expect(NONCE_RE.test(ok), ok).toBe(true);
+    for (const bad of ['a'.repeat(15), 'x'.repeat(65), ' '.repeat(20), `${'a'.repeat(16)} `, `!${'a'.repeat(16)}`, `${'a'.repeat(16)}\n`, 'a', '']) {
+      expect(NONCE_RE.test(bad), JSON.stringify(bad)).toBe(false);
+    }
   });
 });
