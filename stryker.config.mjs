@@ -12,7 +12,7 @@
 // - the catch's `op.idempotencyKey && isUniqueViolation(…)` → `true`, `||`, or "" for the index name: without a key,
 //   or for another error, the lookup finds no row carrying the key (the insert rolled back), so the error is rethrown.
 //
-// modules/ios-device/device-quota.ts (run 2026-11-25 05:45: 53 killed, 4 timed out, 8 survived = 87.7 %). Killed since
+// domain/device-quota.ts (run 2026-11-25 05:45: 53 killed, 4 timed out, 8 survived = 87.7 %). Killed since
 // by device-quota.test.ts, checked by hand on a copy: `n > 0` → `true` and `n >= 0` (line 50: a clerk whose devices
 // come and go in equal numbers is left alone even over a lowered quota; a giving clerk never drops below zero) and
 // the error code "" (line 56: the refusal is QUOTA_EXCEEDED / 409). Equivalent, the other five:
@@ -23,7 +23,7 @@
 //
 // adapters/sms/sms-code.service.ts (run 2026-11-25 05:16–05:50, before the SMS tests of 05:31: 85 killed, 2 timed out, 18 survived = 82.9 %. The tests
 // added since target 12 of the 18 (not re-measured by Stryker before the deadline, the group takes ~30 min here; three checked by hand on a copy: `if (deliver)`, the length check, the resend window):
-// maskPhone ×4 and `return {}` (the send's answer), the invalid message "", the `>=` of both check throttles (30th
+// maskPhone ×4 (moved since to packages/shared/src/masking.ts, tested there) and `return {}` (the send's answer), the invalid message "", the `>=` of both check throttles (30th
 // phone / 100th IP check passes), `if (deliver)` → true (nothing sent for deliver: false), the length check → false (an
 // undelivered code is refused, not a crash), the resend window in ms instead of s and its error code (59 s later still
 // refused with TOO_MANY_REQUESTS). Equivalent:

@@ -20,9 +20,9 @@ export const GROUPS = {
     tests: [`${S}/modules/api-key/signature.test.ts`, `${S}/modules/open-api/open-api.routes.test.ts`, `${S}/modules/open-api/open-api.guard.test.ts`],
   },
   quota: {
-    mutate: [`${S}/modules/ios-device/device-quota.ts`],
+    mutate: [`${S}/domain/device-quota.ts`],
     // device-quota.ts is the quota of both platforms (Android enrolment and change-for-clerk call it too).
-    tests: [`${S}/modules/ios-device/device-quota.test.ts`, `${S}/mdm/android/enrolment.test.ts`, `${S}/mdm/apple/checkin-quota.test.ts`],
+    tests: [`${S}/domain/device-quota.test.ts`, `${S}/mdm/android/enrolment.test.ts`, `${S}/mdm/apple/checkin-quota.test.ts`],
   },
   'address-guard': { mutate: [`${S}/modules/webhook/address-guard.ts`], tests: [`${S}/modules/webhook/address-guard.test.ts`] },
   'apple-queue': {

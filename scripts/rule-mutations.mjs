@@ -51,8 +51,8 @@ export const MUTATIONS = [
   ['SMS daily cap 10 → 12', SMS, 'perPhonePerDay: 10,', 'perPhonePerDay: 12,', SMS_TEST, 'send caps'],
   ['open-API window ±300 → ±5 s', `${S}/modules/api-key/signature.ts`, 'SIGNATURE_WINDOW_SECONDS = 300;', 'SIGNATURE_WINDOW_SECONDS = 5;', OPEN_API_TEST, 'timestamp'],
   ['open-API window ±300 → ±310 s', `${S}/modules/api-key/signature.ts`, 'SIGNATURE_WINDOW_SECONDS = 300;', 'SIGNATURE_WINDOW_SECONDS = 310;', OPEN_API_TEST, 'timestamp'],
-  ['store quota <= → < (iPhone)', `${S}/modules/ios-device/device-quota.ts`, '${store.usedDeviceCount} + ${n} <= ${store.deviceCount}', '${store.usedDeviceCount} + ${n} < ${store.deviceCount}', `${S}/modules/ios-device/device-quota.test.ts`, ''],
-  ['store quota <= → < (Android)', `${S}/modules/ios-device/device-quota.ts`, '${store.usedDeviceCount} + ${n} <= ${store.deviceCount}', '${store.usedDeviceCount} + ${n} < ${store.deviceCount}', `${S}/mdm/android/enrolment.test.ts`, ''],
+  ['store quota <= → < (iPhone)', `${S}/domain/device-quota.ts`, '${store.usedDeviceCount} + ${n} <= ${store.deviceCount}', '${store.usedDeviceCount} + ${n} < ${store.deviceCount}', `${S}/domain/device-quota.test.ts`, ''],
+  ['store quota <= → < (Android)', `${S}/domain/device-quota.ts`, '${store.usedDeviceCount} + ${n} <= ${store.deviceCount}', '${store.usedDeviceCount} + ${n} < ${store.deviceCount}', `${S}/mdm/android/enrolment.test.ts`, ''],
   [
     'store-profile enrolment charges no slot',
     `${S}/mdm/apple/checkin.service.ts`,
