@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './safe-input.ts';
 
 /**
  * The platform operator's MDM push certificate (issue 16 item 3). One per server: every store's iPhones are woken
@@ -55,15 +56,15 @@ export interface PushCsrResult {
 
 const PEM_MAX = 64 * 1024;
 export const pushCertificateBody = z.object({
-  certificate_pem: z.string().min(1, '请上传证书').max(PEM_MAX, '证书文件过大'),
+  certificate_pem: text().min(1, '请上传证书').max(PEM_MAX, '证书文件过大'),
 }).strict();
 export type PushCertificateBody = z.infer<typeof pushCertificateBody>;
 
 export const pushVendorSignBody = z.object({
   /** The MDM CSR-signing certificate Apple issued to the vendor, optionally followed by Apple's WWDR and root certificates. */
-  vendor_certificate_pem: z.string().min(1, '请上传供应商证书').max(PEM_MAX, '证书文件过大'),
-  vendor_key_pem: z.string().min(1, '请上传供应商私钥').max(PEM_MAX, '私钥文件过大'),
-  passphrase: z.string().max(256).optional(),
+  vendor_certificate_pem: text().min(1, '请上传供应商证书').max(PEM_MAX, '证书文件过大'),
+  vendor_key_pem: text().min(1, '请上传供应商私钥').max(PEM_MAX, '私钥文件过大'),
+  passphrase: text().max(256).optional(),
 }).strict();
 export type PushVendorSignBody = z.infer<typeof pushVendorSignBody>;
 

@@ -5,8 +5,8 @@ import { iosKeys, sendCommand, type IosCommandName, type QueuedCommand } from '.
 import { feedback } from '../../../../app/feedback.ts';
 import { newIdempotencyKey } from '../../../../lib/uuid.ts';
 
-/** The toast of every queued command: true whether the phone is online now (it acts at once) or not (it acts when back). */
-export const QUEUED_TEXT = '指令已下发，设备联网后即执行';
+/** The toast of every queued command: true whether the phone is online now (it acts at once) or not (it acts when back), so it names neither. */
+export const QUEUED_TEXT = '指令已下发，等待设备执行';
 
 /** DeviceRef names the device a dialog acts on. */
 export interface DeviceRef {

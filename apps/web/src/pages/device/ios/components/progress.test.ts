@@ -6,7 +6,7 @@ const op = (action: string, status: number, scheduled_at: string | null = null) 
 
 describe('progressView', () => {
   it('shows a queued lock as running with an honest tooltip', () => {
-    expect(progressView(op('lock', OperationStatus.QUEUED))).toEqual({ text: '锁定中…', running: true, tooltip: '锁定设备：排队中，设备联网后即执行' });
+    expect(progressView(op('lock', OperationStatus.QUEUED))).toEqual({ text: '锁定中…', running: true, tooltip: '锁定设备：排队中，等待设备接收' });
     expect(progressView(op('unlock', OperationStatus.SENT)).tooltip).toBe('解锁设备：已下发，等待设备回应');
   });
 

@@ -26,6 +26,6 @@ export function progressView(p: OperationProgress): ProgressView {
     return { text: `预约 ${formatShort(p.scheduled_at)}`, running: false, tooltip: `${label}：已预约，将于 ${formatShort(p.scheduled_at)} 执行` };
   }
   const status = operationStatusLabel[p.status as OperationStatus] ?? '处理中';
-  const waiting = p.status === OperationStatus.SENT ? '，等待设备回应' : '，设备联网后即执行';
+  const waiting = p.status === OperationStatus.SENT ? '，等待设备回应' : '，等待设备接收';
   return { text: RUNNING[p.action] ?? `${label}…`, running: true, tooltip: `${label}：${status}${waiting}` };
 }

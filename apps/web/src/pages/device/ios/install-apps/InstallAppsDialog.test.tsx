@@ -80,7 +80,7 @@ describe('InstallAppsDialog', () => {
 
     expect(await screen.findByText('此应用正在安装中，请等待设备响应')).toBeTruthy();
     expect(await screen.findByText('「QQ」设备正在下载安装')).toBeTruthy();
-    expect(await screen.findByText('已下发 1 个应用的安装指令，设备联网后即执行；1 个未下发')).toBeTruthy();
+    expect(await screen.findByText('已下发 1 个应用的安装指令，等待设备执行；1 个未下发')).toBeTruthy();
   });
 
   it('points to the app library when the store has no Apple apps', async () => {

@@ -19,7 +19,7 @@ export function summaryText(results: InstallAppResult[]) {
   const queued = results.filter((r) => r.status === 'queued').length;
   const refused = results.length - queued;
   if (queued === 0) return '所选应用均未下发，原因见列表';
-  return `已下发 ${queued} 个应用的安装指令，设备联网后即执行${refused ? `；${refused} 个未下发` : ''}`;
+  return `已下发 ${queued} 个应用的安装指令，等待设备执行${refused ? `；${refused} 个未下发` : ''}`;
 }
 
 /**

@@ -34,7 +34,7 @@ export function EraseDialog({ device, onClose, onDone }: CommandConfirmProps) {
     form,
     (v) => eraseDevice({ device_id: device.id, preserve_data_plan: v.preserve_data_plan === true, disallow_proximity_setup: v.disallow_proximity_setup === true, ...proofOf(v, needSms) }, key),
     () => {
-      feedback.message.success('抹掉指令已下发，设备联网后即执行');
+      feedback.message.success('抹掉指令已下发，等待设备执行');
       onClose();
       onDone?.();
     },
