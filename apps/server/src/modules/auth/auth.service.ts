@@ -6,7 +6,7 @@ import type { ClerkRepo, ClerkRow } from '../clerk/clerk.repo.ts';
 import type { LoginLogRepo } from '../logs/login-log.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import { verifyPassword } from './password.ts';
-import { rotateRefreshToken } from './refresh-rotation.ts';
+import { logOut, rotateRefreshToken } from './refresh-rotation.ts';
 import { type AccessTokens, hashToken, newRefreshToken } from './tokens.ts';
 
 export interface ClientInfo {
@@ -113,19 +113,7 @@ export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLo
      * logout ends the session named by the refresh token in the body or by the bearer token, whichever the
      * console still holds (an expired access token must not keep a session alive). Unknown tokens get 401.
      */
-    async logout({ accessToken, refreshToken }: { accessToken?: string; refreshToken?: string }) {
-      const sessions = new Set<string>();
-      if (refreshToken) {
-        const row = await authRepo.findRefreshToken(hashToken(refreshToken));
-        if (row) sessions.add(row.session.id);
-      }
-      if (accessToken) {
-        const verified = await tokens.verify(accessToken);
-        if (verified.ok) sessions.add(verified.claims.sessionId);
-      }
-      if (!sessions.size) throw unauthorized();
-      for (const id of sessions) await authRepo.revokeSession(id, 'logout');
-    },
+    logout: (tokensHeld: { accessToken?: string; refreshToken?: string }) => logOut(authRepo, (t) => tokens.verify(t), tokensHeld),
 
     /** endSessions is called on password change and clerk disable: every token of the clerk stops at once. */
     endSessions: (clerkId: string, reason: string) => authRepo.revokeClerkSessions(clerkId, reason),

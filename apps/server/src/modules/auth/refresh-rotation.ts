@@ -62,3 +62,25 @@ export async function rotateRefreshToken<S extends RotatingSession>(
   }
   return { session, successor, rotatedAt };
 }
+
+/**
+ * logOut ends the session named by the refresh token or by the access token, whichever the console still holds
+ * (an expired access token must not keep a session alive); neither naming a session is 401. Both consoles use it.
+ */
+export async function logOut<S extends RotatingSession>(
+  store: RotationStore<S>,
+  verify: (accessToken: string) => Promise<{ ok: true; claims: { sessionId: string } } | { ok: false }>,
+  { accessToken, refreshToken }: { accessToken?: string; refreshToken?: string },
+): Promise<void> {
+  const sessions = new Set<string>();
+  if (refreshToken) {
+    const row = await store.findRefreshToken(hashToken(refreshToken));
+    if (row) sessions.add(row.session.id);
+  }
+  if (accessToken) {
+    const verified = await verify(accessToken);
+    if (verified.ok) sessions.add(verified.claims.sessionId);
+  }
+  if (!sessions.size) throw new AppError('UNAUTHORIZED');
+  for (const id of sessions) await store.revokeSession(id, 'logout');
+}

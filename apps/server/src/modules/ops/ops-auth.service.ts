@@ -5,7 +5,7 @@ import type { OperatorContext } from '../../http/authz.ts';
 import type { SecretBox } from '../../secret-box.ts';
 import type { ClientInfo } from '../auth/auth.service.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/password.ts';
-import { rotateRefreshToken } from '../auth/refresh-rotation.ts';
+import { logOut, rotateRefreshToken } from '../auth/refresh-rotation.ts';
 import { hashToken, newRefreshToken } from '../auth/tokens.ts';
 import type { OpsAudit } from './ops-audit.ts';
 import type { OperatorRow, OpsAuthRepo } from './ops-auth.repo.ts';
@@ -110,19 +110,7 @@ export function createOpsAuthService({ config, tokens, repo, totpBox, audit }: D
       return { access_token: access, refresh_token: successor, expires_in: tokens.ttlSeconds };
     },
 
-    async logout({ accessToken, refreshToken }: { accessToken?: string; refreshToken?: string }) {
-      const sessions = new Set<string>();
-      if (refreshToken) {
-        const row = await repo.findRefreshToken(hashToken(refreshToken));
-        if (row) sessions.add(row.session.id);
-      }
-      if (accessToken) {
-        const verified = await tokens.verify(accessToken);
-        if (verified.ok) sessions.add(verified.claims.sessionId);
-      }
-      if (!sessions.size) throw unauthorized();
-      for (const id of sessions) await repo.revokeSession(id, 'logout');
-    },
+    logout: (tokensHeld: { accessToken?: string; refreshToken?: string }) => logOut(repo, (t) => tokens.verify(t), tokensHeld),
 
     /** authenticate is the per-request check of every /api/ops call: the session must be live, not just signed. */
     async authenticate(token: string): Promise<OperatorContext> {
