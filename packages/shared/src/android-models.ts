@@ -11,6 +11,9 @@ export const ANDROID_MODEL_NAMES: Record<string, string> = {
   // 小米、红米
   'M2011K2C': '11', 'M2102K1C': '11 Ultra', '2201123C': '12', '2201122C': '12 Pro', '2211133C': '13', '2210132C': '13 Pro',
   '2304FPN6DC': '13 Ultra', '23127PN0CC': '14', '23116PN5BC': '14 Pro', '23013RK75C': 'K60', '22127RK46C': 'K60 Pro',
+  '23090RA98C': 'Note 13 Pro',
+  // 荣耀
+  'ALI-AN00': 'X50',
   // OPPO、一加
   'PFEM10': 'Find X5 Pro', 'PHY110': 'Find X7 Ultra', 'PHB110': '11', 'PJD110': '12',
   // vivo
