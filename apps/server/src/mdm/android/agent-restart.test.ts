@@ -13,7 +13,12 @@ const gateway = () => (h.app.android as AndroidEngineInternal).gateway;
 beforeAll(async () => {
   h = await startAndroidHarness();
 });
-afterAll(async () => h?.close());
+/** Folders of agents' state files, removed after the harness has stopped every agent (a stop may still save). */
+const stateDirs: string[] = [];
+afterAll(async () => {
+  await h?.close();
+  for (const dir of stateDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('restarts and refusals', () => {
   it('a restart loses nothing: a command queued while the server was down reaches the agent once it is back', async () => {
@@ -77,7 +82,9 @@ describe('restarts and refusals', () => {
   }, 60_000);
 
   it('a simulated agent kept in a JSON file resumes as the same phone with the same key and lock screen', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'acore-agent-')), 'agent.json');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acore-agent-'));
+    stateDirs.push(dir);
+    const file = path.join(dir, 'agent.json');
     const first = await h.enrolledAgent({ stateFile: file });
     const op = await h.operate(h.app.android, first.deviceId!, 'lock', { message: '持久化' }, { lockStatus: LockStatus.LOCKING });
     await waitUntil(async () => (await h.operation(op)).status === OperationStatus.DONE);
@@ -87,6 +94,5 @@ describe('restarts and refusals', () => {
     expect(again.state().lockScreen).toMatchObject({ locked: true, message: '持久化', challenge: first.state().lockScreen.challenge });
     expect((await again.request<{ lock: { locked: boolean } }>('GET', '/agent/v1/policy')).lock.locked).toBe(true);
     await again.stop();
-    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });
