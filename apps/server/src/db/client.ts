@@ -22,7 +22,8 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir?: string };
+/** `from`: a PGlite data folder as a tar (`dumpDataDir`) to start from instead of running initdb (tests). */
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir?: string; from?: Blob };
 
 /** openDatabase connects (PGlite in a folder or in memory, or a PostgreSQL URL) and applies migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -36,7 +37,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
-  const client = new PGlite(target.dir);
+  const client = new PGlite({ dataDir: target.dir, loadDataDir: target.from });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
