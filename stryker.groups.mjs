@@ -55,5 +55,8 @@ export function group() {
   const name = process.env.MUTATION_GROUP ?? '';
   const g = GROUPS[name];
   if (!g) throw new Error(`MUTATION_GROUP must be one of: ${Object.keys(GROUPS).join(', ')}`);
-  return { name, ...g };
+  // MUTATION_MUTATE (comma-separated `file:from-to`) narrows a run to some of the group's lines, for a partial run
+  // when the whole group does not fit the time; the report then covers only those lines (say so when quoting it).
+  const only = process.env.MUTATION_MUTATE?.split(',').filter(Boolean);
+  return { name, ...g, ...(only?.length ? { mutate: only } : {}) };
 }
