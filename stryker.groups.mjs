@@ -40,7 +40,15 @@ export const GROUPS = {
     // The rule-bearing lines only (queue order and lifetime, check-in refusals, the slot, re-enrolment): the tests are
     // end-to-end runs with simulated phones, minutes per mutant on this box.
     mutate: [`${S}/mdm/apple/commander.ts:33-78`, `${S}/mdm/apple/checkin.service.ts:39-128`],
-    tests: [`${S}/mdm/apple/engine.e2e.test.ts`, `${S}/mdm/apple/checkin-messages.e2e.test.ts`, `${S}/mdm/apple/checkin-quota.test.ts`],
+    // checkin.service.test.ts and commander.test.ts call the two files directly on a database (seconds); the others
+    // are end-to-end runs with simulated phones.
+    tests: [
+      `${S}/mdm/apple/checkin.service.test.ts`,
+      `${S}/mdm/apple/commander.test.ts`,
+      `${S}/mdm/apple/engine.e2e.test.ts`,
+      `${S}/mdm/apple/checkin-messages.e2e.test.ts`,
+      `${S}/mdm/apple/checkin-quota.test.ts`,
+    ],
   },
   'device-operation': {
     mutate: [`${S}/modules/logs/device-operation.ts`],
@@ -57,6 +65,8 @@ export function group() {
   if (!g) throw new Error(`MUTATION_GROUP must be one of: ${Object.keys(GROUPS).join(', ')}`);
   // MUTATION_MUTATE (comma-separated `file:from-to`) narrows a run to some of the group's lines, for a partial run
   // when the whole group does not fit the time; the report then covers only those lines (say so when quoting it).
+  // MUTATION_TESTS likewise runs the group with some of its test files only (the score is then a lower bound).
   const only = process.env.MUTATION_MUTATE?.split(',').filter(Boolean);
-  return { name, ...g, ...(only?.length ? { mutate: only } : {}) };
+  const tests = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
+  return { name, ...g, ...(only?.length ? { mutate: only } : {}), ...(tests?.length ? { tests } : {}) };
 }
