@@ -66,6 +66,41 @@ describe('Authenticate', () => {
     expect(bound).toMatchObject({ deviceId: device.id, udid });
   });
 
+  it('records the facts the message carries (IMEI without its spaces), and keeps the known ones it leaves out', async () => {
+    const s = await newStore();
+    const id = await identity(s.id);
+    const udid = hex(20);
+    await checkin.handle(id, { MessageType: 'Authenticate', UDID: udid, SerialNumber: 'F2LFCT00001A', OSVersion: '17.4', ProductName: 'iPhone15,2', IMEI: '35 678910 123456 7', MEID: '35678910123456' });
+    const facts = async () => (await devicesOf(s.id)).map((d) => ({ osVersion: d.osVersion, model: d.model, imei1: d.imei1, meid: d.meid }));
+    const expected = { osVersion: '17.4', model: 'iPhone15,2', imei1: '356789101234567', meid: '35678910123456' };
+    expect(await facts()).toEqual([expected]);
+    // The same phone again (a new Authenticate after an erase) without those keys: nothing known is lost.
+    await authenticate(id, udid, 'F2LFCT00001A');
+    expect(await facts()).toEqual([expected]);
+  });
+
+  it('lets the phone bound to a certificate authenticate again with it, taking no second slot', async () => {
+    const s = await newStore();
+    const id = await identity(s.id);
+    const udid = hex(20);
+    await authenticate(id, udid, 'F2LAGN00001A');
+    await authenticate(id, udid, 'F2LAGN00001A');
+    expect((await devicesOf(s.id)).map((d) => d.udid)).toEqual([udid]);
+    expect(await usedSlots(s.id)).toBe(1);
+  });
+
+  it('moves a phone enrolled under another record of the same store to the record it enrols as now', async () => {
+    const s = await newStore();
+    const udid = hex(20);
+    await authenticate(await identity(s.id), udid, 'F2LOLD00001A');
+    // The store's profile for a registered record with the serial the phone now reports (a record fixed by hand).
+    const [fixed] = await database.db.insert(iosDevice).values({ storeId: s.id, serialNumber: 'F2LNEW00002A' }).returning();
+    await authenticate(await identity(s.id, { deviceId: fixed.id }), udid, 'F2LNEW00002A');
+    const bySerial = Object.fromEntries((await devicesOf(s.id)).map((d) => [d.serialNumber, d.udid]));
+    expect(bySerial).toEqual({ F2LOLD00001A: null, F2LNEW00002A: udid });
+    expect((await database.db.select().from(mdmEnrollment).where(eq(mdmEnrollment.udid, udid))).map((e) => e.deviceId)).toEqual([fixed.id]);
+  });
+
   it('refuses a message without UDID or SerialNumber, creating nothing', async () => {
     const s = await newStore();
     const id = await identity(s.id);

@@ -77,5 +77,13 @@ describe('commander', () => {
       }
     }
     expect(woken.slice(-2)).toEqual([[a, b], [a]]);
+    // Each refetch carries its own id as CommandUUID: the phone's answer is matched by it.
+    for (const r of await commandsOf(a)) expect(/<key>CommandUUID<\/key>\s*<string>([^<]+)<\/string>/.exec(r.payload)?.[1].toLowerCase()).toBe(r.id.toLowerCase());
+  });
+
+  it('wake() wakes the phones it is given (callers that enqueued in their own transaction call it after commit)', async () => {
+    const deviceId = await phone();
+    commander.wake([deviceId]);
+    expect(woken.at(-1)).toEqual([deviceId]);
   });
 });
