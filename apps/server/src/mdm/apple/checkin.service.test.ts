@@ -9,8 +9,9 @@ import { openTestDatabase } from '../../test/test-db.ts';
 import { createCheckinService } from './checkin.service.ts';
 import { DeviceRefusal } from './device-refusal.ts';
 import { createEnrollmentRepo } from './enrollment.repo.ts';
-import { mdmEnrollment, mdmIdentity } from './mdm.table.ts';
+import { mdmCommand, mdmEnrollment, mdmIdentity } from './mdm.table.ts';
 import { createQueueRepo } from './queue.repo.ts';
+import { createCommander } from './commander.ts';
 import { createResultEffects } from './result-effects.ts';
 
 /**
@@ -21,12 +22,15 @@ import { createResultEffects } from './result-effects.ts';
  */
 let database: Database;
 let checkin: ReturnType<typeof createCheckinService>;
+/** The phones whose after-enrolment steps ran, in order. */
+const enrolled: string[] = [];
 beforeAll(async () => {
   database = await openTestDatabase();
   const { db } = database;
   // The core result effects only (no module's): Authenticate cancels a queue and never reads a command's answer.
   const queue = createQueueRepo(db, createResultEffects({}));
-  checkin = createCheckinService({ db, enrollments: createEnrollmentRepo(db), queue, commander: () => ({}) as never, topic: 'com.apple.mgmt.test' });
+  const commander = createCommander({ db, queue, push: { wakeInBackground: () => {} } as never });
+  checkin = createCheckinService({ db, enrollments: createEnrollmentRepo(db), queue, commander: () => commander, topic: 'com.apple.mgmt.test', onEnrolled: async (id) => void enrolled.push(id) });
 });
 afterAll(() => database.close());
 
@@ -172,5 +176,88 @@ describe('Authenticate', () => {
     expect(full.reason).toBe('quota');
     expect(full.detail).not.toBe('');
     expect((await devicesOf(s.id)).map((d) => d.serialNumber)).toEqual(['F2LSLT00001A']);
+  });
+});
+
+/** enrolledPhone: a phone that has authenticated with a certificate of a new store. */
+async function enrolledPhone() {
+  const s = await newStore();
+  const id = await identity(s.id);
+  const udid = hex(20);
+  await authenticate(id, udid, `F2L${hex(4)}`);
+  const [device] = await devicesOf(s.id);
+  return { id, udid, deviceId: device.id, storeId: s.id };
+}
+const enrolment = async (deviceId: string) => (await database.db.select().from(mdmEnrollment).where(eq(mdmEnrollment.deviceId, deviceId)))[0];
+const deviceRow = async (deviceId: string) => (await database.db.select().from(iosDevice).where(eq(iosDevice.id, deviceId)))[0];
+const tokenUpdate = (p: { id: { fingerprint: string }; udid: string }, extra: Record<string, unknown> = {}) =>
+  checkin.handle(p.id, { MessageType: 'TokenUpdate', UDID: p.udid, Token: Buffer.from('0a0b0c', 'hex'), PushMagic: 'magic-1', ...extra });
+
+describe('TokenUpdate', () => {
+  it('makes the phone manageable: stores its push token, marks it enrolled, and runs the after-enrolment steps once', async () => {
+    const p = await enrolledPhone();
+    await tokenUpdate(p, { Topic: 'com.apple.mgmt.External.abc', UnlockToken: Buffer.from('unlock') });
+    expect(await enrolment(p.deviceId)).toMatchObject({ topic: 'com.apple.mgmt.External.abc', tokenHex: '0a0b0c', pushMagic: 'magic-1', unlockToken: Buffer.from('unlock').toString('base64'), enabled: true, pushDead: false, nextPushAt: null });
+    expect((await enrolment(p.deviceId)).tokenUpdatedAt).not.toBeNull();
+    expect((await deviceRow(p.deviceId)).enrollmentStatus).toBe(EnrollmentStatus.ENROLLED);
+    expect((await deviceRow(p.deviceId)).lastActiveTime).not.toBeNull();
+    const types = async () => (await database.db.select().from(mdmCommand).where(eq(mdmCommand.deviceId, p.deviceId))).map((c) => c.requestType).sort();
+    expect(await types()).toEqual(['DeviceInformation', 'InstalledApplicationList', 'SecurityInfo']);
+    expect(enrolled.filter((d) => d === p.deviceId)).toHaveLength(1);
+    // A later TokenUpdate (a new token) keeps the unlock token it does not carry, uses the server's topic when it names
+    // none, and does not run the after-enrolment steps again.
+    await tokenUpdate(p, { Token: Buffer.from('0d0e', 'hex') });
+    expect(await enrolment(p.deviceId)).toMatchObject({ tokenHex: '0d0e', topic: 'com.apple.mgmt.test', unlockToken: Buffer.from('unlock').toString('base64') });
+    expect(enrolled.filter((d) => d === p.deviceId)).toHaveLength(1);
+  });
+
+  it('keeps a user channel’s token out of the device channel', async () => {
+    const p = await enrolledPhone();
+    await tokenUpdate(p, { UserID: 'user-1', Token: Buffer.from('ff', 'hex') });
+    expect(await enrolment(p.deviceId)).toMatchObject({ tokenHex: null, enabled: false });
+    expect(enrolled).not.toContain(p.deviceId);
+  });
+
+  it('refuses a TokenUpdate without Token or PushMagic, from an unknown certificate, for another UDID, or once released', async () => {
+    const p = await enrolledPhone();
+    expect(await refusal(tokenUpdate(p, { Token: 'not-data' }))).toMatchObject({ reason: 'bad-message' });
+    expect(await refusal(tokenUpdate(p, { PushMagic: '' }))).toMatchObject({ reason: 'bad-message' });
+    expect(await refusal(tokenUpdate({ id: { fingerprint: hex(32) }, udid: p.udid }))).toMatchObject({ reason: 'not-enrolled' });
+    expect(await refusal(tokenUpdate({ id: p.id, udid: hex(20) }))).toMatchObject({ reason: 'identity-mismatch' });
+    expect((await enrolment(p.deviceId)).tokenHex).toBeNull();
+    await database.db.update(mdmEnrollment).set({ released: true }).where(eq(mdmEnrollment.deviceId, p.deviceId));
+    expect(await refusal(tokenUpdate(p))).toMatchObject({ reason: 'released' });
+  });
+});
+
+describe('CheckOut and the other messages', () => {
+  it('CheckOut stops managing the phone: push off, its queue cancelled, the phone 已脱离管理', async () => {
+    const p = await enrolledPhone();
+    await tokenUpdate(p);
+    await checkin.handle(p.id, { MessageType: 'CheckOut', UDID: p.udid });
+    expect((await enrolment(p.deviceId)).enabled).toBe(false);
+    const statuses = (await database.db.select().from(mdmCommand).where(eq(mdmCommand.deviceId, p.deviceId))).map((c) => c.status);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['cancelled']));
+    expect((await deviceRow(p.deviceId)).enrollmentStatus).toBe(EnrollmentStatus.CHECKED_OUT);
+  });
+
+  it('CheckOut of a phone the store released leaves it 已释放', async () => {
+    const p = await enrolledPhone();
+    await database.db.update(mdmEnrollment).set({ released: true }).where(eq(mdmEnrollment.deviceId, p.deviceId));
+    await database.db.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.RELEASED }).where(eq(iosDevice.id, p.deviceId));
+    await checkin.handle(p.id, { MessageType: 'CheckOut', UDID: p.udid });
+    expect((await deviceRow(p.deviceId)).enrollmentStatus).toBe(EnrollmentStatus.RELEASED);
+  });
+
+  it('declines the user channel and unsupported messages from an enrolled phone, and refuses them from anyone else', async () => {
+    const p = await enrolledPhone();
+    expect(await refusal(checkin.handle(p.id, { MessageType: 'UserAuthenticate', UDID: p.udid }))).toMatchObject({ reason: 'user-channel-declined' });
+    expect(await refusal(checkin.handle(p.id, { MessageType: 'GetToken', UDID: p.udid }))).toMatchObject({ reason: 'unsupported-message' });
+    const stranger = { fingerprint: hex(32) };
+    expect(await refusal(checkin.handle(stranger, { MessageType: 'UserAuthenticate' }))).toMatchObject({ reason: 'not-enrolled' });
+    expect(await refusal(checkin.handle(stranger, { MessageType: 'GetToken' }))).toMatchObject({ reason: 'not-enrolled' });
+    await database.db.update(mdmEnrollment).set({ released: true }).where(eq(mdmEnrollment.deviceId, p.deviceId));
+    expect(await refusal(checkin.handle(p.id, { MessageType: 'GetToken' }))).toMatchObject({ reason: 'released' });
   });
 });
