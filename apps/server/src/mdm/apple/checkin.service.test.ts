@@ -220,10 +220,11 @@ describe('TokenUpdate', () => {
 
   it('refuses a TokenUpdate without Token or PushMagic, from an unknown certificate, for another UDID, or once released', async () => {
     const p = await enrolledPhone();
-    expect(await refusal(tokenUpdate(p, { Token: 'not-data' }))).toMatchObject({ reason: 'bad-message' });
-    expect(await refusal(tokenUpdate(p, { PushMagic: '' }))).toMatchObject({ reason: 'bad-message' });
+    const bad = { reason: 'bad-message', detail: 'TokenUpdate needs Token and PushMagic' };
+    expect(await refusal(tokenUpdate(p, { Token: 'not-data' }))).toEqual(bad);
+    expect(await refusal(tokenUpdate(p, { PushMagic: '' }))).toEqual(bad);
     expect(await refusal(tokenUpdate({ id: { fingerprint: hex(32) }, udid: p.udid }))).toMatchObject({ reason: 'not-enrolled' });
-    expect(await refusal(tokenUpdate({ id: p.id, udid: hex(20) }))).toMatchObject({ reason: 'identity-mismatch' });
+    expect(await refusal(tokenUpdate({ id: p.id, udid: hex(20) }))).toEqual({ reason: 'identity-mismatch', detail: 'UDID does not match the certificate' });
     expect((await enrolment(p.deviceId)).tokenHex).toBeNull();
     await database.db.update(mdmEnrollment).set({ released: true }).where(eq(mdmEnrollment.deviceId, p.deviceId));
     expect(await refusal(tokenUpdate(p))).toMatchObject({ reason: 'released' });
