@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // expect.poll gives up after 1 s by default: a page's first lazy chunks and API answers can take longer on a
+    // loaded 2-core box. Polls only wait for something to appear; absences are checked once, never by polling.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
