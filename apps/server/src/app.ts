@@ -20,6 +20,7 @@ import { createMetrics, registerMetricsRoute } from './http/metrics.ts';
 import { registerStatic } from './http/static.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIdempotencyFingerprint } from './modules/logs/idempotency.ts';
+import { registerClosingRefusal } from './http/closing.ts';
 import { registerCompression } from './http/compression.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -174,12 +175,14 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerClosingRefusal(app);
   registerErrorHandler(app);
   registerRequestLogging(app);
   const metricsHolder: { connectedAgents: () => number } = { connectedAgents: () => 0 };

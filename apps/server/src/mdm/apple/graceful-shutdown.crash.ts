@@ -20,7 +20,7 @@ describe('SIGTERM during a lock fan-out', () => {
     expect(ids).toHaveLength(PHONES);
 
     let exitCode: number | null = null;
-    let inFlightAtTerm: { status: number }[] = [];
+    let inFlightAtTerm: { status: number; body: unknown }[] = [];
     const sendAll = async () => {
       const failed: string[] = [];
       for (let i = 0; i < ids.length; i += 25) {
@@ -43,11 +43,13 @@ describe('SIGTERM during a lock fan-out', () => {
     let missing = await sendAll();
     while (missing.length) missing = (await Promise.all(missing.map(stage.lock))).flatMap((r, j) => (r.status === 200 ? [] : [missing[j]]));
     expect(exitCode).toBe(0);
-    // Answered or refused outright (connection refused: sent again above), never a 5xx from a half-closed server.
-    expect(inFlightAtTerm.every((r) => r.status === 200 || r.status === 0)).toBe(true);
+    // Answered, or refused before any work: connection refused (0) or our 503 to a request that reached the closing
+    // server on a kept-alive connection (http/closing.ts). Both were sent again above; never another 5xx.
+    const refusedWhileClosing = (r: { status: number; body: unknown }) => r.status === 503 && (r.body as { code?: string })?.code === 'SERVICE_UNAVAILABLE';
+    expect(inFlightAtTerm.filter((r) => r.status !== 200 && r.status !== 0 && !refusedWhileClosing(r))).toEqual([]);
     expect(inFlightAtTerm.some((r) => r.status === 200)).toBe(true);
 
     await stage.expectEveryLockOnce();
-    console.log(`sigterm test: ${PHONES} locks acknowledged; ${inFlightAtTerm.filter((r) => r.status === 200).length} of a batch in flight answered before exit 0`);
+    console.log(`sigterm test: ${PHONES} locks acknowledged; ${inFlightAtTerm.filter((r) => r.status === 200).length} of a batch in flight answered before exit 0, ${inFlightAtTerm.filter(refusedWhileClosing).length} refused with 503 and sent again`);
   }, 600_000);
 });
