@@ -75,19 +75,23 @@
 // mdm/apple/checkin.service.ts:39-128 and commander.ts:33-78 (apple-queue; run 2026-11-28 16:35–16:44 on PostgreSQL
 // against the two direct tests alone, checkin.service.test.ts and commander.test.ts: checkin.service.ts 137 killed,
 // 14 survived of 151 = 90.7 %; commander.ts 24 killed, 1 survived of 25 = 96.0 %). Killed since, by hand on a copy: the
-// details of the UDID-mismatch and TokenUpdate refusals (lines 82, 101). Equivalent:
+// details of the UDID-mismatch and TokenUpdate refusals (lines 82, 101). Killed since by checkin.service.test.ts
+// (issue 18; each verified by hand-applied mutation on PGlite and PostgreSQL, pending a Stryker rerun):
+// - line 63 `err instanceof AppError` → `true`: "lets a database failure while taking the slot through as itself"
+//   (a slot counter at the integer maximum makes the reservation's UPDATE overflow).
+// - lines 69 / 121 the cancel reasons → "": "tells the clerk why a queued operation was cancelled" (operation_log.result).
+// - line 109 the device.enrolled event (`!row.enabled` → true / false / `row.enabled`, type → ""): "sends
+//   device.enrolled on the first TokenUpdate of an enrolment only"; line 125 the device.released event (type → "",
+//   data → {}, reason → ""): "sends device.released (reason checkout) …" (both on a store with the API on and a
+//   callback URL).
+// - line 113 `deps.onEnrolled?.(…)` → `deps.onEnrolled(…)`, listed before as equivalent because mdm-engine.ts always
+//   passes the hook: "makes the phone manageable without the onEnrolled hook" (the deps type makes it optional).
+// Equivalent:
 // - checkin.service.ts line 54 `other.deviceId !== device?.id` → `true`: when the other enrolment is this very
 //   device, its owner is that device, which belongs to the certificate's store (found by cert.deviceId or by serial
 //   within cert.storeId), so the enrolled-elsewhere check inside never throws.
-// - checkin.service.ts line 113 `deps.onEnrolled?.(…)` → `deps.onEnrolled(…)`: the one caller (mdm-engine.ts) always
-//   passes onEnrolled.
 // - commander.ts line 36 `toUpperCase()` → `toLowerCase()`: mdm_command.id is a uuid column, which PostgreSQL parses
 //   in either case, and the phone answers with the CommandUUID it was sent.
-// Not killed by these tests, not equivalent (left; the end-to-end tests were not run over these lines): line 63
-// `err instanceof AppError` → `true` (a database failure while reserving the slot would reach the phone as a quota
-// refusal instead of an error), lines 69 / 121 the cancel reasons → "" (written on the cancelled console operations),
-// line 109 the device.enrolled webhook event (4 mutants) and line 125 the device.released event (3): events are only
-// written for a store with the API on and a callback URL, which the direct test does not set up.
 import { group } from './stryker.groups.mjs';
 
 const g = group();

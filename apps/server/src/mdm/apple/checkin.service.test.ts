@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnrollmentStatus } from '@lease/shared';
+import { EnrollmentStatus, OperationStatus } from '@lease/shared';
 import type { Database } from '../../db/client.ts';
+import { storeApiSetting } from '../../modules/api-key/api-key.table.ts';
 import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
+import { operationLog } from '../../modules/logs/logs.table.ts';
 import { store } from '../../modules/store/store.table.ts';
+import { webhookEvent } from '../../modules/webhook/webhook.table.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
 import { createCheckinService } from './checkin.service.ts';
+import { restartDevice } from './commands.ts';
 import { DeviceRefusal } from './device-refusal.ts';
 import { createEnrollmentRepo } from './enrollment.repo.ts';
 import { mdmCommand, mdmEnrollment, mdmIdentity } from './mdm.table.ts';
@@ -17,11 +21,15 @@ import { createResultEffects } from './result-effects.ts';
 /**
  * Authenticate's refusals and its store slot, called directly on a database of its own (no simulated phone): a
  * certificate the server never issued, a released one, one bound to another phone, a profile made for another serial,
- * a phone enrolled in another store, and which Authenticate takes a slot. The end-to-end tests run the same
- * service through /mdm/checkin with simulated iPhones, minutes per run; this file is what fails in seconds.
+ * a phone enrolled in another store, and which Authenticate takes a slot; then TokenUpdate and CheckOut, and what a
+ * check-in leaves for the store (the reason on its cancelled operations, its webhook events). The end-to-end tests run
+ * the same service through /mdm/checkin with simulated iPhones, minutes per run; this file is what fails in seconds.
  */
 let database: Database;
 let checkin: ReturnType<typeof createCheckinService>;
+let commander: ReturnType<typeof createCommander>;
+/** The same service built without the optional onEnrolled hook. */
+let checkinWithoutHook: ReturnType<typeof createCheckinService>;
 /** The phones whose after-enrolment steps ran, in order. */
 const enrolled: string[] = [];
 beforeAll(async () => {
@@ -29,8 +37,10 @@ beforeAll(async () => {
   const { db } = database;
   // The core result effects only (no module's): Authenticate cancels a queue and never reads a command's answer.
   const queue = createQueueRepo(db, createResultEffects({}));
-  const commander = createCommander({ db, queue, push: { wakeInBackground: () => {} } as never });
-  checkin = createCheckinService({ db, enrollments: createEnrollmentRepo(db), queue, commander: () => commander, topic: 'com.apple.mgmt.test', onEnrolled: async (id) => void enrolled.push(id) });
+  commander = createCommander({ db, queue, push: { wakeInBackground: () => {} } as never });
+  const deps = { db, enrollments: createEnrollmentRepo(db), queue, commander: () => commander, topic: 'com.apple.mgmt.test' };
+  checkin = createCheckinService({ ...deps, onEnrolled: async (id) => void enrolled.push(id) });
+  checkinWithoutHook = createCheckinService(deps);
 });
 afterAll(() => database.close());
 
@@ -177,16 +187,27 @@ describe('Authenticate', () => {
     expect(full.detail).not.toBe('');
     expect((await devicesOf(s.id)).map((d) => d.serialNumber)).toEqual(['F2LSLT00001A']);
   });
+
+  it('lets a database failure while taking the slot through as itself, not as a quota refusal', async () => {
+    // A counter at the integer maximum: the reservation's `used_device_count + 1` overflows in the database, a
+    // failure that says nothing about the store being full and must not reach the phone as one.
+    const s = await newStore(2_147_483_647, 2_147_483_647);
+    const err = await authenticate(await identity(s.id), hex(20), 'F2LOVF00001A').then(() => undefined, (e: unknown) => e);
+    expect(err).not.toBeInstanceOf(DeviceRefusal);
+    expect(String((err as Error).cause ?? err)).toMatch(/out of range/);
+    expect(await devicesOf(s.id)).toEqual([]);
+  });
 });
 
-/** enrolledPhone: a phone that has authenticated with a certificate of a new store. */
-async function enrolledPhone() {
-  const s = await newStore();
-  const id = await identity(s.id);
+/** enrolledPhone: a phone that has authenticated with a certificate of the store (a new one by default). */
+async function enrolledPhone(storeId?: string) {
+  storeId ??= (await newStore()).id;
+  const id = await identity(storeId);
   const udid = hex(20);
-  await authenticate(id, udid, `F2L${hex(4)}`);
-  const [device] = await devicesOf(s.id);
-  return { id, udid, deviceId: device.id, storeId: s.id };
+  const serial = `F2L${hex(4)}`;
+  await authenticate(id, udid, serial);
+  const [device] = (await devicesOf(storeId)).filter((d) => d.udid === udid);
+  return { id, udid, serial, deviceId: device.id, storeId };
 }
 const enrolment = async (deviceId: string) => (await database.db.select().from(mdmEnrollment).where(eq(mdmEnrollment.deviceId, deviceId)))[0];
 const deviceRow = async (deviceId: string) => (await database.db.select().from(iosDevice).where(eq(iosDevice.id, deviceId)))[0];
@@ -209,6 +230,12 @@ describe('TokenUpdate', () => {
     await tokenUpdate(p, { Token: Buffer.from('0d0e', 'hex') });
     expect(await enrolment(p.deviceId)).toMatchObject({ tokenHex: '0d0e', topic: 'com.apple.mgmt.test', unlockToken: Buffer.from('unlock').toString('base64') });
     expect(enrolled.filter((d) => d === p.deviceId)).toHaveLength(1);
+  });
+
+  it('makes the phone manageable without the onEnrolled hook, which the service takes as optional', async () => {
+    const p = await enrolledPhone();
+    await checkinWithoutHook.handle(p.id, { MessageType: 'TokenUpdate', UDID: p.udid, Token: Buffer.from('0a', 'hex'), PushMagic: 'magic-1' });
+    expect((await deviceRow(p.deviceId)).enrollmentStatus).toBe(EnrollmentStatus.ENROLLED);
   });
 
   it('keeps a user channel’s token out of the device channel', async () => {
@@ -260,5 +287,56 @@ describe('CheckOut and the other messages', () => {
     expect(await refusal(checkin.handle(stranger, { MessageType: 'GetToken' }))).toMatchObject({ reason: 'not-enrolled' });
     await database.db.update(mdmEnrollment).set({ released: true }).where(eq(mdmEnrollment.deviceId, p.deviceId));
     expect(await refusal(checkin.handle(p.id, { MessageType: 'GetToken' }))).toMatchObject({ reason: 'released' });
+  });
+});
+
+/** pendingOperation: a console operation (a restart) queued for the phone and not yet answered. */
+async function pendingOperation(p: { deviceId: string; storeId: string }) {
+  const [op] = await database.db.insert(operationLog).values({ storeId: p.storeId, platform: 'ios', deviceId: p.deviceId, action: 'restart', status: OperationStatus.QUEUED }).returning();
+  await commander.enqueue([{ deviceId: p.deviceId, build: (uuid) => restartDevice({ uuid }), operationLogId: op.id }]);
+  return op.id;
+}
+const operation = async (id: string) => (await database.db.select().from(operationLog).where(eq(operationLog.id, id)))[0];
+/** webhookStore: a store with the open API on and a callback URL, the only kind that gets device events. */
+async function webhookStore() {
+  const s = await newStore();
+  await database.db.insert(storeApiSetting).values({ storeId: s.id, enabled: true, callbackUrl: 'https://erp.example.com/hook' });
+  return s.id;
+}
+const eventsOf = async (deviceId: string) =>
+  (await database.db.select().from(webhookEvent).where(eq(webhookEvent.deviceId, deviceId))).map((e) => ({ type: e.type, platform: e.platform, data: e.payload.data }));
+
+describe('what the store sees of a check-in', () => {
+  it('tells the clerk why a queued operation was cancelled: the phone enrolled again, or removed the profile', async () => {
+    const p = await enrolledPhone();
+    const before = await pendingOperation(p);
+    await authenticate(p.id, p.udid, p.serial);
+    expect(await operation(before)).toMatchObject({ status: OperationStatus.CANCELLED, result: '设备重新接入，旧指令已取消' });
+    const last = await pendingOperation(p);
+    await checkin.handle(p.id, { MessageType: 'CheckOut', UDID: p.udid });
+    expect(await operation(last)).toMatchObject({ status: OperationStatus.CANCELLED, result: '设备已移除管理描述文件' });
+  });
+
+  it('sends device.enrolled on the first TokenUpdate of an enrolment only', async () => {
+    const p = await enrolledPhone(await webhookStore());
+    expect(await eventsOf(p.deviceId)).toEqual([]);
+    await tokenUpdate(p);
+    const enrolledEvent = { type: 'device.enrolled', platform: 'ios', data: {} };
+    expect(await eventsOf(p.deviceId)).toEqual([enrolledEvent]);
+    // A new token later is the same enrolment: the receiver hears of it once.
+    await tokenUpdate(p, { Token: Buffer.from('0d0e', 'hex') });
+    expect(await eventsOf(p.deviceId)).toEqual([enrolledEvent]);
+  });
+
+  it('sends device.released (reason checkout) when the phone removes the profile, none when the store released it', async () => {
+    const storeId = await webhookStore();
+    const p = await enrolledPhone(storeId);
+    await checkin.handle(p.id, { MessageType: 'CheckOut', UDID: p.udid });
+    expect(await eventsOf(p.deviceId)).toEqual([{ type: 'device.released', platform: 'ios', data: { reason: 'checkout' } }]);
+    // The store's own release already told the receiver; the phone checking out as it goes adds nothing.
+    const q = await enrolledPhone(storeId);
+    await database.db.update(mdmEnrollment).set({ released: true }).where(eq(mdmEnrollment.deviceId, q.deviceId));
+    await checkin.handle(q.id, { MessageType: 'CheckOut', UDID: q.udid });
+    expect(await eventsOf(q.deviceId)).toEqual([]);
   });
 });
