@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
@@ -49,6 +51,11 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${pathname}`);
       const { categories, audits } = result.lhr;
+      // BENCH_LHR_DIR=dir keeps each full report (open it in Chrome's Lighthouse viewer, or read it with jq).
+      if (process.env.BENCH_LHR_DIR) {
+        fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name.replace(/\W+/g, '-').replace(/^-/, '') || 'page'}-${formFactor}.json`), JSON.stringify(result.lhr));
+      }
       const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
       rows.push({
         page: name,

@@ -1,4 +1,6 @@
 import { ConfigProvider } from 'antd';
+// The prebuilt stylesheet CONSOLE_THEME's zeroRuntime relies on; it loads with the first antd page, never on /login.
+import 'antd/dist/antd.css';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { CONSOLE_THEME } from './theme.ts';

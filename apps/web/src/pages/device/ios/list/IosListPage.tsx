@@ -1,7 +1,7 @@
 import { LockStatus, Perm, type IosDeviceListItem } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { iosDeviceListQuery } from '../../../../api/iosDevice.ts';
 import { usePermission } from '../../../../auth/usePermission.tsx';
@@ -9,7 +9,6 @@ import { useUser } from '../../../../auth/useUser.ts';
 import { Panel } from '../../../../components/Panel.tsx';
 import { ActionButton } from '../components/ActionButton.tsx';
 import { canChangeClerk, canLock, canRegister, canUnlock, isInTransit } from '../detail/deviceActions.ts';
-import { ChangeClerkDialog } from './ChangeClerkDialog.tsx';
 import { detailPath } from './deviceColumns.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
 import { EmptyGuide } from './EmptyGuide.tsx';
@@ -17,9 +16,12 @@ import { FilterBar } from './FilterBar.tsx';
 import { CollapsibleFilters } from '../../../../components/CollapsibleFilters.tsx';
 import { clearFilters, filtersOf, hasActiveFilters } from './listSearch.ts';
 import { ListToolbar } from './ListToolbar.tsx';
-import { RegisterDialog } from './RegisterDialog.tsx';
-import { useListSearch } from './useListSearch.ts';
 import { type RowCommand, RowCommandDialog } from './RowCommandDialog.tsx';
+import { useListSearch } from './useListSearch.ts';
+
+// Dialogs load on the first click: the list's first paint needs the table, not their forms.
+const RegisterDialog = lazy(() => import('./RegisterDialog.tsx').then((m) => ({ default: m.RegisterDialog })));
+const ChangeClerkDialog = lazy(() => import('./ChangeClerkDialog.tsx').then((m) => ({ default: m.ChangeClerkDialog })));
 
 const isLockedState = (s: number) => s === LockStatus.LOCKED || s === LockStatus.LOCKING;
 
@@ -99,8 +101,10 @@ export default function IosListPage() {
           }
         />
       </Flex>
-      {dialog === 'register' && <RegisterDialog chooseClerk={viewAll} onClose={() => setDialog(null)} />}
-      {dialog === 'clerk' && <ChangeClerkDialog deviceIds={selected} onClose={() => setDialog(null)} onDone={() => setSelected([])} />}
+      <Suspense fallback={null}>
+        {dialog === 'register' && <RegisterDialog chooseClerk={viewAll} onClose={() => setDialog(null)} />}
+        {dialog === 'clerk' && <ChangeClerkDialog deviceIds={selected} onClose={() => setDialog(null)} onDone={() => setSelected([])} />}
+      </Suspense>
       <RowCommandDialog command={command} onClose={() => setCommand(null)} />
     </Panel>
   );
