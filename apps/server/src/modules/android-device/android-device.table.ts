@@ -61,10 +61,11 @@ export const androidDevice = pgTable(
     isSimulated: boolean('is_simulated').notNull().default(false),
   },
   (t) => [
-    index('android_device_list_reg_idx').on(t.storeId, t.archived, t.registrationTime.desc(), t.id),
-    index('android_device_list_active_idx').on(t.storeId, t.archived, t.lastActiveTime.desc().nullsLast(), t.id),
+    index('android_device_list_reg_idx').on(t.storeId, t.archived, t.registrationTime.desc(), t.id.desc().nullsFirst()),
+    index('android_device_list_active_idx').on(t.storeId, t.archived, t.lastActiveTime.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('android_device_count_idx').on(t.storeId, t.archived, t.lockStatus, t.lastActiveTime),
-    index('android_device_clerk_idx').on(t.storeId, t.clerkId, t.registrationTime.desc()),
+    // A clerk's phones (a clerk's own list, the for_clerk filter): the total and the pages both index-only.
+    index('android_device_clerk_idx').on(t.storeId, t.clerkId, t.archived, t.registrationTime.desc(), t.id.desc().nullsFirst()),
     index('android_device_imei1_idx').on(t.storeId, t.imei1.op('text_pattern_ops')),
     index('android_device_imei2_idx').on(t.storeId, t.imei2.op('text_pattern_ops')),
     index('android_device_serial_idx').on(t.storeId, t.serialNumber.op('text_pattern_ops')),

@@ -86,12 +86,14 @@ export const iosDevice = pgTable(
   (t) => [
     uniqueIndex('ios_device_store_serial_key').on(t.storeId, t.serialNumber),
     uniqueIndex('ios_device_udid_key').on(t.udid),
-    index('ios_device_list_reg_idx').on(t.storeId, t.recycledStatus, t.registrationTime.desc(), t.id),
-    // NULLS LAST matches the list's ORDER BY, so both sort directions walk this index instead of sorting.
-    index('ios_device_list_active_idx').on(t.storeId, t.recycledStatus, t.lastActiveTime.desc().nullsLast(), t.id),
+    index('ios_device_list_reg_idx').on(t.storeId, t.recycledStatus, t.registrationTime.desc(), t.id.desc().nullsFirst()),
+    // NULLS LAST and `id desc` match the list's ORDER BY (…, id desc; ascending: … nulls first, id asc), so both
+    // directions walk these indexes, forwards or backwards, instead of sorting (db/list-indexes.test.ts).
+    index('ios_device_list_active_idx').on(t.storeId, t.recycledStatus, t.lastActiveTime.desc().nullsLast(), t.id.desc().nullsFirst()),
     // The list's total: a narrow covering index lets count(*) with the status filters be index-only.
     index('ios_device_count_idx').on(t.storeId, t.recycledStatus, t.lockStatus, t.lastActiveTime),
-    index('ios_device_clerk_idx').on(t.storeId, t.clerkId, t.registrationTime.desc()),
+    // A clerk's devices (a clerk's own list, the for_clerk filter): the total and the pages both index-only.
+    index('ios_device_clerk_idx').on(t.storeId, t.clerkId, t.recycledStatus, t.registrationTime.desc(), t.id.desc().nullsFirst()),
     // Prefix searches (LIKE 'x%') need text_pattern_ops under a non-C collation.
     index('ios_device_imei1_idx').on(t.storeId, t.imei1.op('text_pattern_ops')),
     index('ios_device_imei2_idx').on(t.storeId, t.imei2.op('text_pattern_ops')),
