@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { countStatements } from '../../db/statement-counter.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
 import { type DeviceOperation, runDeviceOperation } from './device-operation.ts';
 import { operationLog } from './logs.table.ts';
+import { iosDevice } from '../ios-device/ios-device.table.ts';
 
 // The Idempotency-Key race: two requests with one key both find no operation, both insert, the unique index lets one
 // win and the loser must answer with the winner's operation. PostgreSQL reaches it with parallel requests (the
@@ -148,5 +150,40 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
     expect(row).toMatchObject({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', action: 'reboot', detail: { why: 'test' }, result: '已下发', idempotencyKey: key });
     expect(await runDeviceOperation(t.db, auth, op, steps)).toEqual({ ...first, replayed: true });
     expect(calls).toHaveLength(2);
+  });
+
+  // What each path sends to the database, counted on the driver (BEGIN and COMMIT/ROLLBACK included): the lookup
+  // only where a key can have been used before, the insert only when no replay was found.
+  describe('statements', () => {
+    const counted = async (run: () => Promise<unknown>) => {
+      const counter = countStatements(t.db);
+      counter.reset();
+      await run().catch(() => undefined);
+      return counter.count;
+    };
+
+    it('without a key: no lookup, just the insert in its transaction', async () => {
+      const { auth, device } = await caller();
+      expect(await counted(() => runDeviceOperation(t.db, auth, { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED }))).toBe(3);
+    });
+
+    it('a repeated key: the lookup alone, no insert that the unique index would refuse', async () => {
+      const { auth, device } = await caller();
+      const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: randomUUID() };
+      await runDeviceOperation(t.db, auth, op);
+      expect(await counted(() => runDeviceOperation(t.db, auth, op))).toBe(1);
+    });
+
+    it('with a key, a step failing on another unique index is not taken for the race: no second lookup', async () => {
+      const { auth, device } = await caller();
+      const [existing] = await t.db.select().from(iosDevice).where(eq(iosDevice.id, device.id));
+      const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: randomUUID() };
+      const duplicateSerial = async (tx: Db) => void (await tx.insert(iosDevice).values({ storeId: auth.storeId, serialNumber: existing.serialNumber }));
+      let error: unknown;
+      const n = await counted(() => runDeviceOperation(t.db, auth, op, { inTx: (tx) => duplicateSerial(tx as Db) }).catch((e: unknown) => (error = e)));
+      expect(isUniqueViolation(error, 'ios_device_store_serial_key')).toBe(true);
+      // lookup, BEGIN, the operation's insert, the device's insert, ROLLBACK
+      expect(n).toBe(5);
+    });
   });
 });
