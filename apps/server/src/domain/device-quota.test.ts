@@ -5,6 +5,7 @@ import { clerk } from '../modules/clerk/clerk.table.ts';
 import { store } from '../modules/store/store.table.ts';
 import { moveClerkSlots, releaseDeviceSlots, reserveDeviceSlots } from './device-quota.ts';
 import { iosDevice } from '../modules/ios-device/ios-device.table.ts';
+import { countStatements } from '../db/statement-counter.ts';
 
 // The store's quota counts slots, not slots minus one: a store with N slots registers exactly N phones, one by one
 // (each reaching the edge) and in one batch of N. Android enrolment shares reserveDeviceSlots (enrolment.test.ts).
@@ -156,5 +157,35 @@ describe('moveClerkSlots, net moves', () => {
     const [a, b] = [await limitedClerk(s.id, 10, 0), await limitedClerk(s.id, 10, 0)];
     await t.db.transaction((tx) => moveClerkSlots(tx, [{ fromClerkId: a, toClerkId: b }]));
     expect([(await clerkRow(a)).usedQuota, (await clerkRow(b)).usedQuota]).toEqual([0, 1]);
+  });
+});
+
+// Where nothing is owed, nothing is written: no UPDATE that could only match no row (a missing clerk) or change
+// nothing (a clerk who gives and receives as many). Counted on the driver, inside the transaction.
+describe('statements', () => {
+  const writesOf = async (run: (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => Promise<unknown>) => {
+    const counter = countStatements(t.db);
+    return t.db.transaction(async (tx) => {
+      counter.reset();
+      await run(tx);
+      return counter.count;
+    });
+  };
+
+  it('releasing without a clerk updates the store alone', async () => {
+    const s = await t.newStore();
+    expect(await writesOf((tx) => releaseDeviceSlots(tx, s.id, null, 1))).toBe(1);
+  });
+
+  it('moving devices from no clerk updates the receiver alone', async () => {
+    const s = await t.newStore();
+    const to = await limitedClerk(s.id, 10, 0);
+    expect(await writesOf((tx) => moveClerkSlots(tx, [{ fromClerkId: null, toClerkId: to }]))).toBe(1);
+  });
+
+  it('a swap between two clerks writes nothing: each gives and receives one', async () => {
+    const s = await t.newStore();
+    const [a, b] = [await limitedClerk(s.id, 10, 1), await limitedClerk(s.id, 10, 1)];
+    expect(await writesOf((tx) => moveClerkSlots(tx, [{ fromClerkId: a, toClerkId: b }, { fromClerkId: b, toClerkId: a }]))).toBe(0);
   });
 });
