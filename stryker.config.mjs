@@ -4,22 +4,15 @@
 //
 // Survivors judged equivalent (a mutant no test can tell from the original, so no test is owed), by file:
 //
-// modules/logs/device-operation.ts (run 2026-11-25 05:22: 29 killed, 5 survived = 85.3 % of all mutants, 100 % of
-// the non-equivalent ones; the five survivors, at lines 42, 59 and 86, all equivalent):
-// - `if (!idempotencyKey) return null` → `if (false)`: the lookup then filters on a null key and finds no row.
-// - `if (replay) return replay` → `if (false)`: the insert then hits the key's unique index and the catch answers the
-//   same replay — the race branch is the backstop for exactly this.
-// - the catch's `op.idempotencyKey && isUniqueViolation(…)` → `true`, `||`, or "" for the index name: without a key,
-//   or for another error, the lookup finds no row carrying the key (the insert rolled back), so the error is rethrown.
+// modules/logs/device-operation.ts (rerun 2026-11-29 05:55 on PostgreSQL: 34 killed of 34 = 100 %). The five
+// survivors of 2026-11-25 (lines 42, 59, 86: a lookup without a key, an insert for a replay, a race lookup after
+// another error) change no answer, only the round trips; device-operation.test.ts "statements" counts those.
 //
-// domain/device-quota.ts (run 2026-11-25 05:45: 53 killed, 4 timed out, 8 survived = 87.7 %). Killed since
-// by device-quota.test.ts, checked by hand on a copy: `n > 0` → `true` and `n >= 0` (line 50: a clerk whose devices
-// come and go in equal numbers is left alone even over a lowered quota; a giving clerk never drops below zero) and
-// the error code "" (line 56: the refusal is QUOTA_EXCEEDED / 409). Equivalent, the other five:
-// - line 34 `if (clerkId)` → `if (true)`: without a clerk the UPDATE filters on a null id and changes no row.
+// domain/device-quota.ts (run 2026-11-25 05:45: 87.7 %; rerun 2026-11-29 05:58 on PostgreSQL: 64 killed, 1 survived
+// of 65 = 98.5 %). Killed since the first run: `n > 0` → `true` / `n >= 0` and the error code "" (device-quota.test.ts),
+// and by its "statements" tests line 34 `if (clerkId)` → `if (true)`, line 46 `if (m.fromClerkId)` → `if (true)`,
+// line 57 `n < 0` → `true` / `n <= 0` (each an UPDATE that matched no row or changed nothing). Equivalent:
 // - line 45 `if (from === to) continue` → `if (false)`: the clerk's −1 and +1 cancel to 0, which neither branch acts on.
-// - line 46 `if (m.fromClerkId)` → `if (true)`: a null giver becomes a delta keyed null, whose UPDATE matches no row.
-// - line 57 `n < 0` → `true` or `n <= 0`: only n = 0 reaches it newly, and subtracting 0 changes nothing.
 //
 // adapters/sms/sms-code.service.ts (rerun 2026-11-28 15:50–16:20 with sms-code.service.test.ts: 95 killed, 0 timed
 // out, 6 survived of 101 = 94.1 %; maskPhone has moved to packages/shared since the first run of 2026-11-25, which had
@@ -32,9 +25,13 @@
 // - line 124 `spent.length !== 1` → false: reachable only when two checks of the same code race between the guess and
 //   the spend; PGlite runs them one at a time (the 1,000-parallel test reaches it on PostgreSQL).
 //
-// modules/report/ledger.ts (run 2026-11-25: 61 killed, 1 timed out, 1 survived = 98.4 %): the survivor,
-// `clerkId: c.clerkId ?? null` → `c.clerkId && null` (line 54), is killed since by ledger.test.ts (a charge keeps its
-// clerk), checked by hand on a copy; no equivalents.
+// modules/report/ledger.ts (run 2026-11-25: 98.4 % of 63 mutants; the operator console added credit and correction
+// inside a caller's transaction since, tested only through the /ops routes: 68.5 % of 92 on 2026-11-29 06:01). Rerun
+// 2026-11-29 06:10 on PostgreSQL after ledger.test.ts "correction" tests: 88 killed, 4 survived = 95.7 %; the
+// repeat-that-would-overdraw case (line 92) is killed since, by hand on a copy. Equivalent, the other three:
+// - line 21 `select({ id: store.id })` → `select({})`: the row lock needs the row, not a column; the rows still count.
+// - line 96 `applied: inserted.length > 0` → `true` / `>= 0`: under the store row lock the key was looked up a moment
+//   before (line 92), so the insert's ON CONFLICT never fires there; it is the backstop, not a path.
 //
 // modules/webhook/address-guard.ts (run 2026-11-25: 79 killed, 2 timed out, 7 survived = 92.0 %):
 // - `default: return null` removed in embeddedIpv4: the function then returns undefined, which its only caller
@@ -74,9 +71,9 @@
 //
 // mdm/apple/checkin.service.ts:39-128 and commander.ts:33-78 (apple-queue; run 2026-11-28 16:35–16:44 on PostgreSQL
 // against the two direct tests alone, checkin.service.test.ts and commander.test.ts: checkin.service.ts 137 killed,
-// 14 survived of 151 = 90.7 %; commander.ts 24 killed, 1 survived of 25 = 96.0 %). Killed since, by hand on a copy: the
-// details of the UDID-mismatch and TokenUpdate refusals (lines 82, 101). Killed since by checkin.service.test.ts
-// (issue 18; each verified by hand-applied mutation on PGlite and PostgreSQL, pending a Stryker rerun):
+// 14 survived of 151 = 90.7 %; commander.ts 24 killed, 1 survived of 25 = 96.0 %). Rerun 2026-11-29 05:45–05:51, same
+// tests: checkin.service.ts 150 killed, 1 survived of 151 = 99.3 %; commander.ts unchanged. Killed since the first
+// run: the details of the UDID-mismatch and TokenUpdate refusals (lines 82, 101), and by checkin.service.test.ts:
 // - line 63 `err instanceof AppError` → `true`: "lets a database failure while taking the slot through as itself"
 //   (a slot counter at the integer maximum makes the reservation's UPDATE overflow).
 // - lines 69 / 121 the cancel reasons → "": "tells the clerk why a queued operation was cancelled" (operation_log.result).

@@ -72,6 +72,52 @@ describe('credit', () => {
   });
 });
 
+describe('correction (the operator console)', () => {
+  const correct = (storeId: string, amountFen: number, key: string, reason = '更正：重复充值') =>
+    database.db.transaction((tx) => ledger.correctIn(tx, storeId, amountFen, reason, key));
+
+  it('adds an entry of either sign as a correction and answers the balance after it', async () => {
+    const s = await newStore();
+    await ledger.credit(s, 1000, '充值', 'c');
+    expect(await correct(s, -300, 'k1')).toEqual({ balanceFen: 700, applied: true });
+    expect(await correct(s, 50, 'k2', '更正：少充')).toEqual({ balanceFen: 750, applied: true });
+    expect((await rowsOf(s)).slice(1)).toMatchObject([
+      { amountFen: -300, kind: 'correction', reason: '更正：重复充值', idempotencyKey: 'k1' },
+      { amountFen: 50, kind: 'correction', reason: '更正：少充', idempotencyKey: 'k2' },
+    ]);
+  });
+
+  it('may take the balance to zero exactly, and refuses one fen more with the balance in yuan, writing nothing', async () => {
+    const s = await newStore();
+    await ledger.credit(s, 1234, '充值', 'c');
+    const err = await refusal(correct(s, -1235, 'over'));
+    expect([err.statusCode, err.code, err.message]).toEqual([400, 'VALIDATION_FAILED', '更正后余额不能为负数（当前余额 12.34 元）']);
+    expect(await rowsOf(s)).toHaveLength(1);
+    expect(await correct(s, -1234, 'exact')).toEqual({ balanceFen: 0, applied: true });
+  });
+
+  it('corrects a key once, whatever the second call asks (even what would overdraw: it is a repeat, not a refusal)', async () => {
+    const s = await newStore();
+    await ledger.credit(s, 1000, '充值', 'c');
+    await correct(s, -100, 'same');
+    expect(await correct(s, -5000, 'same')).toEqual({ balanceFen: 900, applied: false });
+    expect(await rowsOf(s)).toHaveLength(2);
+  });
+
+  it.each([0, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN])('refuses %s fen with a Chinese 400, writing nothing', async (amount) => {
+    const s = await newStore();
+    await ledger.credit(s, 1000, '充值', 'c');
+    const err = await refusal(correct(s, amount, 'bad'));
+    expect([err.statusCode, err.code, err.message]).toEqual([400, 'VALIDATION_FAILED', '更正金额应为非零整数（分）']);
+    expect(await rowsOf(s)).toHaveLength(1);
+  });
+
+  it('refuses an unknown store (404 门店不存在)', async () => {
+    const err = await refusal(correct(randomUUID(), 100, 'x'));
+    expect([err.statusCode, err.code, err.message]).toEqual([404, 'NOT_FOUND', '门店不存在']);
+  });
+});
+
 describe('charge', () => {
   it('debits when the balance exactly covers it, and refuses one fen more with 余额不足', async () => {
     const s = await newStore();
