@@ -38,7 +38,10 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
   try {
     const page = await browser.newPage();
     const rows: LighthouseRow[] = [];
+    // BENCH_LH_ONLY="/console mobile,Apple list" audits only the runs whose "page formFactor" contains one of the words.
+    const only = process.env.BENCH_LH_ONLY?.split(',').filter(Boolean);
     const audit = async (name: string, pathname: string, formFactor: 'mobile' | 'desktop', signedIn: boolean) => {
+      if (only && !only.some((w) => `${name} ${formFactor}`.includes(w))) return;
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
@@ -51,6 +54,8 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${pathname}`);
       const { categories, audits } = result.lhr;
+      // A failed run scores 0 everywhere: say why instead of printing the zeros alone.
+      if (result.lhr.runtimeError) console.log(`    ${name} ${formFactor}: Lighthouse failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       // BENCH_LHR_DIR=dir keeps each full report (open it in Chrome's Lighthouse viewer, or read it with jq).
       if (process.env.BENCH_LHR_DIR) {
         fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });

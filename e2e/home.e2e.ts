@@ -94,6 +94,9 @@ describe('console home', () => {
     expect(await statValue(page, 'online')).toBe(3);
     expect(await statValue(page, 'offline')).toBe(4);
 
+    // Charts draw as they come near the screen: scroll to each, as a clerk would.
+    await expect.poll(() => page.locator('[data-chart]').count(), { timeout: 20_000 }).toBe(5);
+    for (const box of await page.locator('[data-chart]').all()) await box.scrollIntoViewIfNeeded();
     const charts = page.locator('[data-chart] svg');
     await expect.poll(() => charts.count(), { timeout: 20_000 }).toBe(5);
     const lockChart = page.getByRole('img', { name: '已锁定与未锁定的设备数' });

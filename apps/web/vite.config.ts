@@ -15,6 +15,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    modulePreload: false,
     rolldownOptions: {
       // These packages run no code on import but do not declare `sideEffects: false`; without this,
       // importing one export (antd's form context imports rc-form's FormProvider) keeps the whole package.
@@ -23,7 +24,10 @@ export default defineConfig({
         // The framework every screen needs is one long-cached chunk; antd and page code are left to
         // automatic splitting so each route loads only the components it renders.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 2 },
+            { name: 'antd-core', test: /node_modules[\\/](@rc-component[\\/](util|context)|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@ant-design[\\/]icons[\\/]es[\\/](components|utils)|antd[\\/]es[\\/](_util|config-provider|theme|style|locale|space|flex|button|spin)|@babel[\\/]runtime|clsx|classnames|@emotion)[\\/]/, priority: 1 },
+          ],
         },
       },
     },

@@ -1,5 +1,5 @@
 import './app/base.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { AppRoot } from './app/AppRoot.tsx';
@@ -14,8 +14,11 @@ installChunkReload();
 
 const router = createAppRouter(ROUTES, queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppRoot router={router} queryClient={queryClient} />
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppRoot router={router} queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );

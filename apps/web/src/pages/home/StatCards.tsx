@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { Link } from 'react-router';
-import type { StatCard } from './homeFigures.ts';
+import { grouped, type StatCard } from './homeFigures.ts';
 
 /**
  * StatCards shows the headline figures; a card that summarises a list opens it. Plain markup on purpose:
@@ -27,7 +27,7 @@ export function StatCards({ cards }: { cards: StatCard[] }) {
           >
             <div style={{ color: token.colorTextSecondary, fontSize: token.fontSize }}>{c.title}</div>
             <div style={{ margin: '4px 0', color: color(c.tone, c.value), fontSize: c.value === null ? 20 : 28, lineHeight: '38px', fontWeight: 500 }}>
-              {c.value === null ? '未开通' : c.value.toLocaleString('zh-CN')}
+              {c.value === null ? '未开通' : grouped(c.value)}
               {c.value !== null && <span style={{ marginLeft: 4, fontSize: token.fontSize, fontWeight: 400 }}>台</span>}
             </div>
             <div style={{ fontSize: 12, color: token.colorTextSecondary }}>{c.hint}</div>

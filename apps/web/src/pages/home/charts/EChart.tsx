@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { queueDraw, whenNearScreen } from './drawQueue.ts';
 import { init, type EChartsCoreOption } from './echarts.ts';
 
 export interface EChartProps {
@@ -8,20 +9,34 @@ export interface EChartProps {
   label: string;
 }
 
-/** EChart draws one option as SVG, redraws it when the option changes and follows its box's width. */
+/**
+ * EChart draws one option as SVG once its box comes near the screen (in a task of its own, see drawQueue),
+ * redraws it when the option changes and follows its box's width.
+ */
 export function EChart({ option, height, label }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
+  const latest = useRef(option);
+  latest.current = option;
 
   useEffect(() => {
     const el = box.current!;
-    const instance = init(el, undefined, { renderer: 'svg' });
-    chart.current = instance;
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(el);
+    let resize: ResizeObserver | undefined;
+    let cancelDraw = () => {};
+    const stopWatching = whenNearScreen(el, () => {
+      cancelDraw = queueDraw(() => {
+        const instance = init(el, undefined, { renderer: 'svg' });
+        chart.current = instance;
+        instance.setOption(latest.current as EChartsCoreOption, { notMerge: true });
+        resize = new ResizeObserver(() => instance.resize());
+        resize.observe(el);
+      });
+    });
     return () => {
-      resize.disconnect();
-      instance.dispose();
+      stopWatching();
+      cancelDraw();
+      resize?.disconnect();
+      chart.current?.dispose();
       chart.current = null;
     };
   }, []);
