@@ -80,11 +80,21 @@ export const ROUTES: AppRoute[] = [
     page: () => import('./pages/enroll/EnrollPage.tsx'),
   },
 
-  consoleRoute('/console', { name: 'console', title: '首页', menu: {} }, () => import('./pages/home/HomePage.tsx')),
+  consoleRoute(
+    '/console',
+    { name: 'console', title: '首页', menu: {}, prefetch: () => import('./pages/home/prefetch.ts').then((m) => m.prefetchHome()) },
+    () => import('./pages/home/HomePage.tsx'),
+  ),
 
   consoleRoute(
     '/console/device/ios/list',
-    { name: 'console-device-ios-list', title: 'Apple 设备列表', module: Module.APPLE, menu: { section: 'apple', label: '设备列表' } },
+    {
+      name: 'console-device-ios-list',
+      title: 'Apple 设备列表',
+      module: Module.APPLE,
+      menu: { section: 'apple', label: '设备列表' },
+      prefetch: (url) => import('./pages/device/ios/list/prefetch.ts').then((m) => m.prefetchIosList(url)),
+    },
     () => import('./pages/device/ios/list/IosListPage.tsx'),
   ),
   consoleRoute(

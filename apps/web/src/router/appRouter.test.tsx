@@ -119,4 +119,38 @@ describe('app router', { timeout: 15_000 }, () => {
     expect(links).not.toContain('店员管理');
     expect(screen.getAllByText('测试门店').length).toBeGreaterThan(0);
   });
+
+  it('asks for the Apple list the URL names while its page loads, once: the page reads the same answer', async () => {
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      String(url).startsWith('/api/device/ios/list') ? Response.json({ list: [], total: 0 }) : new Response('', { status: 404 }),
+    );
+    await renderApp('/console/device/ios/list?serial_number=F2L&page_num=2');
+    const listCalls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/device/ios/list'));
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    const asked = new URL(listCalls()[0], 'http://x').searchParams;
+    expect(asked.get('serial_number')).toBe('F2L');
+    expect(asked.get('page_num')).toBe('2');
+    // The page has rendered from that answer (its empty-search text) without asking again.
+    expect(await screen.findByText(/没有符合条件的设备|还没有设备/, {}, { timeout: 10_000 })).toBeTruthy();
+    await act(async () => {});
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  it('asks for no list when the guard turns the visit away', async () => {
+    const router = await renderApp('/console/device/ios/list', clerk({ available_modules: [Module.ANDROID] }));
+    await waitFor(() => expect(pathOf(router)).toBe('/console'), { timeout: 5000 });
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).startsWith('/api/device/ios/list'))).toBe(false);
+  });
+
+  it('asks for the home figures while the home page loads, each once', async () => {
+    const asked: string[] = [];
+    vi.mocked(fetch).mockImplementation(async (url) => {
+      if (!String(url).startsWith('/api/home/')) return new Response('', { status: 404 });
+      asked.push(String(url));
+      // Left unanswered: the page finds each figure already on its way and does not ask again.
+      return new Promise<Response>(() => {});
+    });
+    await renderApp('/console');
+    await waitFor(() => expect([...asked].sort()).toEqual(['/api/home/clerks', '/api/home/device-overview', '/api/home/report-overview', '/api/home/supervise-overview']));
+  });
 });

@@ -66,6 +66,7 @@ export function createGuardLoader(deps: GuardLoaderDeps) {
     if (failed?.validate) throw data({ message: failed.validate.message }, { status: 404 });
 
     if (leaf.intercept) await applyInterception(await leaf.intercept({ params, user }));
+    leaf.prefetch?.(url).catch(() => {});
     return null;
   };
 }

@@ -59,6 +59,11 @@ export interface RouteMeta {
   activeMenu?: string;
   /** An `empty`-layout page built without antd (layouts/EmptyLayout.tsx): no antd in its first download. */
   bare?: boolean;
+  /**
+   * Starts the page's first data request once the guard let the visit through, alongside the download of the
+   * page's code instead of after it renders. Never awaited; a failure is left to the page's own query.
+   */
+  prefetch?: (url: URL) => Promise<unknown>;
 }
 
 /** GuardMeta is a route's meta merged with its ancestors', what the guard decides on. */
