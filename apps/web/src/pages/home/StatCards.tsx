@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import { Link } from 'react-router';
-import { grouped, type StatCard } from './homeFigures.ts';
+import { grouped } from '../../lib/numbers.ts';
+import type { StatCard } from './homeFigures.ts';
 
 /**
  * StatCards shows the headline figures; a card that summarises a list opens it. Plain markup on purpose:

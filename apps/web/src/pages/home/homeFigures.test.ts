@@ -1,7 +1,7 @@
 import type { DeviceOverview, PlatformOverview } from '@lease/shared';
 import { describe, expect, it } from 'vitest';
 import { activityOption, clerkQuotaOption, enrolmentOption, lockOption, statusOption } from './charts/chartOptions.ts';
-import { countsOwnOnly, grouped, isEmptyStore, statCards } from './homeFigures.ts';
+import { countsOwnOnly, isEmptyStore, statCards } from './homeFigures.ts';
 
 const platform = (over: Partial<PlatformOverview> = {}): PlatformOverview => ({
   scope: 'store',
@@ -117,11 +117,5 @@ describe('chart options', () => {
     expect(option.series[2].data).toEqual([6, null]);
     expect(option.tooltip.formatter([{ dataIndex: 1 }])).toBe('小李（已停用）<br/>名下设备 7 台<br/>已用额度 7（不限额）');
     expect(option.tooltip.formatter([{ dataIndex: 0 }])).toContain('已用额度 4 / 10');
-  });
-});
-
-describe('grouped', () => {
-  it('writes figures as zh-CN does, thousands separated by commas', () => {
-    for (const n of [0, 7, 999, 1000, 12345, 100000, 1234567, -4321]) expect(grouped(n)).toBe(n.toLocaleString('zh-CN'));
   });
 });

@@ -49,6 +49,3 @@ export function statCards(o: Platforms): StatCard[] {
     },
   ];
 }
-
-/** 12345 → "12,345" by hand, as zh-CN's toLocaleString writes it, without building an Intl formatter at first paint. */
-export const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,10 +1,11 @@
+import { grouped } from '../../lib/numbers.ts';
 import type { OrderableReportLevel, ReportHelper, ReportListItem, ReportStatus, RiskLevel } from '@lease/shared';
 
 /** yuan writes integer 分 as money the way a till does: 1234 → ¥12.34 (no float arithmetic on the amount). */
 export function yuan(fen: number): string {
   const sign = fen < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(fen));
-  return `${sign}¥${Math.floor(abs / 100).toLocaleString('zh-CN')}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}¥${grouped(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 export const RISK_COLOR: Record<RiskLevel, string> = { low: 'green', medium: 'orange', high: 'red' };
