@@ -10,11 +10,11 @@ const TITLE: Record<ExpiryWarning['kind'], string> = {
 
 const SHOWN_SERIALS = 10;
 
-/**
- * ExpiryAlerts lists what ends within 30 days, one alert each, with the phones a renewal waits for; `note`
- * instead says in one alert that the list is empty or could not be loaded (the dev page).
- */
-export default function ExpiryAlerts({ list, note }: { list: ExpiryWarning[]; note?: { type: 'info' | 'success'; title: string } }) {
+/** What ends within 30 days, or (the dev page) one note that nothing does or that the list could not be read. */
+export type ExpiryAlertsProps = { list: ExpiryWarning[]; note?: never } | { list?: never; note: { type: 'info' | 'success'; title: string } };
+
+/** ExpiryAlerts shows each ending item as an alert, with the phones a renewal waits for, or the one note. */
+export default function ExpiryAlerts({ list, note }: ExpiryAlertsProps) {
   if (note) return <Alert type={note.type} showIcon title={note.title} />;
   return (
     <Flex vertical gap={8}>

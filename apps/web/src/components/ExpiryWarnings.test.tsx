@@ -47,6 +47,16 @@ describe('ExpiryWarnings', () => {
   });
 });
 
+describe('ExpiryWarnings when the list cannot be read', () => {
+  it('says so on the dev page and shows nothing on the home page', async () => {
+    const home = await show(<ExpiryWarnings />, {});
+    expect(home.container.textContent).toBe('');
+    home.unmount();
+    const dev = await show(<ExpiryWarnings showAllClear />, {});
+    expect(await dev.findByText('证书到期提醒暂时无法加载')).toBeTruthy();
+  });
+});
+
 describe('HttpsNotice', () => {
   it('says plainly that real iPhones cannot enrol when the server is not https, and stays silent otherwise', async () => {
     const plain = await show(<HttpsNotice />, { '/api/system/client-config': { flow_bill_url: null, amap_key: null, ios_enrolment_https: false } });
