@@ -1,6 +1,6 @@
 import type { DeviceOverview, PlatformOverview } from '@lease/shared';
 import { describe, expect, it } from 'vitest';
-import { activityOption, clerkQuotaOption, enrolmentOption, lockOption, statusOption } from './charts/chartOptions.ts';
+import { activityOption, clerkQuotaOption, enrolmentOption, lockOption, NARROW_CHART, statusOption } from './charts/chartOptions.ts';
 import { countsOwnOnly, isEmptyStore, statCards } from './homeFigures.ts';
 
 const platform = (over: Partial<PlatformOverview> = {}): PlatformOverview => ({
@@ -79,8 +79,10 @@ describe('chart options', () => {
       ['回收站/已归档', [1, 0]],
     ]);
     const activity = activityOption(o);
-    expect(activity.xAxis.data).toHaveLength(7);
-    expect(activity.series.map((s) => s.data)).toEqual([
+    expect(activity.baseOption.xAxis.data).toHaveLength(7);
+    // A phone-wide chart turns the seven bucket names so they do not run into each other.
+    expect(activity.media).toEqual([{ query: { maxWidth: NARROW_CHART }, option: { xAxis: { axisLabel: { rotate: 40 } } } }]);
+    expect(activity.baseOption.series.map((s) => s.data)).toEqual([
       [3, 0, 0, 0, 1, 0, 1],
       [0, 0, 0, 0, 0, 1, 0],
     ]);

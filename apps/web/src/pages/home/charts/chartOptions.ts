@@ -20,6 +20,8 @@ const boughtPlatforms = (o: DeviceOverview) =>
 const tooltipAxis = { trigger: 'axis', axisPointer: { type: 'shadow' } } as const;
 const legendTop = { top: 0, icon: 'circle', itemWidth: 8, itemHeight: 8 } as const;
 const grid = { left: 8, right: 16, top: 36, bottom: 8, containLabel: true } as const;
+/** A chart box at most this wide (px) is a phone's: labels that fit side by side on a desktop stand at an angle. */
+export const NARROW_CHART = 480;
 
 /** statusOption: devices by platform and enrolment status, set-aside ones as their own segment. */
 export function statusOption(o: DeviceOverview) {
@@ -77,19 +79,23 @@ export function lockOption(o: DeviceOverview) {
 export function activityOption(o: DeviceOverview) {
   const rows = boughtPlatforms(o);
   return {
-    tooltip: tooltipAxis,
-    legend: legendTop,
-    grid,
-    xAxis: { type: 'category', data: OFFLINE_BUCKETS.map((b) => offlineBucketLabel[b].replace('离线', '').replace('超过', '>').trim()), axisLabel: { interval: 0, fontSize: 11 } },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: rows.map((r, i) => ({
-      type: 'bar',
-      stack: 'activity',
-      name: r.name,
-      color: i === 0 ? COLORS.blue : COLORS.cyan,
-      barMaxWidth: 32,
-      data: OFFLINE_BUCKETS.map((b) => r.p.activity[b]),
-    })),
+    baseOption: {
+      tooltip: tooltipAxis,
+      legend: legendTop,
+      grid,
+      xAxis: { type: 'category', data: OFFLINE_BUCKETS.map((b) => offlineBucketLabel[b].replace('离线', '').replace('超过', '>').trim()), axisLabel: { interval: 0, fontSize: 11 } },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: rows.map((r, i) => ({
+        type: 'bar',
+        stack: 'activity',
+        name: r.name,
+        color: i === 0 ? COLORS.blue : COLORS.cyan,
+        barMaxWidth: 32,
+        data: OFFLINE_BUCKETS.map((b) => r.p.activity[b]),
+      })),
+    },
+    // On a phone the chart is ~330 px wide: the seven bucket names side by side ran into each other.
+    media: [{ query: { maxWidth: NARROW_CHART }, option: { xAxis: { axisLabel: { rotate: 40 } } } }],
   };
 }
 
