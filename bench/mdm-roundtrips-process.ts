@@ -14,6 +14,7 @@ import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 import { store } from '../apps/server/src/modules/store/store.table.ts';
 import { IOS_MODULE_EFFECTS } from '../apps/server/src/modules/ios-effects.ts';
+import { profileWindow } from './inspector-profile.ts';
 import { spawnServer } from '../apps/server/src/test/server-process.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 
@@ -21,17 +22,21 @@ const PG_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (getconf CLK_TCK; 100 on Linux). */
 const CLK_TCK = 100;
 
-/** cpuMs is a process's user + system CPU so far, from /proc/<pid>/stat (0 if it has gone). */
-function cpuMs(pid: number): number {
+/** cpuTimes is a process's user and system CPU so far in ms, from /proc/<pid>/stat (0 if it has gone). */
+function cpuTimes(pid: number): { user: number; system: number } {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start at ')': utime and stime are fields 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+    return { user: (Number(fields[11]) * 1000) / CLK_TCK, system: (Number(fields[12]) * 1000) / CLK_TCK };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
+const cpuMs = (pid: number) => {
+  const t = cpuTimes(pid);
+  return t.user + t.system;
+};
 
 /** postgresPids lists every process named postgres on this machine (all databases, background workers too). */
 function postgresPids(): number[] {
@@ -122,14 +127,18 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
       const all = postgresPids();
       return {
         server: cpuMs(serverPid),
+        serverSystem: cpuTimes(serverPid).system,
         backends: new Map(backends.map((pid) => [pid, cpuMs(pid)])),
         allPostgres: all.reduce((sum, pid) => sum + cpuMs(pid), 0),
         statements: await statements(),
         xacts: await xacts(),
       };
     };
+    // BENCH_RT_CPU_PROFILE=<file> writes a CPU profile of the server during the measured window only.
+    const profiler = process.env.BENCH_RT_CPU_PROFILE ? await profileWindow(serverPid) : null;
     const loadBefore = loadAverage();
     const before = await sample();
+    await profiler?.start();
     const since = new Date();
     const start = performance.now();
     await engine.commander.enqueue(requests);
@@ -140,6 +149,7 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
       done = await acked();
     }
     const seconds = (performance.now() - start) / 1000;
+    await profiler?.stop(process.env.BENCH_RT_CPU_PROFILE as string);
     const after = await sample();
     const loadAfter = loadAverage();
     await fleet.stop();
@@ -156,6 +166,7 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
       seconds,
       perSecond: done / seconds,
       serverCpuMs: (after.server - before.server) / done,
+      serverSystemCpuMs: (after.serverSystem - before.serverSystem) / done,
       postgresCpuMs: backendMs / done,
       allPostgresCpuMs: (after.allPostgres - before.allPostgres) / done,
       statementsPerRoundTrip: (after.statements - before.statements) / done,

@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps) {
   const metrics = createMetrics({ db, pool: database.pool, connectedAgents: () => metricsHolder.connectedAgents(), processMetrics: Boolean(config.metrics.token || config.metrics.port !== undefined) });
   metrics.observeHttp(app);
   app.decorate('metrics', metrics);
-  await registerSecurityHeaders(app, { amap: Boolean(config.amapKey) });
+  registerSecurityHeaders(app, { amap: Boolean(config.amapKey) });
   await registerCompression(app);
 
   const outbox = createOutboxSmsSender(db);

@@ -36,6 +36,14 @@ describe('security headers', () => {
     }
   });
 
+  it('leaves the phones\' own routes without browser headers (they read plists, never render them)', async () => {
+    const mdm = await t.app.inject({ method: 'PUT', url: '/mdm/connect', payload: 'x', headers: { 'content-type': 'application/x-apple-aspen-mdm' } });
+    expect(mdm.statusCode).toBe(403);
+    expect(mdm.headers['content-security-policy']).toBeUndefined();
+    expect(mdm.headers['x-frame-options']).toBeUndefined();
+    expect(mdm.headers['x-request-id']).toBeDefined();
+  });
+
   it('sends HSTS only over https: never on plain http, nor for a forged x-forwarded-proto without TRUST_PROXY', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/' })).headers['strict-transport-security']).toBeUndefined();
     const forged = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });

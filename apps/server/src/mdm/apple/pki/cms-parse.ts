@@ -65,7 +65,8 @@ export function parseSignedData(der: Buffer): ParsedSignedData {
 export type SignerRefusal = 'no-signer' | 'signer-cert-missing' | 'unsupported-algorithm' | 'digest-mismatch' | 'bad-signature';
 export type SignerCheck = { ok: true; signer: ParsedSigner; certDer: Buffer } | { ok: false; reason: SignerRefusal };
 
-function findCertificate(certificates: Buffer[], signer: ParsedSigner): Buffer | undefined {
+/** findCertificate picks the signer's certificate out of the message by issuer and serial. */
+export function findCertificate(certificates: Buffer[], signer: ParsedSigner): Buffer | undefined {
   return certificates.find((der) => {
     try {
       const fields = readCertificateFields(der);
@@ -94,13 +95,18 @@ export const spkiPublicKey = (certDer: Buffer): KeyObject =>
 /**
  * verifySigner checks the first signer of `parsed` over `content` (the attached content or the detached body):
  * the signer's certificate must be in the message, the messageDigest must match and the RSA signature hold.
- * It says nothing about who issued that certificate; the caller decides whom to trust. `keyOf` lets a caller
- * that caches certificates skip re-reading the key.
+ * It says nothing about who issued that certificate; the caller decides whom to trust. `keyOf` and `certificateOf`
+ * let a caller that caches certificates skip re-reading them.
  */
-export function verifySigner(parsed: ParsedSignedData, content: Buffer, keyOf: (certDer: Buffer) => KeyObject = spkiPublicKey): SignerCheck {
+export function verifySigner(
+  parsed: ParsedSignedData,
+  content: Buffer,
+  keyOf: (certDer: Buffer) => KeyObject = spkiPublicKey,
+  certificateOf: typeof findCertificate = findCertificate,
+): SignerCheck {
   const signer = parsed.signers[0];
   if (!signer) return { ok: false, reason: 'no-signer' };
-  const certDer = findCertificate(parsed.certificates, signer);
+  const certDer = certificateOf(parsed.certificates, signer);
   if (!certDer) return { ok: false, reason: 'signer-cert-missing' };
   const digest = digestByOid(signer.digestOid);
   const scheme = RSA_SIGNATURE_OID[signer.signatureOid];
