@@ -13,6 +13,7 @@ import { createAndroidEngine } from '../apps/server/src/mdm/android/android-engi
 import { hashToken } from '../apps/server/src/mdm/android/enroll-token.service.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 import { store } from '../apps/server/src/modules/store/store.table.ts';
+import { profileWindow } from './inspector-profile.ts';
 import { spawnServer } from '../apps/server/src/test/server-process.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 
@@ -136,6 +137,9 @@ export async function benchAndroidFanout(agents = 2000) {
     // The fan-out as the console's fan-out queues it: ONE statement writes the desired state, an operation-log
     // row and the command for every agent (commander.fanOutIn), then one wake after commit.
     const ids = fleet.map((a) => a.deviceId!);
+    // BENCH_ANDROID_CPU_PROFILE=<file> writes a CPU profile of the server during the fan-out only.
+    const profiler = process.env.BENCH_ANDROID_CPU_PROFILE ? await profileWindow(pid, inspectPort) : null;
+    await profiler?.start();
     const since = new Date();
     const start = performance.now();
     const queued = await database.db.transaction((tx) =>
@@ -153,6 +157,7 @@ export async function benchAndroidFanout(agents = 2000) {
     const acked = () => fleet.every((a) => a.data.handled.some((h) => h.acked && h.result.status === 'done'));
     await waitFor(acked, 120_000);
     const recordedMs = performance.now() - start;
+    await profiler?.stop(process.env.BENCH_ANDROID_CPU_PROFILE as string);
     const recorded = (await database.db.select({ n: count() }).from(androidCommand).where(and(eq(androidCommand.status, 'done'), gte(androidCommand.createdAt, since))))[0].n;
 
     return {

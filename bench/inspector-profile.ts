@@ -5,11 +5,13 @@ import fs from 'node:fs';
  * and stop(), so a profile holds only a bench's measured window, not its start-up or seeding.
  */
 export async function profileWindow(pid: number, port = 9229) {
-  process.kill(pid, 'SIGUSR1');
-  let targets: { webSocketDebuggerUrl: string }[] = [];
+  const list = () => fetch(`http://127.0.0.1:${port}/json/list`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }[]>, () => []);
+  // A process started with --inspect is already listening; any other is asked to open its inspector.
+  let targets = await list();
+  if (!targets.length) process.kill(pid, 'SIGUSR1');
   for (let i = 0; i < 50 && !targets.length; i += 1) {
     await new Promise((r) => setTimeout(r, 100));
-    targets = await fetch(`http://127.0.0.1:${port}/json/list`).then((r) => r.json() as Promise<typeof targets>, () => []);
+    targets = await list();
   }
   if (!targets.length) throw new Error('the process did not open its inspector');
   const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
