@@ -15,7 +15,7 @@ import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-
 import { store } from '../apps/server/src/modules/store/store.table.ts';
 import { IOS_MODULE_EFFECTS } from '../apps/server/src/modules/ios-effects.ts';
 import { profileWindow } from './inspector-profile.ts';
-import { spawnServer } from '../apps/server/src/test/server-process.ts';
+import { buildServer, spawnServer } from '../apps/server/src/test/server-process.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 
 const PG_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -74,9 +74,12 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
   const port = 4800 + (process.pid % 90);
   const admin = await createStoreWithAdmin(database.db, { storeName: '压测门店', adminName: '压测', phoneNumber: '16600000001', password: 'Bench#2026' });
   await database.db.update(store).set({ deviceCount: phones + 10 }).where(eq(store.id, admin.storeId));
+  // The server as `npm start` runs it: compiled by esbuild, plain node.
+  buildServer();
   const server = await spawnServer(
     { DATA_DIR: dataDir, DATABASE_URL: scratch.url, PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'B', APNS_TEAM_ID: 'B', LOGIN_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'error', LEASE_STATEMENT_COUNT_FILE: countFile },
     port,
+    { compiled: true },
   );
   try {
     const api = async (method: string, url: string, token: string | null, body?: unknown) => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -11,11 +11,15 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** spawnServer starts apps/server's main.ts with the given environment and waits for /api/health. */
-export async function spawnServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/**
+ * spawnServer starts apps/server's main.ts with the given environment and waits for /api/health. `compiled` runs
+ * the esbuild output instead, as `npm start` does (build it first with buildServer).
+ */
+export async function spawnServer(env: Record<string, string>, port: number, options: { compiled?: boolean } = {}): Promise<ServerProcess> {
   // SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof while profiling a benchmark).
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = options.compiled ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DEMO_STORE: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -41,4 +45,9 @@ export async function spawnServer(env: Record<string, string>, port: number): Pr
       await exited;
     },
   };
+}
+
+/** buildServer compiles the server as `npm start` does, for spawnServer's `compiled` option. */
+export function buildServer() {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
 }
