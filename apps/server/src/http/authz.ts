@@ -113,13 +113,8 @@ export function registerAuthz(app: FastifyInstance, authenticate: Authenticator,
     if (!route.config?.auth) throw new Error(`route ${route.method} ${url} declares no config.auth`);
   });
 
-  app.addHook('onRequest', async (request) => {
-    const rule = request.routeOptions.config?.auth;
-    if (!rule) return;
-    if (rule === 'public') {
-      request.authzDecided = true;
-      return;
-    }
+  // Routes without a rule (the phones', static files) and public ones are decided without a promise.
+  const decide = async (request: FastifyRequest, rule: Exclude<AuthRule, 'public'>) => {
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHORIZED');
     if (isOperatorRule(rule)) {
@@ -141,13 +136,22 @@ export function registerAuthz(app: FastifyInstance, authenticate: Authenticator,
       throw new AppError('PERMISSION_DENIED');
     }
     request.authzDecided = true;
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    const rule = request.routeOptions.config?.auth;
+    if (!rule) return done();
+    if (rule === 'public') {
+      request.authzDecided = true;
+      return done();
+    }
+    decide(request, rule).then(() => done(), done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const matched = request.routeOptions.url !== undefined && request.routeOptions.config?.auth !== undefined;
-    if (!matched || request.authzDecided || reply.statusCode >= 400) return payload;
+    if (!matched || request.authzDecided || reply.statusCode >= 400) return done(null, payload);
     request.log.error({ url: request.url }, 'response without an authorization decision');
     reply.code(500).header('content-type', 'application/json; charset=utf-8');
-    return JSON.stringify({ statusCode: 500, code: 'INTERNAL', message: '服务器内部错误' });
+    done(null, JSON.stringify({ statusCode: 500, code: 'INTERNAL', message: '服务器内部错误' }));
   });
 }

@@ -107,9 +107,10 @@ export function createMetrics(deps: MetricsDeps) {
     registry,
     /** observeHttp times every request by its route pattern (not its URL, so ids do not explode the label set). */
     observeHttp(app: FastifyInstance) {
-      app.addHook('onResponse', async (request, reply) => {
+      app.addHook('onResponse', (request, reply, done) => {
         const route = request.routeOptions.url ?? 'unmatched';
         httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+        done();
       });
     },
     /** countPushes wraps the APNs pusher: every target's outcome is counted by result. */

@@ -61,11 +61,12 @@ export function unboundContext(request: FastifyRequest): LogContext {
 export function registerRequestLogging(app: FastifyInstance) {
   // After authentication (onRequest) and the agent's signature (preValidation): every later line of this request,
   // errors included, names its store and device.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const context = logContextOf(request);
     if (context.storeId || context.deviceId) {
       request.log = request.log.child(context);
       bound.add(request);
     }
+    done();
   });
 }

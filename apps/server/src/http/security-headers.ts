@@ -76,10 +76,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { amap: b
   const common: HelmetOptions = { frameguard: { action: 'deny' }, referrerPolicy: { policy: 'same-origin' }, strictTransportSecurity: false };
   const consoleHeaders = headersOf({ ...common, contentSecurityPolicy: { useDefaults: false, directives: consoleCsp(options) } });
   const docsHeaders = headersOf({ ...common, contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP } });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const url = request.routeOptions.url;
-    if (isDeviceRoute(url)) return;
+    if (isDeviceRoute(url)) return done();
     reply.headers(url === '/api/docs' || url?.startsWith('/api/docs/') ? docsHeaders : consoleHeaders);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done();
   });
 }
