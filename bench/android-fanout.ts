@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, eq, and, gte } from 'drizzle-orm';
 import pino from 'pino';
-import { WebSocket } from 'ws';
 import { LockStatus } from '@lease/shared';
 import { SimulatedAndroidAgent } from '@lease/device-sim';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -13,26 +12,11 @@ import { createAndroidEngine } from '../apps/server/src/mdm/android/android-engi
 import { hashToken } from '../apps/server/src/mdm/android/enroll-token.service.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 import { store } from '../apps/server/src/modules/store/store.table.ts';
-import { profileWindow } from './inspector-profile.ts';
+import { inspectorEval, profileWindow } from './inspector.ts';
 import { spawnServer } from '../apps/server/src/test/server-process.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 
 const PG_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** inspectorEval runs an expression in the server process through its inspector (the server code stays untouched). */
-async function inspectorEval(inspectPort: number, expression: string): Promise<string> {
-  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  const answer = new Promise<string>((resolve) => ws.on('message', (raw) => {
-    const msg = JSON.parse(raw.toString()) as { id?: number; result?: { result: { value: string } } };
-    if (msg.id === 1) resolve(msg.result!.result.value);
-  }));
-  ws.send(JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression, awaitPromise: true, returnByValue: true } }));
-  const value = await answer;
-  ws.close();
-  return value;
-}
 
 /**
  * socketBufferBytes sums the kernel memory (receive, send, forward-allocated and queued bytes: `ss -m`'s

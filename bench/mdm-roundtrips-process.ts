@@ -14,7 +14,7 @@ import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 import { store } from '../apps/server/src/modules/store/store.table.ts';
 import { IOS_MODULE_EFFECTS } from '../apps/server/src/modules/ios-effects.ts';
-import { profileWindow } from './inspector-profile.ts';
+import { profileWindow } from './inspector.ts';
 import { buildServer, spawnServer } from '../apps/server/src/test/server-process.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 
@@ -129,8 +129,7 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
       const backends = await serverBackends();
       const all = postgresPids();
       return {
-        server: cpuMs(serverPid),
-        serverSystem: cpuTimes(serverPid).system,
+        server: cpuTimes(serverPid),
         backends: new Map(backends.map((pid) => [pid, cpuMs(pid)])),
         allPostgres: all.reduce((sum, pid) => sum + cpuMs(pid), 0),
         statements: await statements(),
@@ -168,8 +167,8 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
       acked: done,
       seconds,
       perSecond: done / seconds,
-      serverCpuMs: (after.server - before.server) / done,
-      serverSystemCpuMs: (after.serverSystem - before.serverSystem) / done,
+      serverCpuMs: (after.server.user + after.server.system - before.server.user - before.server.system) / done,
+      serverSystemCpuMs: (after.server.system - before.server.system) / done,
       postgresCpuMs: backendMs / done,
       allPostgresCpuMs: (after.allPostgres - before.allPostgres) / done,
       statementsPerRoundTrip: (after.statements - before.statements) / done,

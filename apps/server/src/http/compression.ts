@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { isDeviceRoute } from './security-headers.ts';
+import { isPhoneTraffic } from './phone-traffic.ts';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -15,7 +15,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 export async function registerCompression(app: FastifyInstance) {
   // Phones' plists are small and never compressed: skipping the hook spares every MDM round trip its onSend.
   app.addHook('onRoute', (route) => {
-    if (isDeviceRoute(route.url)) route.compress = false;
+    if (isPhoneTraffic(route.url)) route.compress = false;
   });
   await app.register(fastifyCompress, {
     global: true,

@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { afterEach, expect, test } from 'vitest';
 import { registerErrorHandler } from './error-handler.ts';
-import { isPhoneTraffic, loggerOptions, PhoneQuietLogController, registerRequestLogging } from './request-logging.ts';
+import { isPhoneTraffic } from './phone-traffic.ts';
+import { loggerOptions, PhoneQuietLogController, registerRequestLogging } from './request-logging.ts';
 
 const LEVEL = { debug: 20, info: 30, warn: 40, error: 50 } as const;
 

@@ -1,10 +1,8 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import { isPhoneTraffic } from './phone-traffic.ts';
 
-/**
- * Phones talk to /mdm/* and /agent/v1/* all day (the demo's six do it several times a minute each):
- * their request lines go to debug (PhoneQuietLogController) so the console shows what a person needs; LOG_LEVEL=debug brings them back.
- */
-export const isPhoneTraffic = (url: string) => url.startsWith('/mdm/') || url === '/agent/v1' || url.startsWith('/agent/v1/') || url.startsWith('/agent/v1?');
+// Phones talk to /mdm/* and /agent/v1/* all day (the demo's six do it several times a minute each): their request
+// lines go to debug (PhoneQuietLogController) so the console shows what a person needs; LOG_LEVEL=debug brings them back.
 
 /** loggerOptions: pino-pretty lines in development, one JSON object per line in production (NODE_ENV). */
 export function loggerOptions(config: { isProduction: boolean; logLevel: string }): FastifyServerOptions['logger'] {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isPhoneTraffic } from './phone-traffic.ts';
 import type { FastifyInstance } from 'fastify';
 
 type Directives = Record<string, string[]>;
@@ -47,9 +48,6 @@ const DOCS_CSP: Directives = {
   'frame-ancestors': ["'none'"],
 };
 
-/** The phones' own routes: plists and agent JSON read by devices, never rendered by a browser. */
-export const isDeviceRoute = (url: string | undefined) => url !== undefined && (url.startsWith('/mdm/') || url.startsWith('/agent/'));
-
 /**
  * headersOf runs helmet once on a stand-in response and keeps what it set: the headers never change per request,
  * and building them per request (as @fastify/helmet does, CSP parsing included) cost 5 % of an MDM round trip.
@@ -78,7 +76,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { amap: b
   const docsHeaders = headersOf({ ...common, contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP } });
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.routeOptions.url;
-    if (isDeviceRoute(url)) return done();
+    if (url !== undefined && isPhoneTraffic(url)) return done();
     reply.headers(url === '/api/docs' || url?.startsWith('/api/docs/') ? docsHeaders : consoleHeaders);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done();

@@ -30,3 +30,6 @@ export const homeClerksQuery = queryOptions({
   queryFn: () => api.get<HomeClerkItem[]>('/api/home/clerks'),
   staleTime: FRESH_MS,
 });
+
+/** homeQueries are the four figures the home reads: the page asks for them, and its route prefetches them. */
+export const homeQueries = [deviceOverviewQuery, superviseOverviewQuery, reportOverviewQuery, homeClerksQuery] as const;

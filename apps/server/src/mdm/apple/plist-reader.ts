@@ -35,6 +35,8 @@ export function readXmlPlist(text: string, maxDepth = 64): ReadValue {
 class Reader {
   private i = 0;
   private readonly n: number;
+  /** Whether the tag openTag read last was self-closing (`<dict/>`). */
+  private empty = false;
 
   constructor(
     private readonly text: string,
@@ -86,7 +88,6 @@ class Reader {
   }
 
   /** openTag reads `<name ...>` or `<name/>`; only <plist> may carry attributes. Sets `empty`. */
-  private empty = false;
   private openTag(): string {
     const { text, n } = this;
     if (text.charCodeAt(this.i) !== LT) this.fail('应为标签');

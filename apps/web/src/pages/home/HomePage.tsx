@@ -1,10 +1,10 @@
 import { moduleLabel, type Module, type UserInfo } from '@lease/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { Button, Flex, Space, Spin, theme } from 'antd';
 import { PlainTag } from '../../components/PlainTag.tsx';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { deviceOverviewQuery, homeClerksQuery, reportOverviewQuery, superviseOverviewQuery } from '../../api/home.ts';
+import { homeQueries } from '../../api/home.ts';
 import { useUser } from '../../auth/useUser.ts';
 import { ExpiryWarnings } from '../../components/ExpiryWarnings.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -69,10 +69,7 @@ export default function HomePage() {
   const { token } = theme.useToken();
   const links = useMemo(() => quickLinks(user), [user]);
   const modules = user.available_modules.filter(isModule);
-  const overview = useQuery(deviceOverviewQuery);
-  const supervise = useQuery(superviseOverviewQuery);
-  const report = useQuery(reportOverviewQuery);
-  const clerks = useQuery(homeClerksQuery);
+  const [overview, supervise, report, clerks] = useQueries({ queries: homeQueries });
   const data = overview.data;
   const cards = useMemo(() => (data ? statCards(data) : null), [data]);
   const muted = { fontSize: 12, color: token.colorTextSecondary };

@@ -4,6 +4,7 @@ import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCa, loadCa } from './ca.ts';
 import { buildSignedData } from './cms-build.ts';
+import { createCertificate } from './certificates.ts';
 import { generateRsaKey } from './keys.ts';
 import { verifyMdmSignature } from './mdm-signature.ts';
 
@@ -44,5 +45,30 @@ describe('verifyMdmSignature refusals', () => {
   it('refuses a message without a signer, or whose signer certificate is not enclosed', () => {
     const certsOnly = buildSignedData({ certificates: [ca.certDer] }).toString('base64');
     expect(verifyMdmSignature(certsOnly, Buffer.alloc(0), ca.cert)).toEqual({ ok: false, reason: 'no-signer' });
+  });
+});
+
+describe('verifyMdmSignature and the certificates it remembers', () => {
+  const ca = loadCa(createCa({ key: generateRsaKey() }));
+  const phoneKey = generateRsaKey();
+  const now = new Date();
+  const issued = createCertificate({
+    subject: [['CN', 'phone']],
+    publicKey: phoneKey,
+    issuer: { key: ca.key, certDer: ca.certDer },
+    notBefore: new Date(now.getTime() - 60_000),
+    notAfter: new Date(now.getTime() + 86_400_000),
+    extensions: [],
+  });
+  const body = Buffer.from('<plist><dict/></plist>');
+  const header = (certDer: Buffer) => buildSignedData({ content: body, detached: true, signer: { certDer, key: phoneKey } }).toString('base64');
+
+  it('judges a look-alike certificate (same issuer and serial, other bytes) on its own, not as the one it remembers', () => {
+    // The issued certificate with its CA signature spoiled: same issuer, serial and key, not issued by the CA.
+    const lookAlike = Buffer.from(issued);
+    lookAlike[lookAlike.length - 2] ^= 0x01;
+    expect(verifyMdmSignature(header(issued), body, ca.cert)).toMatchObject({ ok: true });
+    expect(verifyMdmSignature(header(lookAlike), body, ca.cert)).toEqual({ ok: false, reason: 'untrusted-issuer' });
+    expect(verifyMdmSignature(header(issued), body, ca.cert)).toMatchObject({ ok: true });
   });
 });

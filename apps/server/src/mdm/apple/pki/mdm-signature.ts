@@ -31,38 +31,28 @@ interface KnownCertificate {
 }
 
 /**
- * known caches parsed device certificates by CA and certificate fingerprint: every request of a device carries the
- * same certificate, and parsing it costs more than the signature check itself. Oldest entries go first.
+ * known caches parsed device certificates by CA and signer (issuer and serial): every request of a device carries
+ * the same certificate, and reading, hashing and parsing it cost more than the signature check itself. A hit counts
+ * only when the message holds a certificate byte-equal to the one remembered. Oldest entries go first.
  */
 const known = new Map<string, KnownCertificate>();
-/**
- * bySigner finds a known certificate from the signer's issuer and serial alone; a hit still must be byte-equal to a
- * certificate in the message. It spares each request re-reading the certificate and hashing it.
- */
-const bySigner = new Map<string, KnownCertificate>();
 const KNOWN_MAX = 20_000;
 const signerKey = (ca: X509Certificate, signer: ParsedSigner) => `${ca.fingerprint256}/${signer.issuer.toString('base64')}/${signer.serial.toString('hex')}`;
 
-function knownCertificate(certDer: Buffer, ca: X509Certificate, signer: ParsedSigner): KnownCertificate {
-  const fingerprint = certificateFingerprint(certDer);
-  const cacheKey = `${ca.fingerprint256}/${fingerprint}`;
-  let entry = known.get(cacheKey);
-  if (!entry) {
-    const certificate = new X509Certificate(certDer);
-    entry = {
-      der: certDer,
-      certificate,
-      fingerprint,
-      publicKey: certificate.publicKey,
-      issuedByCa: !certificate.ca && certificate.checkIssued(ca) && certificate.verify(ca.publicKey),
-      notBefore: new Date(certificate.validFrom),
-      notAfter: new Date(certificate.validTo),
-    };
-    if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value as string);
-    known.set(cacheKey, entry);
-  }
-  if (bySigner.size >= KNOWN_MAX) bySigner.delete(bySigner.keys().next().value as string);
-  bySigner.set(signerKey(ca, signer), entry);
+function remember(certDer: Buffer, ca: X509Certificate, signer: ParsedSigner): KnownCertificate {
+  const certificate = new X509Certificate(certDer);
+  const entry = {
+    // A copy: the message's bytes are not kept alive by the cache.
+    der: Buffer.from(certDer),
+    certificate,
+    fingerprint: certificateFingerprint(certDer),
+    publicKey: certificate.publicKey,
+    issuedByCa: !certificate.ca && certificate.checkIssued(ca) && certificate.verify(ca.publicKey),
+    notBefore: new Date(certificate.validFrom),
+    notAfter: new Date(certificate.validTo),
+  };
+  if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value as string);
+  known.set(signerKey(ca, signer), entry);
   return entry;
 }
 
@@ -100,14 +90,11 @@ export function verifyMdmSignature(header: string | undefined, body: Buffer, ca:
   const signed = verifySigner(
     parsed,
     body,
-    (certDer) => {
-      entry = entry?.der === certDer ? entry : knownCertificate(certDer, ca, parsed.signers[0]);
-      return entry.publicKey;
-    },
+    // verifySigner asks for the certificate first, then for its key: a remembered one answers both.
+    (certDer) => (entry ??= remember(certDer, ca, parsed.signers[0])).publicKey,
     (certificates, signer) => {
-      const hit = bySigner.get(signerKey(ca, signer));
-      const same = hit && certificates.find((der) => der.equals(hit.der));
-      if (!same) return findCertificate(certificates, signer);
+      const hit = known.get(signerKey(ca, signer));
+      if (!hit || !certificates.some((der) => der.equals(hit.der))) return findCertificate(certificates, signer);
       entry = hit;
       return hit.der;
     },
