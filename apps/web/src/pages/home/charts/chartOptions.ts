@@ -57,13 +57,14 @@ export function lockOption(o: DeviceOverview) {
   const sum = (f: (p: PlatformOverview) => number) => rows.reduce((n, r) => n + f(r.p), 0);
   return {
     tooltip: { trigger: 'item', formatter: '{b}：{c} 台（{d}%）' },
-    legend: { ...legendTop, bottom: 0, top: undefined },
+    // Legend on top as in the other charts: below, a lone slice's label (all phones unlocked) hung into it.
+    legend: legendTop,
     series: [
       {
         type: 'pie',
         name: '锁定状态',
-        radius: ['45%', '70%'],
-        center: ['50%', '45%'],
+        radius: ['40%', '62%'],
+        center: ['50%', '55%'],
         label: { formatter: '{b}\n{c}' },
         data: [
           slice('已锁定', sum((p) => p.locked), COLORS.red),
