@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { AppRoot } from './app/AppRoot.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
+import { hasSession } from './auth/session.ts';
+import { setSessionHint } from './auth/sessionHint.ts';
 import { queryClient } from './app/queryClient.ts';
 import { ROUTES } from './routes.tsx';
 import { createAppRouter } from './router/createAppRouter.ts';
@@ -11,6 +13,8 @@ import { createAppRouter } from './router/createAppRouter.ts';
 // The server's CSP allows no eval (script-src 'self'): zod must not probe for it with new Function().
 z.config({ jitless: true });
 installChunkReload();
+// A session stored before the hint existed, or one another tab ended, sets the hint right for the next page load.
+setSessionHint(hasSession());
 
 const router = createAppRouter(ROUTES, queryClient);
 

@@ -34,3 +34,4 @@ export * from './masking.ts';
 export * from './schemas/ops.ts';
 export * from './schemas/ops-push-cert.ts';
 export * from './schemas/ops-health.ts';
+export * from './route-preloads.ts';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { indexPages } from './route-preloads.ts';
 
 /**
  * registerStatic serves the built console with a history fallback, and per-host site config under
@@ -40,9 +41,14 @@ export async function registerStatic(app: FastifyInstance, webDist: string, data
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
-  const sendIndex = (_req: unknown, reply: { type(t: string): { header(k: string, v: string): { send(b: Buffer): unknown } } }) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const pages = indexPages(webDist);
+  // The HTML names the page's scripts only for a browser with a session (the hint cookie): caches keep one per cookie.
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .send(pages.htmlFor(request.url.split('?')[0], request.headers.cookie));
   app.get('/', sendIndex);
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0];

@@ -1,4 +1,5 @@
 import type { TokenPair } from '@lease/shared';
+import { setSessionHint } from './sessionHint.ts';
 import { authStore, type AuthTokens } from './storage.ts';
 
 /** TokenStore is what the request client needs from the session; tests pass an in-memory one. */
@@ -17,8 +18,14 @@ export const tokensFromPair = (pair: TokenPair, now = Date.now()): AuthTokens =>
 
 export const sessionTokens: TokenStore = {
   get: () => authStore.get(),
-  save: (pair) => authStore.set(tokensFromPair(pair)),
-  clear: () => authStore.clear(),
+  save: (pair) => {
+    authStore.set(tokensFromPair(pair));
+    setSessionHint(true);
+  },
+  clear: () => {
+    authStore.clear();
+    setSessionHint(false);
+  },
 };
 
 /** hasSession is spec §4's "logged in": an access or a refresh token is held. */

@@ -2,7 +2,7 @@ import { moduleLabel, type Module, type UserInfo } from '@lease/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Flex, Space, Spin, theme } from 'antd';
 import { PlainTag } from '../../components/PlainTag.tsx';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { homeQueries } from '../../api/home.ts';
 import { useUser } from '../../auth/useUser.ts';
@@ -54,7 +54,8 @@ function useAfterPaint(ready: boolean): boolean {
   useEffect(() => {
     if (!ready || painted) return;
     let inner = 0;
-    const outer = requestAnimationFrame(() => (inner = requestAnimationFrame(() => setPainted(true))));
+    // A transition: React renders what this reveals in slices, between which the phone answers taps.
+    const outer = requestAnimationFrame(() => (inner = requestAnimationFrame(() => startTransition(() => setPainted(true)))));
     return () => {
       cancelAnimationFrame(outer);
       cancelAnimationFrame(inner);
@@ -70,7 +71,10 @@ export default function HomePage() {
   const links = useMemo(() => quickLinks(user), [user]);
   const modules = user.available_modules.filter(isModule);
   const [overview, supervise, report, clerks] = useQueries({ queries: homeQueries });
-  const data = overview.data;
+  // Answers arrive as urgent updates (the query cache is an external store); deferred, the figures and charts
+  // they fill render in slices instead of one long task that holds a phone's main thread.
+  const data = useDeferredValue(overview.data);
+  const clerkItems = useDeferredValue(clerks.data);
   const cards = useMemo(() => (data ? statCards(data) : null), [data]);
   const muted = { fontSize: 12, color: token.colorTextSecondary };
   const below = useAfterPaint(Boolean(data) || overview.isError);
@@ -111,7 +115,7 @@ export default function HomePage() {
               </Lazy>
             )
           ) : (
-            <HomeCharts overview={data} clerks={clerks.data} />
+            <HomeCharts overview={data} clerks={clerkItems} />
           )}
         </>
       )}

@@ -28,7 +28,13 @@ export function EChart({ option, height, label }: EChartProps) {
         const instance = init(el, undefined, { renderer: 'svg' });
         chart.current = instance;
         instance.setOption(latest.current as EChartsCoreOption, { notMerge: true });
-        resize = new ResizeObserver(() => instance.resize());
+        // The observer reports the box once on observe, at the size just drawn: only a change redraws.
+        let width = el.clientWidth;
+        resize = new ResizeObserver(() => {
+          if (el.clientWidth === width) return;
+          width = el.clientWidth;
+          instance.resize();
+        });
         resize.observe(el);
       });
     });

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROUTE_PRELOADS_FILE, SESSION_HINT_COOKIE, type RoutePreload } from '@lease/shared';
+
+interface CompiledRoute {
+  preload: RoutePreload;
+  pattern: RegExp;
+  /** The router's ranking, roughly: more fixed segments first, a catch-all last. */
+  rank: number;
+}
+
+function compile(preload: RoutePreload): CompiledRoute {
+  const segments = preload.path.split('/').filter(Boolean);
+  let rank = 0;
+  const parts = segments.map((s) => {
+    if (s === '*') {
+      rank -= 1;
+      return '(?:/.*)?';
+    }
+    if (s.startsWith(':')) {
+      rank += 3;
+      return '/[^/]+';
+    }
+    rank += 10;
+    return `/${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+  });
+  // The console's router matches case-insensitively and ignores a trailing slash.
+  return { preload, pattern: new RegExp(`^${parts.join('')}/?$`, 'i'), rank };
+}
+
+const attribute = (file: string) => `/${file.replace(/[^\w./-]/g, '')}`;
+
+/** linksOf is the head tags of one page: its stylesheets first (the page waits for them), then its scripts. */
+export function linksOf(preload: RoutePreload): string {
+  const styles = preload.styles.map((f) => `<link rel="preload" as="style" crossorigin href="${attribute(f)}">`);
+  const scripts = preload.scripts.map((f) => `<link rel="modulepreload" crossorigin href="${attribute(f)}">`);
+  return [...styles, ...scripts].join('');
+}
+
+const hasSessionHint = (cookie: string | undefined) => Boolean(cookie && new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`).test(cookie));
+
+export interface IndexPages {
+  /** The console's HTML for this address: with the page's preloads when the browser will render that page. */
+  htmlFor(pathname: string, cookie: string | undefined): Buffer;
+}
+
+/**
+ * indexPages serves index.html with the preloads the build listed for each page (apps/web/scripts/
+ * route-preloads.ts). A store-console page's list goes only to a browser holding a session (the hint cookie):
+ * a visitor is sent on to /login, and the console's scripts would slow that page down on a phone.
+ * Each page's HTML is built once, on its first request.
+ */
+export function indexPages(webDist: string): IndexPages {
+  const plain = fs.readFileSync(path.join(webDist, 'index.html'));
+  const file = path.join(webDist, ROUTE_PRELOADS_FILE);
+  const routes = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreload[]).map(compile).sort((a, b) => b.rank - a.rank) : [];
+  const built = new Map<CompiledRoute, Buffer>();
+  const html = plain.toString('utf8');
+
+  return {
+    htmlFor(pathname, cookie) {
+      const route = routes.find((r) => r.pattern.test(pathname));
+      if (!route || (route.preload.session && !hasSessionHint(cookie))) return plain;
+      let page = built.get(route);
+      if (!page) {
+        page = Buffer.from(html.replace('</head>', () => `${linksOf(route.preload)}</head>`));
+        built.set(route, page);
+      }
+      return page;
+    },
+  };
+}
