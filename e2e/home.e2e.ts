@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { androidDevice } from '../apps/server/src/modules/android-device/android
 import { clerk } from '../apps/server/src/modules/clerk/clerk.table.ts';
 import { iosDevice } from '../apps/server/src/modules/ios-device/ios-device.table.ts';
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
+import { FRAME_COMPONENTS } from '../apps/web/vite/antd-styles.ts';
 import { launchBrowser } from './browser.ts';
 import { E2E, seedE2e } from './seed.ts';
 
@@ -65,6 +67,23 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** antd components (class prefixes) that have rules in antd's full stylesheet. */
+const styledComponents = new Set([...fs.readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8').matchAll(/\.ant-([a-z]+)/g)].map((m) => m[1]));
+
+/**
+ * unstyledOnHome lists the antd components on the page whose styles are not in the frame's part of antd's
+ * stylesheet (vite/antd-styles.ts): the home loads only that part, so each would be drawn unstyled.
+ */
+const unstyledOnHome = async (page: Page) => {
+  const classes = await page.evaluate(() => [...document.querySelectorAll('[class*="ant-"]')].flatMap((e) => [...e.classList]));
+  const components = new Set(classes.flatMap((c) => /^ant-([a-z]+)/.exec(c)?.[1] ?? []));
+  return [...components].filter((c) => styledComponents.has(c) && !FRAME_COMPONENTS.includes(c));
+};
+
+/** hasRulesFor tells whether a stylesheet the page applies styles `.ant-<component>`. */
+const hasRulesFor = (page: Page, component: string) =>
+  page.evaluate((c) => [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText.startsWith(`.ant-${c}`))), component);
+
 async function signIn(phone = E2E.admin): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
   const page = await context.newPage();
@@ -94,9 +113,10 @@ describe('console home', () => {
     expect(await statValue(page, 'online')).toBe(3);
     expect(await statValue(page, 'offline')).toBe(4);
 
-    // Charts draw as they come near the screen: scroll to each, as a clerk would.
-    await expect.poll(() => page.locator('[data-chart]').count(), { timeout: 20_000 }).toBe(5);
-    for (const box of await page.locator('[data-chart]').all()) await box.scrollIntoViewIfNeeded();
+    // Charts load and draw as they come near the screen: scroll to each, as a clerk would.
+    for (const name of ['按平台和接入状态统计的设备数', '已锁定与未锁定的设备数', '按最后活跃时间划分的在线和离线设备数', '近 30 天每天登记的设备数', '每位店员的名下设备数和额度使用']) {
+      await page.getByRole('img', { name }).scrollIntoViewIfNeeded();
+    }
     const charts = page.locator('[data-chart] svg');
     await expect.poll(() => charts.count(), { timeout: 20_000 }).toBe(5);
     const lockChart = page.getByRole('img', { name: '已锁定与未锁定的设备数' });
@@ -111,6 +131,8 @@ describe('console home', () => {
 
     // The report panel counts the store's real reports (none yet in this store).
     await expect.poll(() => page.getByText('0 份（基础版 0 · 进阶版 0）').count()).toBe(1);
+    expect(await unstyledOnHome(page)).toEqual([]);
+    expect(await hasRulesFor(page, 'table')).toBe(false);
   });
 
   it('guides a store without devices to its first enrolment instead of drawing empty charts', async () => {
@@ -119,6 +141,7 @@ describe('console home', () => {
     expect(await page.getByTestId('stat-android').locator('div').nth(1).innerText()).toBe('未开通');
     expect(await page.locator('[data-chart] svg').count()).toBe(0);
     expect(await page.getByRole('link', { name: '登记 Apple 设备' }).count()).toBe(1);
+    expect(await unstyledOnHome(page)).toEqual([]);
   });
 });
 
@@ -129,6 +152,8 @@ describe('login log page', () => {
     await page.goto('/console/security/login-log');
     const rows = page.locator('.ant-table-row');
     await rows.first().waitFor();
+    // Every page but the home renders with the rest of antd's stylesheet.
+    expect(await hasRulesFor(page, 'table')).toBe(true);
     const first = await rows.first().innerText();
     expect(first).toContain('赵审计');
     expect(first).toContain(E2E.auditor);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStyles } from './vite/antd-styles.ts';
 import { buildManifest } from './vite/build-manifest.ts';
 import { precompress } from './vite/precompress.ts';
 
@@ -10,7 +11,7 @@ const sideEffectFree = /[\\/](packages[\\/]shared|node_modules[\\/]@rc-component
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), buildManifest(), precompress()],
+  plugins: [react(), antdStyles(), buildManifest(), precompress()],
   // react-router's package points every bundler at its development build, whose checks and warnings run on
   // each navigation; the console ships the production build it publishes beside it.
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }] } : undefined,

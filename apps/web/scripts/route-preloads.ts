@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '@lease/shared';
-import type { AppRoute } from '../src/router/meta.ts';
+import { needsAntdRest, type AppRoute } from '../src/router/meta.ts';
 import { ROUTES } from '../src/routes.tsx';
 
 interface ManifestChunk {
@@ -22,6 +22,8 @@ const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.
 const LAYOUT_MODULES = { console: ['src/layouts/ConsoleLayout.tsx'], empty: [], ops: ['src/layouts/OpsLayout.tsx'] } as const;
 /** An empty-layout page that is not bare renders inside AntdScope, which EmptyLayout loads lazily. */
 const ANTD_SCOPE = 'src/app/AntdScope.tsx';
+/** The rest of antd's stylesheet, which the router loads with most pages (router/build.ts). */
+const ANTD_REST = 'src/app/antdRestStyles.ts';
 
 /** moduleOf reads the module a lazy page loader imports: `() => import('./pages/x/XPage.tsx')`. */
 function moduleOf(page: NonNullable<AppRoute['page']>): string {
@@ -46,17 +48,19 @@ const sizeOf = (file: string) => fs.statSync(path.join(dist, file)).size;
 function preloadOf(routePath: string, session: boolean, modules: string[]): RoutePreload {
   const keys = new Set<string>();
   for (const m of modules) closure(m, keys);
+  // The entry's own scripts and stylesheet are in index.html already.
   const chunks = [...keys].filter((k) => !entry.has(k)).map((k) => manifest[k]);
   // Largest first: over HTTP/1.1's six connections the big files should not be the last to start.
-  const scripts = chunks.map((c) => c.file).sort((a, b) => sizeOf(b) - sizeOf(a));
-  const styles = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
+  const scripts = chunks.map((c) => c.file).filter((f) => f.endsWith('.js')).sort((a, b) => sizeOf(b) - sizeOf(a));
+  // A module that only imports a stylesheet is built as that stylesheet alone.
+  const styles = [...new Set(chunks.flatMap((c) => [...(c.css ?? []), ...(c.file.endsWith('.css') ? [c.file] : [])]))];
   return { path: routePath, session, scripts, styles };
 }
 
 const preloads: RoutePreload[] = [];
 function visit(route: AppRoute, parentPath: string, inherited: string[], layout: keyof typeof LAYOUT_MODULES) {
   const routePath = route.index ? parentPath : route.path!.startsWith('/') ? route.path! : `${parentPath.replace(/\/$/, '')}/${route.path}`;
-  const modules = route.page ? [...inherited, moduleOf(route.page)] : inherited;
+  const modules = route.page ? [...inherited, moduleOf(route.page), ...(needsAntdRest(route.meta) ? [ANTD_REST] : [])] : inherited;
   const children = route.children ?? [];
   // A parent renders its index child at its own address: that address loads both pages.
   const index = children.find((c) => c.index);

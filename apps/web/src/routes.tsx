@@ -82,7 +82,7 @@ export const ROUTES: AppRoute[] = [
 
   consoleRoute(
     '/console',
-    { name: 'console', title: '首页', menu: {}, prefetch: () => import('./pages/home/prefetch.ts').then((m) => m.prefetchHome()) },
+    { name: 'console', title: '首页', menu: {}, frameStyles: true, prefetch: () => import('./pages/home/prefetch.ts').then((m) => m.prefetchHome()) },
     () => import('./pages/home/HomePage.tsx'),
   ),
 

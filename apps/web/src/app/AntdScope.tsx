@@ -1,6 +1,7 @@
 import { ConfigProvider } from 'antd';
-// The prebuilt stylesheet CONSOLE_THEME's zeroRuntime relies on; it loads with the first antd page, never on /login.
-import 'antd/dist/antd.css';
+// The part of antd's prebuilt stylesheet (CONSOLE_THEME's zeroRuntime relies on it) that the frame and the home use;
+// it loads with the first antd page, never on /login. Every other page loads the rest first (router/build.ts).
+import 'virtual:antd-styles/frame.css';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { CONSOLE_THEME } from './theme.ts';

@@ -1,14 +1,21 @@
 import type { RouteObject } from 'react-router';
 import { loadChunk } from '../app/chunkReload.ts';
 import EmptyLayout from '../layouts/EmptyLayout.tsx';
-import type { AppRoute, LayoutName } from './meta.ts';
+import { needsAntdRest, type AppRoute, type LayoutName } from './meta.ts';
 
 const lazyComponent = (page: NonNullable<AppRoute['page']>) => async () => ({ Component: (await loadChunk(page)).default });
+const antdRestStyles = () => import('../app/antdRestStyles.ts');
+
+function lazyPage(route: AppRoute) {
+  const page = route.page!;
+  if (!needsAntdRest(route.meta)) return lazyComponent(page);
+  return lazyComponent(() => Promise.all([page(), loadChunk(antdRestStyles)]).then(([m]) => m));
+}
 
 export function toRouteObject(route: AppRoute): RouteObject {
   // A redirect-only route never renders; `element: null` says so instead of an empty-page warning.
   const element = route.page || route.children ? undefined : null;
-  const common = { id: route.meta.name, handle: route.meta, element, lazy: route.page && lazyComponent(route.page) };
+  const common = { id: route.meta.name, handle: route.meta, element, lazy: route.page && lazyPage(route) };
   if (route.index) return { ...common, index: true };
   return { ...common, path: route.path, children: route.children?.map(toRouteObject) };
 }

@@ -16,8 +16,8 @@ import { StatCards } from './StatCards.tsx';
 import HomeCharts from './charts/HomeCharts.tsx';
 
 // The console's first load (≤ 200 KB transferred) leaves the home a few KB: the figures, the chart
-// panels (their heights held) and links load with it; echarts and the panels below the figures start
-// loading once the figures are painted (useAfterPaint).
+// panels (their heights held) and links load with it; the panels below the figures start
+// loading once the figures are painted (useAfterPaint); echarts comes with the first chart near the screen (LazyChart).
 const panels = () => import('./panels.ts');
 const EmptyStoreGuide = lazy(() => panels().then((m) => ({ default: m.EmptyStoreGuide })));
 const SupervisePanel = lazy(() => panels().then((m) => ({ default: m.SupervisePanel })));
