@@ -9,7 +9,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // antd dialogs render slowly in happy-dom on a busy 2-core box; a waiting test still fails, just later.
     testTimeout: 20_000,
