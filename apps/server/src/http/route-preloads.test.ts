@@ -25,7 +25,7 @@ function webDist(preloads?: RoutePreload[]): string {
   return dir;
 }
 
-const linksIn = (html: Buffer) => [...html.toString().matchAll(/<link rel="(\w+)"(?: as="style")? crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+const linksIn = (html: Buffer) => [...html.toString().matchAll(/<link rel="(\w+)"(?: as="style")? fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
 
 describe('route preloads in the console HTML', () => {
   const pages = indexPages(webDist(PRELOADS));
