@@ -1,5 +1,6 @@
 import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
+import { useAfterPaint } from '../lib/useAfterPaint.ts';
 import { useIsPhone } from '../lib/useIsPhone.ts';
 import { DeviceCardList } from './DeviceCardList.tsx';
 import { tablePagination } from './pagination.ts';
@@ -50,8 +51,13 @@ export function DeviceListTable<T extends { id: string }, Q extends SortedListQu
     onQueryChange({ ...query, ...sort, page_num: 0 });
   };
 
+  // The table mounts a frame after the page around it: measuring its columns lays the page out, which made the
+  // list's first render one long task; now the header, actions and filters paint first, in a task of their own.
+  const painted = useAfterPaint();
+
   // A phone gets cards instead of a table that would need sideways scrolling.
   if (phone) return <DeviceCardList<T> columns={props.columns} rows={props.rows} loading={props.loading} empty={props.empty} paging={paging} />;
+  if (!painted) return <div aria-busy="true" style={{ minHeight: 240 }} />;
   return (
     <Table<T>
       rowKey="id"

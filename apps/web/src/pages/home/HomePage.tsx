@@ -2,13 +2,14 @@ import { moduleLabel, type Module, type UserInfo } from '@lease/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Flex, Space, Spin, theme } from 'antd';
 import { PlainTag } from '../../components/PlainTag.tsx';
-import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { homeQueries } from '../../api/home.ts';
 import { useUser } from '../../auth/useUser.ts';
 import { ExpiryWarnings } from '../../components/ExpiryWarnings.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ROUTES } from '../../routes.tsx';
+import { useAfterPaint } from '../../lib/useAfterPaint.ts';
 import { isAdmin } from '../../router/guard.ts';
 import { buildMenu, type MenuLink } from '../../router/menu.ts';
 import { countsOwnOnly, isEmptyStore, statCards } from './homeFigures.ts';
@@ -47,22 +48,6 @@ function Loading({ height = 120 }: { height?: number }) {
 }
 
 const Lazy = ({ children, height }: { children: ReactNode; height?: number }) => <Suspense fallback={<Panel><Loading height={height} /></Panel>}>{children}</Suspense>;
-
-/** useAfterPaint turns true a frame after `ready` does: what it gates starts loading once that is on screen. */
-function useAfterPaint(ready: boolean): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (!ready || painted) return;
-    let inner = 0;
-    // A transition: React renders what this reveals in slices, between which the phone answers taps.
-    const outer = requestAnimationFrame(() => (inner = requestAnimationFrame(() => startTransition(() => setPainted(true)))));
-    return () => {
-      cancelAnimationFrame(outer);
-      cancelAnimationFrame(inner);
-    };
-  }, [ready, painted]);
-  return painted;
-}
 
 /** HomePage is the console home: the store's devices at a glance, supervision, reports, clerks' quotas and shortcuts. */
 export default function HomePage() {
