@@ -13,7 +13,7 @@ import { hashToken } from '../apps/server/src/mdm/android/enroll-token.service.t
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 import { store } from '../apps/server/src/modules/store/store.table.ts';
 import { inspectorEval, profileWindow } from './inspector.ts';
-import { spawnServer } from '../apps/server/src/test/server-process.ts';
+import { buildServer, spawnServer } from '../apps/server/src/test/server-process.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 
 const PG_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -81,7 +81,9 @@ export async function benchAndroidFanout(agents = 2000) {
   await database.db.update(store).set({ deviceCount: agents + 10 }).where(eq(store.id, owner.storeId));
   const previousArgs = process.env.SERVER_NODE_ARGS;
   process.env.SERVER_NODE_ARGS = `--expose-gc --inspect=127.0.0.1:${inspectPort}`;
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: scratch.url, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error' }, port);
+  // The server as `npm start` runs it: compiled by esbuild, plain node (as the round-trip bench does).
+  buildServer();
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: scratch.url, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error' }, port, { compiled: true });
   process.env.SERVER_NODE_ARGS = previousArgs;
   const fleet: SimulatedAndroidAgent[] = [];
   const engine = createAndroidEngine({ db: database.db, log: pino({ level: 'silent' }), publicUrl: () => server.origin, secrets: { androidDevKey: Buffer.alloc(32) }, database, databaseUrl: scratch.url });
