@@ -1,9 +1,6 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { isPhoneTraffic } from './phone-traffic.ts';
 
-// Phones talk to /mdm/* and /agent/v1/* all day (the demo's six do it several times a minute each): their request
-// lines go to debug (PhoneQuietLogController) so the console shows what a person needs; LOG_LEVEL=debug brings them back.
-
 /** loggerOptions: pino-pretty lines in development, one JSON object per line in production (NODE_ENV). */
 export function loggerOptions(config: { isProduction: boolean; logLevel: string }): FastifyServerOptions['logger'] {
   if (config.isProduction) return { level: config.logLevel };
@@ -15,7 +12,8 @@ export function loggerOptions(config: { isProduction: boolean; logLevel: string 
 
 /**
  * PhoneQuietLogController (Fastify's `logController` option) writes Fastify's own request lines as usual, except
- * for phone traffic, whose lines go to debug. Errors of phone requests stay at error level.
+ * for phone traffic (isPhoneTraffic), whose lines go to debug so the console log shows what a person needs;
+ * LOG_LEVEL=debug brings them back. Errors of phone requests stay at error level.
  */
 export class PhoneQuietLogController extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply) {

@@ -35,13 +35,14 @@ const attribute = (file: string) => `/${file.replace(/[^\w./-]/g, '')}`;
  * are fetched at low priority, behind the entry's scripts and stylesheet, which the first paint (the loading
  * notice) and the router need first; the page needs them all only after the router has run.
  */
-export function linksOf(preload: RoutePreload): string {
+function linksOf(preload: RoutePreload): string {
   const styles = preload.styles.map((f) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${attribute(f)}">`);
   const scripts = preload.scripts.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${attribute(f)}">`);
   return [...styles, ...scripts].join('');
 }
 
-const hasSessionHint = (cookie: string | undefined) => Boolean(cookie && new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`).test(cookie));
+const SESSION_HINT = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`);
+const hasSessionHint = (cookie: string | undefined) => cookie !== undefined && SESSION_HINT.test(cookie);
 
 export interface IndexPages {
   /** The console's HTML for this address: with the page's preloads when the browser will render that page. */
@@ -52,25 +53,21 @@ export interface IndexPages {
  * indexPages serves index.html with the preloads the build listed for each page (apps/web/scripts/
  * route-preloads.ts). A store-console page's list goes only to a browser holding a session (the hint cookie):
  * a visitor is sent on to /login, and the console's scripts would slow that page down on a phone.
- * Each page's HTML is built once, on its first request.
+ * Each page's HTML is built once, at start.
  */
 export function indexPages(webDist: string): IndexPages {
   const plain = fs.readFileSync(path.join(webDist, 'index.html'));
   const file = path.join(webDist, ROUTE_PRELOADS_FILE);
-  const routes = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreload[]).map(compile).sort((a, b) => b.rank - a.rank) : [];
-  const built = new Map<CompiledRoute, Buffer>();
+  const preloads: RoutePreload[] = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
   const html = plain.toString('utf8');
+  const routes = preloads
+    .map((preload) => ({ ...compile(preload), page: Buffer.from(html.replace('</head>', () => `${linksOf(preload)}</head>`)) }))
+    .sort((a, b) => b.rank - a.rank);
 
   return {
     htmlFor(pathname, cookie) {
       const route = routes.find((r) => r.pattern.test(pathname));
-      if (!route || (route.preload.session && !hasSessionHint(cookie))) return plain;
-      let page = built.get(route);
-      if (!page) {
-        page = Buffer.from(html.replace('</head>', () => `${linksOf(route.preload)}</head>`));
-        built.set(route, page);
-      }
-      return page;
+      return route && (!route.preload.session || hasSessionHint(cookie)) ? route.page : plain;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { isPhoneTraffic } from './phone-traffic.ts';
-import type { FastifyInstance } from 'fastify';
 
 type Directives = Record<string, string[]>;
 
