@@ -7,16 +7,9 @@ import path from 'node:path';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '@lease/shared';
 import { needsAntdRest, type AppRoute } from '../src/router/meta.ts';
 import { ROUTES } from '../src/routes.tsx';
+import { closure, dist, entryClosure, readManifest } from './manifest.ts';
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-const dist = path.resolve(import.meta.dirname, '../dist');
-const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest = readManifest();
 
 /** What each layout renders around its pages (router/build.ts); the empty layout is part of the entry. */
 const LAYOUT_MODULES = { console: ['src/layouts/ConsoleLayout.tsx'], empty: [], ops: ['src/layouts/OpsLayout.tsx'] } as const;
@@ -32,26 +25,20 @@ function moduleOf(page: NonNullable<AppRoute['page']>): string {
   return `src/${spec}`;
 }
 
-/** closure is a manifest key with everything it imports statically, as manifest keys. */
-function closure(key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  if (!manifest[key]) throw new Error(`route-preloads: ${key} is not in the build manifest`);
-  into.add(key);
-  for (const dep of manifest[key].imports ?? []) closure(dep, into);
-  return into;
-}
-
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
-const entry = closure(entryKey);
-const sizeOf = (file: string) => fs.statSync(path.join(dist, file)).size;
+const entry = entryClosure(manifest);
+const bytes = (file: string) => fs.statSync(path.join(dist, file)).size;
 
 function preloadOf(routePath: string, session: boolean, modules: string[]): RoutePreload {
   const keys = new Set<string>();
-  for (const m of modules) closure(m, keys);
+  for (const m of modules) closure(manifest, m, keys);
   // The entry's own scripts and stylesheet are in index.html already.
   const chunks = [...keys].filter((k) => !entry.has(k)).map((k) => manifest[k]);
   // Largest first: over HTTP/1.1's six connections the big files should not be the last to start.
-  const scripts = chunks.map((c) => c.file).filter((f) => f.endsWith('.js')).sort((a, b) => sizeOf(b) - sizeOf(a));
+  const scripts = chunks
+    .filter((c) => c.file.endsWith('.js'))
+    .map((c) => ({ file: c.file, size: bytes(c.file) }))
+    .sort((a, b) => b.size - a.size)
+    .map((s) => s.file);
   // A module that only imports a stylesheet is built as that stylesheet alone.
   const styles = [...new Set(chunks.flatMap((c) => [...(c.css ?? []), ...(c.file.endsWith('.css') ? [c.file] : [])]))];
   return { path: routePath, session, scripts, styles };
