@@ -24,7 +24,8 @@ try {
     page.on('pageerror', (e) => errors.push(String(e)));
     const shot = async (name: string) => {
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(800); // dialogs and charts animate in
+      // Dialogs animate in; charts load once near the screen, draw one per task, then animate for a second.
+      await page.waitForTimeout(page.url().endsWith('/console') ? 2000 : 800);
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       await page.screenshot({ path: path.join(args.out, `${screen}-${name}.png`) });
       console.log(`${screen.padEnd(8)} ${name.padEnd(22)} sideways ${sideways} px`);
@@ -49,6 +50,10 @@ try {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL(/\/console/);
     await shot('home');
+    // The charts, as a clerk scrolls to them (on a phone they load only then).
+    await page.getByRole('img', { name: '按最后活跃时间划分的在线和离线设备数' }).scrollIntoViewIfNeeded();
+    await shot('home-charts');
+    await page.evaluate(() => scrollTo(0, 0));
     await visit('/console/device/ios/list', 'apple-list');
     const apple = await detailHref(page, 'ios');
     if (apple) {
