@@ -15,45 +15,11 @@ import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-
 import { store } from '../apps/server/src/modules/store/store.table.ts';
 import { IOS_MODULE_EFFECTS } from '../apps/server/src/modules/ios-effects.ts';
 import { profileWindow } from './inspector.ts';
+import { allPostgresCpuMs, cpuMs, cpuTimes, loadAverage, serverStatements } from './process-stats.ts';
 import { buildServer, spawnServer } from '../apps/server/src/test/server-process.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 
 const PG_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-/** Clock ticks per second of /proc/<pid>/stat's utime and stime (getconf CLK_TCK; 100 on Linux). */
-const CLK_TCK = 100;
-
-/** cpuTimes is a process's user and system CPU so far in ms, from /proc/<pid>/stat (0 if it has gone). */
-function cpuTimes(pid: number): { user: number; system: number } {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at ')': utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { user: (Number(fields[11]) * 1000) / CLK_TCK, system: (Number(fields[12]) * 1000) / CLK_TCK };
-  } catch {
-    return { user: 0, system: 0 };
-  }
-}
-const cpuMs = (pid: number) => {
-  const t = cpuTimes(pid);
-  return t.user + t.system;
-};
-
-/** postgresPids lists every process named postgres on this machine (all databases, background workers too). */
-function postgresPids(): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /**
  * Round trips as deployed: the server in its own process on PostgreSQL, N simulated iPhones in this process
@@ -110,12 +76,7 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
     const ids = (await database.db.selectDistinct({ id: mdmCommand.deviceId }).from(mdmCommand)).map((r) => r.id);
     const requests = ids.flatMap((deviceId) => Array.from({ length: perPhone }, () => ({ deviceId, build: (uuid: string) => securityInfo({ uuid }) })));
     const serverPid = server.child.pid as number;
-    const statements = async () => {
-      fs.rmSync(countFile, { force: true });
-      process.kill(serverPid, 'SIGUSR2');
-      for (let i = 0; i < 100 && !fs.existsSync(countFile); i += 1) await new Promise((r) => setTimeout(r, 10));
-      return Number(fs.readFileSync(countFile, 'utf8'));
-    };
+    const statements = () => serverStatements(serverPid, countFile);
     // The server's backends: this database's connections that are not the bench's own.
     const serverBackends = async () =>
       (
@@ -127,11 +88,10 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
       Number(((await database.db.execute(sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)) as unknown as { rows: { n: string }[] }).rows[0].n);
     const sample = async () => {
       const backends = await serverBackends();
-      const all = postgresPids();
       return {
         server: cpuTimes(serverPid),
         backends: new Map(backends.map((pid) => [pid, cpuMs(pid)])),
-        allPostgres: all.reduce((sum, pid) => sum + cpuMs(pid), 0),
+        allPostgres: allPostgresCpuMs(),
         statements: await statements(),
         xacts: await xacts(),
       };

@@ -54,7 +54,12 @@ export const AndroidCommandStatus = {
 } as const;
 export type AndroidCommandStatus = (typeof AndroidCommandStatus)[keyof typeof AndroidCommandStatus];
 
-const sqlPending = sql`status in ('queued', 'sent')`;
+/**
+ * A command is pending (queued or sent) exactly while it has no completed_at: every move to done, failed,
+ * cancelled or expired sets it. The pending index is keyed on that column rather than on status, so marking a
+ * command sent touches no indexed column and PostgreSQL updates it in place (HOT), without new index entries.
+ */
+const sqlPending = sql`completed_at is null`;
 
 /** androidCommand is one queued command for one agent; its id is what the agent echoes in its result. */
 export const androidCommand = pgTable(
@@ -74,7 +79,7 @@ export const androidCommand = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
   },
   (t) => [
-    // Only pending rows are indexed for serving, so history never slows the queue.
+    // Only pending rows are indexed for serving, so history never slows the queue (queries add `completed_at is null`).
     index('android_command_pending_idx').on(t.deviceId, t.createdAt).where(sqlPending),
     index('android_command_oplog_idx').on(t.operationLogId),
   ],

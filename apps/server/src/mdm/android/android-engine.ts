@@ -35,14 +35,19 @@ export interface AndroidEngineDeps {
   hub?: Pick<HubOptions, 'heartbeatMs' | 'sweepMs' | 'admission'>;
   /** TRUST_PROXY, for the IP of a WebSocket upgrade (which Fastify does not see). */
   trustProxy?: boolean;
+  /** Devices per fan-out transaction (FAN_OUT_SLICE; tests use a small one to cross slices). */
+  fanOutSlice?: number;
 }
 
 export interface AndroidEngine {
   commander: {
     /** Queue commands in the caller's transaction, each bound to its operation-log row. */
     enqueueIn(tx: AndroidTx, cmds: { deviceId: string; type: AndroidCommandType; payload?: Record<string, unknown>; operationLogId?: string }[]): Promise<void>;
-    /** One command to many devices of a store in one statement (with operation logs); returns the ids queued. */
-    fanOutIn(tx: AndroidTx, fanOut: FanOut): Promise<string[]>;
+    /**
+     * One command to many devices of a store (with operation logs), committed and woken slice by slice; returns
+     * the ids queued. Each phone's command stands alone: an error part-way leaves the slices before it queued.
+     */
+    fanOut(fanOut: FanOut): Promise<string[]>;
     /** After commit: wake the agents wherever their WebSocket lives (PostgreSQL NOTIFY; in-process on PGlite). */
     wake(deviceIds: string[]): void;
   };
@@ -56,6 +61,12 @@ export interface AndroidEngine {
   };
   close(): Promise<void>;
 }
+
+/**
+ * FAN_OUT_SLICE devices are queued per transaction: the first phones are already locking while PostgreSQL
+ * writes the next slice, instead of every phone waiting for one long statement.
+ */
+export const FAN_OUT_SLICE = 1000;
 
 /**
  * createAndroidEngine wires the Android agent gateway: command queue, WebSocket hub, wake-ups across
@@ -78,7 +89,16 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
   const engine = {
     commander: {
       enqueueIn: (tx: AndroidTx, cmds: Parameters<AndroidEngine['commander']['enqueueIn']>[1]) => queue.insert(tx, cmds),
-      fanOutIn: (tx: AndroidTx, fanOut: FanOut) => queue.fanOut(tx, fanOut),
+      async fanOut(f: FanOut): Promise<string[]> {
+        const slice = deps.fanOutSlice ?? FAN_OUT_SLICE;
+        const queued: string[] = [];
+        for (let i = 0; i < f.deviceIds.length; i += slice) {
+          const ids = await db.transaction((tx) => queue.fanOut(tx, { ...f, deviceIds: f.deviceIds.slice(i, i + slice) }));
+          bus.publish(ids);
+          queued.push(...ids);
+        }
+        return queued;
+      },
       wake: (deviceIds: string[]) => bus.publish(deviceIds),
     },
     enrollTokens,

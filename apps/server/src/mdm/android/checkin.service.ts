@@ -48,7 +48,7 @@ export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) 
       const cancelled = await tx
         .update(androidCommand)
         .set({ status: 'cancelled', completedAt: new Date() })
-        .where(and(eq(androidCommand.deviceId, device.id), inArray(androidCommand.type, undone), inArray(androidCommand.status, ['queued', 'sent']), lt(androidCommand.createdAt, usedAt)))
+        .where(and(eq(androidCommand.deviceId, device.id), inArray(androidCommand.type, undone), isNull(androidCommand.completedAt), lt(androidCommand.createdAt, usedAt)))
         .returning({ op: androidCommand.operationLogId });
       const ops = cancelled.map((c) => c.op).filter((id): id is string => id !== null);
       if (ops.length) await tx.update(operationLog).set({ status: OperationStatus.CANCELLED, result: '设备已用离线码解锁', dateUpdated: new Date() }).where(inArray(operationLog.id, ops));

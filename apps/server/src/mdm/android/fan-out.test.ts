@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrollmentStatus, LockStatus, OperationStatus } from '@lease/shared';
 import { androidDevice } from '../../modules/android-device/android-device.table.ts';
 import { operationLog } from '../../modules/logs/logs.table.ts';
 import { androidCommand } from './android-agent.table.ts';
-import type { AndroidEngineInternal } from './android-engine.ts';
+import { type AndroidEngineInternal, createAndroidEngine } from './android-engine.ts';
 import { type AndroidHarness, startAndroidHarness, waitUntil } from './test/android-harness.ts';
 
 let h: AndroidHarness;
@@ -21,14 +22,21 @@ async function addDevice(storeId: string, values: Partial<typeof androidDevice.$
   return row.id;
 }
 
-const lock = (deviceIds: string[], message = '请联系门店') =>
-  h.db.transaction((tx) =>
-    android.commander.fanOutIn(tx, { storeId: h.admin.clerk.storeId, clerkId: h.admin.clerk.id, deviceIds, action: 'lock', type: 'lock', payload: { message }, state: { lockStatus: LockStatus.LOCKING, lockMessage: message } }),
-  );
+const lockOrder = (deviceIds: string[], message = '请联系门店') => ({
+  storeId: h.admin.clerk.storeId,
+  clerkId: h.admin.clerk.id,
+  deviceIds,
+  action: 'lock',
+  type: 'lock' as const,
+  payload: { message },
+  state: { lockStatus: LockStatus.LOCKING, lockMessage: message },
+});
+const lock = (deviceIds: string[], message?: string) => android.commander.fanOut(lockOrder(deviceIds, message));
 
-describe('fan-out: one command to many devices in one statement', () => {
+describe('fan-out: one command to many devices, one statement per slice', () => {
   it('queues the command, its operation log and the desired state for the store’s managed phones only', async () => {
-    const agents = await Promise.all([h.enrolledAgent(), h.enrolledAgent(), h.enrolledAgent()]);
+    // Enrolled but not connected yet, so the queued state can be read before any phone answers.
+    const agents = await Promise.all([h.enrolledAgent({}, false), h.enrolledAgent({}, false), h.enrolledAgent({}, false)]);
     const mine = agents.map((a) => a.deviceId!);
     const other = await h.signedIn({ isAdmin: true });
     const foreign = await addDevice(other.clerk.storeId, { enrollmentStatus: EnrollmentStatus.ENROLLED });
@@ -54,8 +62,8 @@ describe('fan-out: one command to many devices in one statement', () => {
     expect(before.lockStatus).toBe(LockStatus.LOCKING);
     expect(before.lockMessage).toBe('请联系门店');
 
-    // After commit, one wake reaches every agent, and every result is recorded against its operation.
-    android.commander.wake(queued);
+    // Once the phones connect they get the lock, and every result is recorded against its operation.
+    for (const agent of agents) agent.start();
     await waitUntil(async () => (await h.db.select().from(operationLog).where(inArray(operationLog.id, ops.map((o) => o.id)))).every((o) => o.status === OperationStatus.DONE), 15_000);
     expect(agents.every((a) => a.data.lock.locked)).toBe(true);
     expect((await h.device(mine[1])).lockStatus).toBe(LockStatus.LOCKED);
@@ -73,11 +81,37 @@ describe('fan-out: one command to many devices in one statement', () => {
     expect((await h.device(id)).lockMessage).toBe('第二次');
   });
 
+  it('commits slice by slice, waking each slice’s agents as soon as it is committed', async () => {
+    const engine = createAndroidEngine({ db: h.db, database: h.database, log: pino({ level: 'silent' }), publicUrl: () => h.origin, secrets: { androidDevKey: Buffer.alloc(32) }, fanOutSlice: 2 });
+    try {
+      const mine = await Promise.all(Array.from({ length: 5 }, () => addDevice(h.admin.clerk.storeId, { enrollmentStatus: EnrollmentStatus.ENROLLED })));
+      const foreign = await addDevice((await h.signedIn({ isAdmin: true })).clerk.storeId, { enrollmentStatus: EnrollmentStatus.ENROLLED });
+      // What the engine's hub is asked to deliver, and whether the fan-out had returned by then.
+      const wakes: { ids: string[]; returned: boolean }[] = [];
+      let returned = false;
+      engine.gateway.hub.deliver = (ids: string[]) => void wakes.push({ ids, returned });
+
+      const order = [mine[0], foreign, mine[1], mine[2], mine[3], mine[4]];
+      const queued = await engine.commander.fanOut(lockOrder(order, '分批锁定'));
+      returned = true;
+      expect(queued.sort()).toEqual([...mine].sort());
+      await waitUntil(() => wakes.length === 3);
+      // Slices of two ids each: the foreign id is skipped inside its slice; each wake names its own slice.
+      expect(wakes.map((w) => w.ids.sort())).toEqual([[mine[0]], [mine[1], mine[2]].sort(), [mine[3], mine[4]].sort()]);
+      expect(wakes[0].returned).toBe(false);
+      const commands = await h.db.select().from(androidCommand).where(inArray(androidCommand.deviceId, [...mine, foreign]));
+      expect(commands.map((c) => c.deviceId).sort()).toEqual([...mine].sort());
+      expect(new Set(commands.map((c) => c.operationLogId)).size).toBe(5);
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('refuses a bad payload with a Chinese validation error and writes nothing', async () => {
     const agent = await h.enrolledAgent({}, false);
-    await expect(
-      h.db.transaction((tx) => android.commander.fanOutIn(tx, { storeId: h.admin.clerk.storeId, clerkId: null, deviceIds: [agent.deviceId!], action: 'lock', type: 'lock', payload: { message: 42 } })),
-    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(android.commander.fanOut({ storeId: h.admin.clerk.storeId, clerkId: null, deviceIds: [agent.deviceId!], action: 'lock', type: 'lock', payload: { message: 42 } })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     expect(await h.db.select().from(androidCommand).where(eq(androidCommand.deviceId, agent.deviceId!))).toEqual([]);
     expect(await lock([])).toEqual([]);
   });

@@ -49,6 +49,8 @@ export const operationLog = pgTable(
     index('operation_log_store_idx').on(t.storeId, t.platform, t.dateCreated),
     index('operation_log_device_idx').on(t.deviceId, t.dateCreated),
     uniqueIndex('operation_log_idempotency_key').on(t.storeId, t.idempotencyKey).where(sql`idempotency_key is not null`),
-    index('operation_log_scheduled_idx').on(t.scheduledAt).where(sql`status = 5`),
+    // Keyed on scheduled_at alone (status is filtered on the row): a status change then touches no indexed
+    // column, so the queued → sent → done updates of every operation are HOT. Only scheduled locks have the column.
+    index('operation_log_scheduled_idx').on(t.scheduledAt).where(sql`scheduled_at is not null`),
   ],
 );
