@@ -68,9 +68,9 @@ const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs: numbe
  * Android fan-out as deployed: the server in its own process on PostgreSQL, N simulated agents in this process,
  * each enrolled with its own token and holding its WebSocket. A lock for every agent is queued by a second engine
  * in a worker thread (android-fanout-issuer.ts), as a second server process would, and reaches them through
- * NOTIFY. Prints the
- * time until every agent shows the lock and until every result is acknowledged (recorded), and the server's
- * memory per idle connected agent (serverMemory: heap + external + socket buffers after forced GC, over N).
+ * NOTIFY. Prints the time until every agent shows the lock and until every result is acknowledged (recorded),
+ * the CPU each process spent per agent, and the server's memory per idle connected agent (serverMemory: heap +
+ * external + socket buffers after forced GC, over N).
  */
 export async function benchAndroidFanout(agents = 2000) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-bench-android-'));
@@ -133,9 +133,9 @@ export async function benchAndroidFanout(agents = 2000) {
     const profiler = process.env.BENCH_ANDROID_CPU_PROFILE ? await profileWindow(pid, inspectPort) : null;
     await profiler?.start();
     const since = new Date();
-    // CPU of each side over the window: the server, PostgreSQL (every process) and the agents (this process).
     const statementsBefore = await serverStatements(pid, countFile);
-    // (This process's figure includes the issuing thread: a second server's share of the work.)
+    // CPU of each side over the window: the server, PostgreSQL (every process) and this process (the agents and
+    // the issuing thread, which is a second server's share of the work).
     const cpuBefore = { server: cpuMs(pid), postgres: allPostgresCpuMs(), agents: cpuMs(process.pid) };
     const start = performance.now();
     issuer.postMessage('go');

@@ -94,7 +94,7 @@ if (!only || only === 'android') {
     row(`Android lock fan-out, ${r.connected} agents, postgres`, `all acked ${r.recordedMs.toFixed(0)} ms`, `≤ ${target} ms`);
     console.log(`    from the lock: first phone locked at ${r.firstLockedMs.toFixed(0)} ms, all ${r.agents} queued at ${r.queuedMs.toFixed(0)} ms (slices of ${FAN_OUT_SLICE}, each woken on commit), all locked at ${r.lockedMs.toFixed(0)} ms, ${r.recorded} results recorded`);
     const cpu = r.cpuMsPerAgent;
-    console.log(`    CPU per agent over the fan-out: server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, simulated agents ${cpu.agents.toFixed(2)} ms; ${r.serverStatements} statements from the server`);
+    console.log(`    CPU per agent over the fan-out: server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, simulated agents and the issuing thread ${cpu.agents.toFixed(2)} ms; ${r.serverStatements} statements from the server`);
     row(`Android memory per idle agent, ${r.connected}`, `${kb(r.bytesPerAgent)}`, '≤ 16 KB');
     console.log(`    after forced GC, median of 5: heap ${kb(r.heapPerAgent)} + external ${kb(r.externalPerAgent)} + socket buffers ${kb(r.socketsPerAgent)} (RSS ${kb(r.rssPerAgent)}, for the record)`);
     console.log(`    ${r.agents} agents connected in ${r.connectSeconds.toFixed(1)} s (${r.refusals} upgrades sent back with Retry-After)`);
