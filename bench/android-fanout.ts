@@ -128,7 +128,8 @@ export async function benchAndroidFanout(agents = 2000) {
     const ids = fleet.map((a) => a.deviceId!);
     const issuerData: IssuerData = { url: scratch.url, origin: server.origin, storeId: owner.storeId, clerkId: owner.id, deviceIds: ids };
     issuer = new Worker(new URL('./android-fanout-issuer.ts', import.meta.url), { workerData: issuerData });
-    await new Promise((resolve, reject) => issuer!.once('message', resolve).once('error', reject));
+    const fromIssuer = <T>(worker: Worker) => new Promise<T>((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await fromIssuer(issuer);
     // BENCH_ANDROID_CPU_PROFILE=<file> writes a CPU profile of the server during the fan-out only.
     const profiler = process.env.BENCH_ANDROID_CPU_PROFILE ? await profileWindow(pid, inspectPort) : null;
     await profiler?.start();
@@ -141,7 +142,7 @@ export async function benchAndroidFanout(agents = 2000) {
     issuer.postMessage('go');
     // Watched while the slices are still being queued: the first phones lock before the last slice commits.
     const firstLocked = waitFor(() => fleet.some((a) => a.data.lock.locked), 120_000).then(() => performance.now() - start);
-    const issued = await new Promise<{ queued: number; at: number }>((resolve) => issuer!.once('message', resolve));
+    const issued = await fromIssuer<{ queued: number; at: number }>(issuer);
     const queuedMs = issued.at - performance.timeOrigin - start;
     if (issued.queued !== agents) throw new Error(`queued ${issued.queued} of ${agents}`);
     const firstLockedMs = await firstLocked;
@@ -182,8 +183,15 @@ export async function benchAndroidFanout(agents = 2000) {
     };
   } finally {
     await Promise.all(fleet.map((a) => a.stop()));
-    // Its last NOTIFYs are long gone by now (the phones answered them).
-    await issuer?.terminate();
+    if (issuer) {
+      // Closed gracefully (its engine and pool); terminate() settles it if it failed or hangs.
+      issuer.postMessage('close');
+      await new Promise((resolve) => {
+        issuer!.once('exit', resolve);
+        setTimeout(resolve, 5000).unref();
+      });
+      await issuer.terminate();
+    }
     await server.kill();
     await database.close();
     await scratch.drop();

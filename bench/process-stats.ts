@@ -3,8 +3,11 @@ import fs from 'node:fs';
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (getconf CLK_TCK; 100 on Linux). */
 const CLK_TCK = 100;
 
-/** procTimes reads /proc/<pid>/stat: the process's own CPU and that of its exited, reaped children, in ms. */
-function procTimes(pid: number): { user: number; system: number; children: number } {
+/**
+ * cpuTimes reads /proc/<pid>/stat: the process's own user and system CPU so far, and that of its exited, reaped
+ * children, in ms (0 if it has gone).
+ */
+export function cpuTimes(pid: number): { user: number; system: number; children: number } {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start at ')': utime, stime, cutime, cstime are fields 14-17.
@@ -15,12 +18,7 @@ function procTimes(pid: number): { user: number; system: number; children: numbe
   }
 }
 
-/** cpuTimes is a process's user and system CPU so far in ms (0 if it has gone). */
-export function cpuTimes(pid: number): { user: number; system: number } {
-  const { user, system } = procTimes(pid);
-  return { user, system };
-}
-
+/** cpuMs is a process's own CPU so far (user + system), in ms. */
 export const cpuMs = (pid: number) => {
   const t = cpuTimes(pid);
   return t.user + t.system;
@@ -47,7 +45,7 @@ function postgresPids(): number[] {
  */
 export const allPostgresCpuMs = () =>
   postgresPids().reduce((sum, pid) => {
-    const t = procTimes(pid);
+    const t = cpuTimes(pid);
     return sum + t.user + t.system + t.children;
   }, 0);
 
