@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { badInputMessage, isUniqueViolation } from './errors.ts';
+import { badInputMessage, hasSqlState, isUniqueViolation } from './errors.ts';
+
+describe('hasSqlState', () => {
+  it('finds a SQLSTATE on the error or in its cause chain, and nothing else', () => {
+    const check = { code: '23514', message: 'violates check constraint' };
+    expect(hasSqlState(check, '23514')).toBe(true);
+    expect(hasSqlState(new Error('Failed query', { cause: check }), '23514')).toBe(true);
+    expect(hasSqlState(new Error('Failed query', { cause: check }), '23505')).toBe(false);
+    expect(hasSqlState(null, '23514')).toBe(false);
+  });
+});
 
 describe('isUniqueViolation', () => {
   it('finds 23505 on the error or in its cause chain, optionally for one constraint', () => {

@@ -5,6 +5,12 @@ function* pgCodes(err: unknown): Generator<DriverError> {
   for (let e = err as DriverError | undefined, depth = 0; e && typeof e === 'object' && depth < 10; e = e.cause as DriverError | undefined, depth++) yield e;
 }
 
+/** hasSqlState says whether PostgreSQL raised this SQLSTATE (e.g. 23514, a CHECK), bare or wrapped by Drizzle. */
+export function hasSqlState(err: unknown, code: string): boolean {
+  for (const e of pgCodes(err)) if (e.code === code) return true;
+  return false;
+}
+
 /** isUniqueViolation recognises PostgreSQL's 23505 whether the driver error comes bare or wrapped by Drizzle. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   for (const e of pgCodes(err)) {

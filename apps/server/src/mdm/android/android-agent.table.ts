@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { androidDevice } from '../../modules/android-device/android-device.table.ts';
 import { clerk } from '../../modules/clerk/clerk.table.ts';
 import { operationLog } from '../../modules/logs/logs.table.ts';
@@ -55,11 +55,13 @@ export const AndroidCommandStatus = {
 export type AndroidCommandStatus = (typeof AndroidCommandStatus)[keyof typeof AndroidCommandStatus];
 
 /**
- * A command is pending (queued or sent) exactly while it has no completed_at: every move to done, failed,
- * cancelled or expired sets it. The pending index is keyed on that column rather than on status, so marking a
- * command sent touches no indexed column and PostgreSQL updates it in place (HOT), without new index entries.
+ * pendingCommand is the condition of a pending (queued or sent) command: it has no completed_at, which every
+ * move to done, failed, cancelled or expired sets. The pending index is keyed on it rather than on status, so
+ * marking a command sent touches no indexed column and PostgreSQL updates it in place (HOT), without new index
+ * entries. Every query of pending commands uses it, so the planner can use that index; `alias` names the table
+ * where the query aliases it.
  */
-const sqlPending = sql`completed_at is null`;
+export const pendingCommand = (alias?: 'c') => sql.raw(`${alias ? `${alias}.` : ''}completed_at is null`);
 
 /** androidCommand is one queued command for one agent; its id is what the agent echoes in its result. */
 export const androidCommand = pgTable(
@@ -79,9 +81,11 @@ export const androidCommand = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
   },
   (t) => [
-    // Only pending rows are indexed for serving, so history never slows the queue (queries add `completed_at is null`).
-    index('android_command_pending_idx').on(t.deviceId, t.createdAt).where(sqlPending),
+    // Only pending rows are indexed for serving, so history never slows the queue.
+    index('android_command_pending_idx').on(t.deviceId, t.createdAt).where(pendingCommand()),
     index('android_command_oplog_idx').on(t.operationLogId),
+    // pendingCommand's premise, kept by PostgreSQL: no completed_at exactly while queued or sent.
+    check('android_command_pending_check', sql`(completed_at is null) = (status in ('queued', 'sent'))`),
   ],
 );
 

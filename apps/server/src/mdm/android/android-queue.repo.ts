@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AgentCommand, type AndroidCommandType, CommandPayloads } from '@lease/shared/agent-protocol';
 import { EnrollmentStatus, OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { operationLog } from '../../modules/logs/logs.table.ts';
-import { androidCommand } from './android-agent.table.ts';
+import { androidCommand, pendingCommand } from './android-agent.table.ts';
 
 type Queryable = Pick<Db, 'insert' | 'update' | 'select' | 'execute'>;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -72,7 +72,7 @@ export function createAndroidQueueRepo(db: Db) {
     const cancelled = await tx
       .update(androidCommand)
       .set({ status: 'cancelled', completedAt: new Date() })
-      .where(and(where, isNull(androidCommand.completedAt)))
+      .where(and(where, pendingCommand()))
       .returning({ operationLogId: androidCommand.operationLogId });
     const ops = cancelled.map((c) => c.operationLogId).filter((id): id is string => id !== null);
     if (ops.length) {
@@ -148,7 +148,7 @@ export function createAndroidQueueRepo(db: Db) {
         ${moved}
         gone as (
           update android_command c set status = 'cancelled', completed_at = now()
-          where c.device_id in (select id from targets) and c.type = any(${`{${superseded.join(',')}}`}::text[]) and c.completed_at is null
+          where c.device_id in (select id from targets) and c.type = any(${`{${superseded.join(',')}}`}::text[]) and ${pendingCommand('c')}
           returning c.operation_log_id),
         gone_ops as (
           update operation_log o set status = ${OperationStatus.CANCELLED}, result = '已被新的操作取代', date_updated = now()
@@ -176,12 +176,12 @@ export function createAndroidQueueRepo(db: Db) {
           select id from (
             select id, row_number() over (partition by device_id order by created_at) as n
             from android_command
-            where device_id = any(${uuidArray(deviceIds)}) and completed_at is null and (status = 'queued' or ${resend}) and expires_at > now()
+            where device_id = any(${uuidArray(deviceIds)}) and ${pendingCommand()} and (status = 'queued' or ${resend}) and expires_at > now()
           ) ranked where n <= ${SERVE_LIMIT}),
         sent as (
           update android_command c set status = 'sent', attempts = attempts + 1, sent_at = now()
           from (select id from android_command where id in (select id from picked) for update skip locked) p
-          where c.id = p.id and c.completed_at is null
+          where c.id = p.id and ${pendingCommand('c')}
           returning c.id, c.device_id, c.type, c.payload, c.operation_log_id, c.created_at),
         op as (
           update operation_log set status = ${OperationStatus.SENT}, date_updated = now()
@@ -195,13 +195,13 @@ export function createAndroidQueueRepo(db: Db) {
       const [row] = await tx
         .update(androidCommand)
         .set({ status: ok ? 'done' : 'failed', completedAt: new Date(), result })
-        .where(and(eq(androidCommand.id, commandId), eq(androidCommand.deviceId, deviceId), isNull(androidCommand.completedAt)))
+        .where(and(eq(androidCommand.id, commandId), eq(androidCommand.deviceId, deviceId), pendingCommand()))
         .returning({ id: androidCommand.id, deviceId: androidCommand.deviceId, type: androidCommand.type, payload: androidCommand.payload, operationLogId: androidCommand.operationLogId });
       return (row as FinishedAndroidCommand | undefined) ?? null;
     },
 
     async pendingCount(deviceId: string): Promise<number> {
-      const result = await db.execute(sql`select count(*)::int as n from android_command where device_id = ${deviceId} and completed_at is null and expires_at > now()`);
+      const result = await db.execute(sql`select count(*)::int as n from android_command where device_id = ${deviceId} and ${pendingCommand()} and expires_at > now()`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
 
@@ -213,7 +213,7 @@ export function createAndroidQueueRepo(db: Db) {
       const result = await db.execute(sql`
         with gone as (
           update android_command set status = 'expired', completed_at = ${now}
-          where completed_at is null and expires_at <= ${now}
+          where ${pendingCommand()} and expires_at <= ${now}
           returning operation_log_id)
         update operation_log set status = ${OperationStatus.FAILED}, result = '指令已过期：设备长时间未上线', date_updated = ${now}
         where id in (select operation_log_id from gone where operation_log_id is not null)
@@ -226,7 +226,7 @@ export function createAndroidQueueRepo(db: Db) {
       if (!deviceIds.length) return [];
       const result = await db.execute(sql`
         select distinct device_id from android_command
-        where device_id = any(${uuidArray(deviceIds)}) and completed_at is null and status = 'sent' and sent_at < now() - ${`${RESEND_AFTER_MS} milliseconds`}::interval and expires_at > now()`);
+        where device_id = any(${uuidArray(deviceIds)}) and ${pendingCommand()} and status = 'sent' and sent_at < now() - ${`${RESEND_AFTER_MS} milliseconds`}::interval and expires_at > now()`);
       return rowsOf<{ device_id: string }>(result).map((r) => r.device_id);
     },
   };

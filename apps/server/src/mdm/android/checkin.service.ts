@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { androidDevice, androidLocationLog } from '../../modules/android-device/android-device.table.ts';
 import { operationLog } from '../../modules/logs/logs.table.ts';
-import { androidAgent, androidCommand, androidPasscodeUse } from './android-agent.table.ts';
+import { androidAgent, androidCommand, androidPasscodeUse, pendingCommand } from './android-agent.table.ts';
 import type { AgentIdentity } from './agent-auth.ts';
 import type { AndroidQueueRepo } from './android-queue.repo.ts';
 import { simColumns } from './enrolment.service.ts';
@@ -48,7 +48,7 @@ export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) 
       const cancelled = await tx
         .update(androidCommand)
         .set({ status: 'cancelled', completedAt: new Date() })
-        .where(and(eq(androidCommand.deviceId, device.id), inArray(androidCommand.type, undone), isNull(androidCommand.completedAt), lt(androidCommand.createdAt, usedAt)))
+        .where(and(eq(androidCommand.deviceId, device.id), inArray(androidCommand.type, undone), pendingCommand(), lt(androidCommand.createdAt, usedAt)))
         .returning({ op: androidCommand.operationLogId });
       const ops = cancelled.map((c) => c.op).filter((id): id is string => id !== null);
       if (ops.length) await tx.update(operationLog).set({ status: OperationStatus.CANCELLED, result: '设备已用离线码解锁', dateUpdated: new Date() }).where(inArray(operationLog.id, ops));

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrollmentStatus, LockStatus, OperationStatus } from '@lease/shared';
+import { hasSqlState } from '../../db/errors.ts';
 import { androidDevice } from '../../modules/android-device/android-device.table.ts';
 import { operationLog } from '../../modules/logs/logs.table.ts';
 import { androidCommand } from './android-agent.table.ts';
@@ -114,5 +115,18 @@ describe('fan-out: one command to many devices, one statement per slice', () => 
     });
     expect(await h.db.select().from(androidCommand).where(eq(androidCommand.deviceId, agent.deviceId!))).toEqual([]);
     expect(await lock([])).toEqual([]);
+  });
+});
+
+describe('pending commands', () => {
+  it('are exactly those without completed_at: the database refuses a row where status and completed_at disagree', async () => {
+    const deviceId = await addDevice(h.admin.clerk.storeId, { enrollmentStatus: EnrollmentStatus.ENROLLED });
+    const expiresAt = new Date(Date.now() + 60_000);
+    for (const values of [{ status: 'done' as const }, { status: 'cancelled' as const }, { status: 'sent' as const, completedAt: new Date() }]) {
+      const err = await h.db.insert(androidCommand).values({ deviceId, type: 'lock', expiresAt, ...values }).then(() => null, (e: unknown) => e);
+      expect(hasSqlState(err, '23514'), JSON.stringify(values)).toBe(true);
+    }
+    await h.db.insert(androidCommand).values({ deviceId, type: 'lock', expiresAt, status: 'done', completedAt: new Date() });
+    expect(await h.db.select().from(androidCommand).where(eq(androidCommand.deviceId, deviceId))).toHaveLength(1);
   });
 });

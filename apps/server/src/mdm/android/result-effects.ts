@@ -4,7 +4,7 @@ import { EnrollmentStatus, LockStatus, OperationStatus, RegulateStatus } from '@
 import type { Db } from '../../db/client.ts';
 import { androidDevice, androidLocationLog } from '../../modules/android-device/android-device.table.ts';
 import { type DeviceEventType, emitDeviceEvent } from '../../domain/device-events.ts';
-import { androidAgent } from './android-agent.table.ts';
+import { androidAgent, pendingCommand } from './android-agent.table.ts';
 import { uuidArray } from './android-queue.repo.ts';
 
 type Tx = Pick<Db, 'execute' | 'insert' | 'update' | 'select'>;
@@ -71,7 +71,7 @@ export async function applyResults(tx: Tx, items: IncomingResult[]): Promise<num
     await tx.execute(sql`
       update android_command c set status = case when v.ok then 'done' else 'failed' end, completed_at = now(), result = v.result
       from (select * from jsonb_to_recordset(${json(values)}) as x(id uuid, device_id uuid, ok boolean, result jsonb)) v
-      where c.id = v.id and c.device_id = v.device_id and c.completed_at is null
+      where c.id = v.id and c.device_id = v.device_id and ${pendingCommand('c')}
       returning c.id, c.device_id as "deviceId", c.type, c.operation_log_id as "operationLogId"`),
   );
 
@@ -151,7 +151,7 @@ async function applyDataEffect(tx: Tx, f: Finished, r: CommandResult, events: Ev
       await tx.update(androidDevice).set({ enrollmentStatus: EnrollmentStatus.RELEASED, dateUpdated: new Date() }).where(eq(androidDevice.id, f.deviceId));
       await tx.execute(sql`
         with gone as (update android_command set status = 'cancelled', completed_at = now()
-          where device_id = ${f.deviceId} and completed_at is null returning operation_log_id)
+          where device_id = ${f.deviceId} and ${pendingCommand()} returning operation_log_id)
         update operation_log set status = ${OperationStatus.CANCELLED}, result = '设备已解除管理', date_updated = now()
         where id in (select operation_log_id from gone where operation_log_id is not null)`);
       events.push({ deviceId: f.deviceId, type: 'device.released' });
