@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EnrollmentStatus, LockStatus } from '@lease/shared';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { androidDevice } from '../apps/server/src/modules/android-device/android-device.table.ts';
@@ -115,7 +115,9 @@ describe('console home', () => {
 
     // Charts load and draw as they come near the screen: scroll to each, as a clerk would.
     for (const name of ['按平台和接入状态统计的设备数', '已锁定与未锁定的设备数', '按最后活跃时间划分的在线和离线设备数', '近 30 天每天登记的设备数', '每位店员的名下设备数和额度使用']) {
-      await page.getByRole('img', { name }).scrollIntoViewIfNeeded();
+      // The one above may already have brought this box near, and its placeholder can be swapped for the chart
+      // mid-scroll (the element detaches): scroll again, to whichever of the two is there now.
+      await vi.waitFor(() => page.getByRole('img', { name }).scrollIntoViewIfNeeded({ timeout: 2000 }), { timeout: 10_000, interval: 50 });
     }
     const charts = page.locator('[data-chart] svg');
     await expect.poll(() => charts.count(), { timeout: 20_000 }).toBe(5);
