@@ -4,7 +4,7 @@
 //
 // Survivors judged equivalent (a mutant no test can tell from the original, so no test is owed), by file:
 //
-// modules/logs/device-operation.ts (rerun 2026-11-29 05:55 on PostgreSQL: 34 killed of 34 = 100 %). The five
+// domain/device-operation.ts (rerun 2026-11-29 05:55 on PostgreSQL: 34 killed of 34 = 100 %). The five
 // survivors of 2026-11-25 (lines 42, 59, 86: a lookup without a key, an insert for a replay, a race lookup after
 // another error) change no answer, only the round trips; device-operation.test.ts "statements" counts those.
 //
@@ -14,7 +14,7 @@
 // line 57 `n < 0` → `true` / `n <= 0` (each an UPDATE that matched no row or changed nothing). Equivalent:
 // - line 45 `if (from === to) continue` → `if (false)`: the clerk's −1 and +1 cancel to 0, which neither branch acts on.
 //
-// adapters/sms/sms-code.service.ts (rerun 2026-11-28 15:50–16:20 with sms-code.service.test.ts: 95 killed, 0 timed
+// modules/sms-code/sms-code.service.ts (rerun 2026-11-28 15:50–16:20 with sms-code.service.test.ts: 95 killed, 0 timed
 // out, 6 survived of 101 = 94.1 %; maskPhone has moved to packages/shared since the first run of 2026-11-25, which had
 // 105 mutants and 82.9 %). The sixth survivor, `padStart(6, '0')` → `padStart(6, "")` (line 72), is killed since by
 // sms-code.digits.test.ts (the draw fixed below 100000; checked by hand on a copy). Equivalent, the other five:
@@ -33,7 +33,7 @@
 // - line 96 `applied: inserted.length > 0` → `true` / `>= 0`: under the store row lock the key was looked up a moment
 //   before (line 92), so the insert's ON CONFLICT never fires there; it is the backstop, not a path.
 //
-// modules/webhook/address-guard.ts (run 2026-11-25: 79 killed, 2 timed out, 7 survived = 92.0 %):
+// adapters/webhook/address-guard.ts (run 2026-11-25: 79 killed, 2 timed out, 7 survived = 92.0 %):
 // - `default: return null` removed in embeddedIpv4: the function then returns undefined, which its only caller
 //   reads as "no embedded IPv4" exactly as null.
 // - /^\[|\]$/ → /\[|\]$/ or /^\[|\]/ (isPrivateAddress and assertPublicUrl): a bracket can only stand first or

@@ -16,9 +16,9 @@ export const GROUPS = {
     tests: [`${S}/http/authz.rules.test.ts`],
   },
   sms: {
-    mutate: [`${S}/adapters/sms/sms-code.service.ts`],
+    mutate: [`${S}/modules/sms-code/sms-code.service.ts`],
     // sms-code.digits.test.ts fixes randomInt's draw (a mock of node:crypto), so it has a file of its own.
-    tests: [`${S}/adapters/sms/sms-code.service.test.ts`, `${S}/adapters/sms/sms-code.digits.test.ts`],
+    tests: [`${S}/modules/sms-code/sms-code.service.test.ts`, `${S}/modules/sms-code/sms-code.digits.test.ts`],
   },
   // The signature recipe by its own unit tests (seconds per mutant); the open API's auth by its route tests (minutes).
   signature: { mutate: [`${S}/modules/api-key/signature.ts`], tests: [`${S}/modules/api-key/signature.test.ts`] },
@@ -35,7 +35,7 @@ export const GROUPS = {
     // device-quota.ts is the quota of both platforms (Android enrolment and change-for-clerk call it too).
     tests: [`${S}/domain/device-quota.test.ts`, `${S}/mdm/android/enrolment.test.ts`, `${S}/mdm/apple/checkin-quota.test.ts`],
   },
-  'address-guard': { mutate: [`${S}/modules/webhook/address-guard.ts`], tests: [`${S}/modules/webhook/address-guard.test.ts`] },
+  'address-guard': { mutate: [`${S}/adapters/webhook/address-guard.ts`], tests: [`${S}/adapters/webhook/address-guard.test.ts`] },
   'apple-queue': {
     // The rule-bearing lines only (queue order and lifetime, check-in refusals, the slot, re-enrolment): the tests are
     // end-to-end runs with simulated phones, minutes per mutant on this box.
@@ -51,8 +51,8 @@ export const GROUPS = {
     ],
   },
   'device-operation': {
-    mutate: [`${S}/modules/logs/device-operation.ts`],
-    tests: [`${S}/modules/logs/device-operation.test.ts`, `${S}/modules/logs/idempotency.test.ts`],
+    mutate: [`${S}/domain/device-operation.ts`],
+    tests: [`${S}/domain/device-operation.test.ts`, `${S}/domain/idempotency.test.ts`],
   },
   // The ledger's own tests alone: they must kill its mutants without the report routes' help.
   'report-ledger': { mutate: [`${S}/modules/report/ledger.ts`], tests: [`${S}/modules/report/ledger.test.ts`] },

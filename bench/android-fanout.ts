@@ -9,7 +9,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { androidCommand, androidEnrollToken } from '../apps/server/src/mdm/android/android-agent.table.ts';
 import { hashToken } from '../apps/server/src/mdm/android/enroll-token.service.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
-import { store } from '../apps/server/src/modules/store/store.table.ts';
+import { store } from '../apps/server/src/domain/store.table.ts';
 import type { IssuerData } from './android-fanout-issuer.ts';
 import { inspectorEval, profileWindow } from './inspector.ts';
 import { allPostgresCpuMs, cpuMs, serverStatements } from './process-stats.ts';

@@ -10,7 +10,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ephemeralMdmKeys } from '../apps/server/src/mdm/apple/mdm-keys.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
-import { store } from '../apps/server/src/modules/store/store.table.ts';
+import { store } from '../apps/server/src/domain/store.table.ts';
 import { ephemeralSecrets } from '../apps/server/src/secrets.ts';
 import { eq } from 'drizzle-orm';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
-import { clerk } from '../apps/server/src/modules/clerk/clerk.table.ts';
+import { clerk } from '../apps/server/src/domain/clerk.table.ts';
 import { createHomeRepo } from '../apps/server/src/modules/home/home.repo.ts';
 import { createHomeService } from '../apps/server/src/modules/home/home.service.ts';
 import type { AuthContext } from '../apps/server/src/http/authz.ts';

@@ -12,7 +12,7 @@ import { createMdmEngine } from '../apps/server/src/mdm/apple/mdm-engine.ts';
 import { loadMdmKeys } from '../apps/server/src/mdm/apple/mdm-keys.ts';
 import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
-import { store } from '../apps/server/src/modules/store/store.table.ts';
+import { store } from '../apps/server/src/domain/store.table.ts';
 import { IOS_MODULE_EFFECTS } from '../apps/server/src/modules/ios-effects.ts';
 import { profileWindow } from './inspector.ts';
 import { allPostgresCpuMs, cpuMs, cpuTimes, loadAverage, serverStatements } from './process-stats.ts';

@@ -3,7 +3,7 @@ import { Module } from '@lease/shared';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
-import { clerk } from '../apps/server/src/modules/clerk/clerk.table.ts';
+import { clerk } from '../apps/server/src/domain/clerk.table.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 
 /** The people the browser tests sign in as; all share one password. */

@@ -12,8 +12,8 @@ const S = 'apps/server/src';
 const ICR = `${S}/modules/ios-device/ios-command.routes.ts`;
 const IDR = `${S}/modules/ios-device/ios-device.routes.ts`;
 const MATRIX = `${S}/modules/ios-device/ios-permission.routes.test.ts`;
-const SMS = `${S}/adapters/sms/sms-code.service.ts`;
-const SMS_TEST = `${S}/adapters/sms/sms-code.service.test.ts`;
+const SMS = `${S}/modules/sms-code/sms-code.service.ts`;
+const SMS_TEST = `${S}/modules/sms-code/sms-code.service.test.ts`;
 const OPEN_API_TEST = `${S}/modules/open-api/open-api.routes.test.ts`;
 // An unrelated code for the swaps: every clerk of the matrix that lacks the route's code holds this one.
 const OTHER = 'Perm.APPLE_SET_WALLPAPER';
@@ -61,7 +61,7 @@ export const MUTATIONS = [
     `${S}/mdm/apple/checkin-quota.test.ts`,
     '',
   ],
-  ['Idempotency-Key race branch off', `${S}/modules/logs/device-operation.ts`, "if (op.idempotencyKey && isUniqueViolation(err, 'operation_log_idempotency_key')) {", 'if (false) {', `${S}/modules/logs/device-operation.test.ts`, ''],
+  ['Idempotency-Key race branch off', `${S}/domain/device-operation.ts`, "if (op.idempotencyKey && isUniqueViolation(err, 'operation_log_idempotency_key')) {", 'if (false) {', `${S}/domain/device-operation.test.ts`, ''],
 ];
 
 const SKIP = new Set(['node_modules', '.git', '.stryker-tmp', 'reports', 'data', 'coverage', 'test-results', 'dist']);

@@ -7,9 +7,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Database is the one handle the app holds: Drizzle plus how to close it and which engine it is. */
 export interface Database {
@@ -32,13 +31,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle client can be cut off (server restart, failover); pg emits that on the pool, where an
     // unhandled 'error' would end the process. The pool drops the client and opens a new one on demand.
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   const client = new PGlite({ dataDir: target.dir, loadDataDir: target.from });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

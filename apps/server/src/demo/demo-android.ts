@@ -6,9 +6,9 @@ import { ANDROID_MODELS, AgentRefused, SimulatedAndroidAgent } from '@lease/devi
 import { ALL_MODULES, Perm } from '@lease/shared';
 import type { Db } from '../db/client.ts';
 import type { AndroidEngineInternal } from '../mdm/android/android-engine.ts';
-import { androidDevice } from '../modules/android-device/android-device.table.ts';
-import { clerk } from '../modules/clerk/clerk.table.ts';
-import { store } from '../modules/store/store.table.ts';
+import { androidDevice } from '../domain/android-device.table.ts';
+import { clerk } from '../domain/clerk.table.ts';
+import { store } from '../domain/store.table.ts';
 
 const HIRERS = ['演示租机人子', '演示租机人丑', '演示租机人寅', '演示租机人卯', '演示租机人辰'];
 

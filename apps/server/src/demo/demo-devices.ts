@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type MockApns, type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
 import type { Db } from '../db/client.ts';
-import { iosDevice } from '../modules/ios-device/ios-device.table.ts';
+import { iosDevice } from '../domain/ios-device.table.ts';
 import type { EnrollService } from '../modules/enroll/enroll.service.ts';
 import type { EnrollCodec } from '../modules/enroll/enroll-code.ts';
-import { clerk } from '../modules/clerk/clerk.table.ts';
-import { store } from '../modules/store/store.table.ts';
+import { clerk } from '../domain/clerk.table.ts';
+import { store } from '../domain/store.table.ts';
 
 /** Fixed serials and hardware, so a restart finds the same demo phones instead of adding new ones. */
 const DEMO_PHONES = [

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/build-test-app.ts';
 import { report } from '../modules/report/report.table.ts';
-import { store } from '../modules/store/store.table.ts';
+import { store } from '../domain/store.table.ts';
 import { seedDemoReports } from './demo-reports.ts';
 
 let t: TestApp;

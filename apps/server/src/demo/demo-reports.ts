@@ -1,11 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
 import { ALL_MODULES, Perm, idCardCheckDigit } from '@lease/shared';
 import type { Db } from '../db/client.ts';
-import { clerk } from '../modules/clerk/clerk.table.ts';
+import { clerk } from '../domain/clerk.table.ts';
 import type { ReportModule } from '../modules/report/report.module.ts';
 import { report } from '../modules/report/report.table.ts';
 import { topUpStore } from '../modules/report/top-up.ts';
-import { store } from '../modules/store/store.table.ts';
+import { store } from '../domain/store.table.ts';
 
 const id18 = (first17: string) => first17 + idCardCheckDigit(first17);
 

@@ -6,9 +6,9 @@ import { ALL_MODULES, PHONE_RE, PASSWORD_RE } from '@lease/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { clerk } from '../modules/clerk/clerk.table.ts';
+import { clerk } from '../domain/clerk.table.ts';
 import { createStoreWithAdmin } from '../modules/store/register-store.service.ts';
-import { store } from '../modules/store/store.table.ts';
+import { store } from '../domain/store.table.ts';
 
 export interface DemoAdmin {
   phone: string;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type AndroidAppRestriction, AndroidAppRestrictionMode, type AndroidAppEntry, resolveStoreRestrictions } from '@lease/shared';
 import type { Db } from '../db/client.ts';
-import { store } from '../modules/store/store.table.ts';
+import { store } from './store.table.ts';
 
 /** AndroidDefaults is what a store sets for its Android phones: the restriction map and the app rule. */
 export interface AndroidDefaults {

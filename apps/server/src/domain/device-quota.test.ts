@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/build-test-app.ts';
-import { clerk } from '../modules/clerk/clerk.table.ts';
-import { store } from '../modules/store/store.table.ts';
+import { clerk } from './clerk.table.ts';
+import { store } from './store.table.ts';
 import { moveClerkSlots, releaseDeviceSlots, reserveDeviceSlots } from './device-quota.ts';
-import { iosDevice } from '../modules/ios-device/ios-device.table.ts';
+import { iosDevice } from './ios-device.table.ts';
 import { countStatements } from '../db/statement-counter.ts';
 
 // The store's quota counts slots, not slots minus one: a store with N slots registers exactly N phones, one by one

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
-import { clerk } from '../modules/clerk/clerk.table.ts';
-import { store } from '../modules/store/store.table.ts';
+import { clerk } from './clerk.table.ts';
+import { store } from './store.table.ts';
 
 type Tx = Pick<Db, 'update'>;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type MockDep, type MockEscrowUnlock, startMockDep } from '@lease/device-sim';
-import { startEscrowStandIn } from '../adapters/activation-lock/escrow-test-kit.ts';
+import { startEscrowStandIn } from '../adapters/activation-lock/escrow.test-kit.ts';
 import { type MdmHarness, startMdmHarness } from './mdm-harness.ts';
 
 export interface AppleServicesHarness {

@@ -7,7 +7,7 @@ import { bypassCodeFromBytes, escrowKeyOf } from '@lease/shared';
 import { loadConfig } from '../../config.ts';
 import { ESCROW_NOT_CONFIGURED, type EscrowUnlockClient, type EscrowUnlockRequest, createEscrowUnlockClient, offlineEscrowUnlock } from './escrow-unlock-client.ts';
 import { escrowUnlockFromConfig } from './escrow-unlock-from-config.ts';
-import { PUSH_CERT_SUBJECT, startEscrowStandIn } from './escrow-test-kit.ts';
+import { PUSH_CERT_SUBJECT, startEscrowStandIn } from './escrow.test-kit.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-'));
 const abmLocks = new Map<string, { escrow_key?: string }>();

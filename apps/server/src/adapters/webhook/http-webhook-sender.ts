@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { UnsafeAddressError, guardedLookup, isPrivateAddress } from '../../modules/webhook/address-guard.ts';
+import { UnsafeAddressError, guardedLookup, isPrivateAddress } from './address-guard.ts';
 
 export interface WebhookResponse {
   /** The receiver's HTTP status, or null when no answer came (refused, timeout, unsafe address). */

@@ -4,7 +4,7 @@ import { CLOCK_SKEW_MS, parseAuthorization, signingString } from '@lease/shared/
 import { EnrollmentStatus, UUID_RE } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { androidDevice } from '../../modules/android-device/android-device.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
 import { androidAgent } from './android-agent.table.ts';
 
 /** AgentIdentity is who a verified agent request comes from. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { androidDevice } from '../../modules/android-device/android-device.table.ts';
-import { clerk } from '../../modules/clerk/clerk.table.ts';
-import { operationLog } from '../../modules/logs/logs.table.ts';
-import { store } from '../../modules/store/store.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /** androidEnrollToken is the secret in a console QR code: one phone may enrol with it, before it expires. */
 export const androidEnrollToken = pgTable(

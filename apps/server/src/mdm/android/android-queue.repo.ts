@@ -3,7 +3,7 @@ import { type AgentCommand, type AndroidCommandType, CommandPayloads } from '@le
 import { EnrollmentStatus, OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { operationLog } from '../../modules/logs/logs.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { androidCommand, pendingCommand } from './android-agent.table.ts';
 
 type Queryable = Pick<Db, 'insert' | 'update' | 'select' | 'execute'>;

@@ -3,8 +3,8 @@ import type { CheckinRequest as CheckinSchema, CheckinResponse } from '@lease/sh
 import { LockStatus, OperationStatus, RegulateStatus } from '@lease/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { androidDevice, androidLocationLog } from '../../modules/android-device/android-device.table.ts';
-import { operationLog } from '../../modules/logs/logs.table.ts';
+import { androidDevice, androidLocationLog } from '../../domain/android-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { androidAgent, androidCommand, androidPasscodeUse, pendingCommand } from './android-agent.table.ts';
 import type { AgentIdentity } from './agent-auth.ts';
 import type { AndroidQueueRepo } from './android-queue.repo.ts';

@@ -6,7 +6,7 @@ import { AndroidChannel, Perm } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type AuthContext, requirePerm } from '../../http/authz.ts';
-import { clerk } from '../../modules/clerk/clerk.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import { androidEnrollToken } from './android-agent.table.ts';
 
 /** ENROLL_TOKEN_TTL_MS: a QR code is meant for the phone being set up now; a day covers a slow setup. */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockStatus, OperationStatus, RegulateStatus } from '@lease/shared';
-import { operationLog } from '../../modules/logs/logs.table.ts';
-import { store } from '../../modules/store/store.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { androidAgent, androidPasscodeUse } from './android-agent.table.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import { type AndroidHarness, startAndroidHarness, waitUntil } from './test/android-harness.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { computePasscode, MAX_GRANT_DAYS, type PasscodePurpose } from '@lease/shared/offline-passcode';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { androidDevice } from '../../modules/android-device/android-device.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
 import { androidAgent } from './android-agent.table.ts';
 import type { DevKeyBox } from './device-keys.ts';
 

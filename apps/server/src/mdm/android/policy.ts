@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { type AgentPolicy } from '@lease/shared/agent-protocol';
 import { LockStatus, RegulateStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { androidDevice } from '../../modules/android-device/android-device.table.ts';
-import { store } from '../../modules/store/store.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 export const wallpaperPath = (id: string) => `/agent/v1/wallpapers/${id}`;
 

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { CommandResult } from '@lease/shared/agent-protocol';
 import { EnrollmentStatus, LockStatus, OperationStatus, RegulateStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { androidDevice, androidLocationLog } from '../../modules/android-device/android-device.table.ts';
-import { type DeviceEventType, emitDeviceEvent } from '../../domain/device-events.ts';
+import { androidDevice, androidLocationLog } from '../../domain/android-device.table.ts';
+import { type DeviceEventType, emitDeviceEvent } from '../../domain/webhook-outbox.ts';
 import { androidAgent, pendingCommand } from './android-agent.table.ts';
 import { uuidArray } from './android-queue.repo.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mdmSignature } from '../../../../../packages/device-sim/src/ios/mdm-signature.ts';
-import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { type MdmHarness, startAdminHarness, waitFor } from '../../test/mdm-harness.ts';
 import { mdmEnrollment } from './mdm.table.ts';
 import { type PlistDict, buildPlist } from './plist.ts';

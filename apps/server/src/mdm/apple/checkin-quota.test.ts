@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedIphone, createKeyPool, randomSerialNumber } from '@lease/device-sim';
-import { store } from '../../modules/store/store.table.ts';
-import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { type MdmHarness, startMdmHarness } from '../../test/mdm-harness.ts';
 
 // An iPhone prepared with the store's enrolment profile was never registered: its Authenticate creates the device,

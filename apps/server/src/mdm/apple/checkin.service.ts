@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { EnrollmentStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { emitIosDeviceEvent } from '../../domain/device-events.ts';
+import { emitIosDeviceEvent } from '../../domain/webhook-outbox.ts';
 import { reserveDeviceSlots } from '../../domain/device-quota.ts';
-import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import type { Commander } from './commander.ts';
 import { DeviceRefusal } from './device-refusal.ts';
-import type { EnrollmentRepo } from './enrollment.repo.ts';
+import type { EnrollmentRepo } from './enrolment.repo.ts';
 import type { PlistDict } from './plist.ts';
 import type { QueueRepo } from './queue.repo.ts';
 

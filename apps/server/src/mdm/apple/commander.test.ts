@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
-import { store } from '../../modules/store/store.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
 import { Priority, createCommander } from './commander.ts';
 import { deviceInformation } from './commands.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { DeviceIdentity } from './checkin.service.ts';
 import { DeviceRefusal } from './device-refusal.ts';
-import type { EnrollmentRepo } from './enrollment.repo.ts';
+import type { EnrollmentRepo } from './enrolment.repo.ts';
 import type { CommandStatus } from './mdm.table.ts';
 import type { PlistDict } from './plist.ts';
 import type { QueueRepo, StepAnswer } from './queue.repo.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { LockStatus, SuperviseStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { type AppEntry, type SimCard, iosDevice, iosLocationLog, iosSimLog } from '../../modules/ios-device/ios-device.table.ts';
-import { emitIosDeviceEvent } from '../../domain/device-events.ts';
+import { type AppEntry, type SimCard, iosDevice, iosLocationLog, iosSimLog } from '../../domain/ios-device.table.ts';
+import { emitIosDeviceEvent } from '../../domain/webhook-outbox.ts';
 import type { PlistDict, PlistValue } from './plist.ts';
 
 type Tx = Pick<Db, 'select' | 'update' | 'insert'>;

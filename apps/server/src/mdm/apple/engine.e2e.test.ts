@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrollmentStatus, LockStatus, OperationStatus } from '@lease/shared';
-import { iosDevice, iosLocationLog, iosSimLog } from '../../modules/ios-device/ios-device.table.ts';
-import { operationLog } from '../../modules/logs/logs.table.ts';
+import { iosDevice, iosLocationLog, iosSimLog } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { mdmCommand } from './mdm.table.ts';
 import { parsePlistDict } from './plist.ts';

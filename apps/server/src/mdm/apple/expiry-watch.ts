@@ -6,7 +6,7 @@ import type { ExpiryWarning } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Job } from '../../jobs/scheduler.ts';
 import { abmServer } from '../../modules/abm/abm.table.ts';
-import { store } from '../../modules/store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import type { IdentityRenewal } from './identity-renewal.ts';
 import type { MdmKeys } from './mdm-keys.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimulatedIphone } from '@lease/device-sim';
 import { LockStatus } from '@lease/shared';
 import { mdmSignature } from '../../../../../packages/device-sim/src/ios/mdm-signature.ts';
-import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { Priority } from './commander.ts';
 import { disableLostMode, enableLostMode } from './commands.ts';

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
-import { store } from '../../modules/store/store.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { type Commander, Priority } from './commander.ts';
 import { installProfile } from './commands.ts';
-import type { EnrollmentProfileService } from './enrollment-profile.service.ts';
+import type { EnrollmentProfileService } from './enrolment-profile.service.ts';
 import { mdmEnrollment, mdmIdentity } from './mdm.table.ts';
 
 const DAY = 86_400_000;

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { EnrollmentStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Job } from '../../jobs/scheduler.ts';
-import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import type { MdmEngine } from './mdm-engine.ts';
 
 const FACTS_MAX_AGE_MS = 6 * 3_600_000;

@@ -3,7 +3,7 @@ import { badInputMessage } from '../../db/errors.ts';
 import type { CheckinService } from './checkin.service.ts';
 import type { ConnectService } from './connect.service.ts';
 import { DeviceRefusal } from './device-refusal.ts';
-import type { EnrollmentRepo } from './enrollment.repo.ts';
+import type { EnrollmentRepo } from './enrolment.repo.ts';
 import type { ChallengeContext, ChallengeRepo } from './challenge.repo.ts';
 import type { MdmKeys } from './mdm-keys.ts';
 import { verifyMdmSignature } from './pki/mdm-signature.ts';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { clerk } from '../../modules/clerk/clerk.table.ts';
-import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
-import { operationLog } from '../../modules/logs/logs.table.ts';
-import { store } from '../../modules/store/store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /**
  * mdmEnrollment is the device channel of one iPhone: the identity certificate it proved at Authenticate

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { rawQuery } from '../../db/raw-query.ts';
-import { operationLog } from '../../modules/logs/logs.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { CommandStatus, PENDING_COMMAND_STATUSES, mdmCommand } from './mdm.table.ts';
 import type { ResultEffects } from './result-effects.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { OperationStatus } from '@lease/shared';
-import { operationLog } from '../../modules/logs/logs.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { coreEffects } from './effects/core.effects.ts';
 import { mergeEffects } from './effects/index.ts';
 import type { DeviceEvent, EffectTable, Tx } from './effects/result-effect.ts';

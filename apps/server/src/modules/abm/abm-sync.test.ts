@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbmStatus, EnrollmentStatus } from '@lease/shared';
 import { DEP_MACHINE_INFO_CONTENT_TYPE, type MockDep, createSimulatedIphone, depMachineInfo, randomUdid, startMockDep } from '@lease/device-sim';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { store } from '../store/store.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { depEnrollUrl } from './abm-sync.ts';
-import { seedAbmToken } from './abm-test-kit.ts';
+import { seedAbmToken } from './abm.test-kit.ts';
 import { abmDevice, abmServer } from './abm.table.ts';
 
 let h: MdmHarness;

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { Secrets } from '../../secrets.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { abmSecretBox, createAbmGateway } from './abm-gateway.ts';
 import { abmSyncJob, createAbmSync } from './abm-sync.ts';
 import { createAbmRepo } from './abm.repo.ts';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { AbmStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { abmDevice, abmServer } from './abm.table.ts';
 
 export type AbmServerRow = typeof abmServer.$inferSelect;

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { AbmStatus, Perm } from '@lease/shared';
 import { type MockDep, selfSignedCertificatePem, serverTokenP7m, startMockDep } from '@lease/device-sim';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { abmTokenFile, seedAbmToken } from './abm-test-kit.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { abmTokenFile, seedAbmToken } from './abm.test-kit.ts';
 import { abmServer } from './abm.table.ts';
 
 let t: TestApp;

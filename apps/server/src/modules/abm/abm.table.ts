@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /**
  * abmServer is a store's link to Apple Business Manager (spec §3 Store abm_server): the key pair whose

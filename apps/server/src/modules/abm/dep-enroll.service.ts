@@ -7,8 +7,8 @@ import { DerError } from '../../mdm/apple/pki/der.ts';
 import { parseSignedData, verifySigner } from '../../mdm/apple/pki/cms-parse.ts';
 import { type PlistDict, parsePlistDict } from '../../mdm/apple/plist.ts';
 import { reserveDeviceSlots } from '../../domain/device-quota.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { store } from '../store/store.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
 import type { AbmRepo } from './abm.repo.ts';
 
 /** DepEnrollRefusal is a Setup Assistant request we turn down: 400 for a broken body, 403 otherwise (never 401). */

@@ -8,8 +8,8 @@ import { validateCommand, validateCommandResponse } from '../../mdm/apple/schema
 import { TEST_PASSWORD } from '../../test/build-test-app.ts';
 import { type AppleServicesHarness, startAppleServicesHarness } from '../../test/apple-services-harness.ts';
 import { type MdmHarness, waitFor } from '../../test/mdm-harness.ts';
-import { seedAbmToken } from '../abm/abm-test-kit.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { seedAbmToken } from '../abm/abm.test-kit.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { iosActivationLock } from './activation-lock.table.ts';
 
 const ABM_SERIAL = 'F2LALKE2E001';

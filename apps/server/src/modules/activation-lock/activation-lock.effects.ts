@@ -8,7 +8,7 @@ import type { EffectContext, EffectTable, Tx } from '../../mdm/apple/effects/res
 import { mdmCommand, mdmEnrollment } from '../../mdm/apple/mdm.table.ts';
 import { type PlistDict, buildPlist } from '../../mdm/apple/plist.ts';
 import { insertCommands } from '../../mdm/apple/queue.repo.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { type DeviceLockFacts, lockFactsOf, saveLockFacts, sealKey } from './activation-lock.repo.ts';
 import { sealToPublicKey } from './code-box.ts';
 

@@ -5,12 +5,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockDep, type MockEscrowUnlock, startMockDep } from '@lease/device-sim';
 import { ActivationLockStatus, BYPASS_CODE_PATTERN, OperationStatus, Perm, bypassCodeFromBytes, escrowKeyOfCode } from '@lease/shared';
-import { startEscrowStandIn } from '../../adapters/activation-lock/escrow-test-kit.ts';
+import { startEscrowStandIn } from '../../adapters/activation-lock/escrow.test-kit.ts';
 import { type TestApp, TEST_PASSWORD, buildTestApp } from '../../test/build-test-app.ts';
-import { seedAbmToken } from '../abm/abm-test-kit.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { store } from '../store/store.table.ts';
+import { seedAbmToken } from '../abm/abm.test-kit.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { saveLockFacts } from './activation-lock.repo.ts';
 import { createCodeBox, sealToPublicKey } from './code-box.ts';
 

@@ -1,5 +1,5 @@
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 
 /**
  * iosActivationLock is what a phone itself says about its Activation Lock. The code the server generated lives in

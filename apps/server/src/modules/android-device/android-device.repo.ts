@@ -1,9 +1,9 @@
 import { type SQL, and, asc, count, desc, eq, gte, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { AndroidListQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { clerk } from '../clerk/clerk.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import type { DeviceScope } from '../ios-device/ios-device.repo.ts';
-import { androidDevice, androidLocationLog } from './android-device.table.ts';
+import { androidDevice, androidLocationLog } from '../../domain/android-device.table.ts';
 
 export type AndroidDeviceRow = typeof androidDevice.$inferSelect;
 export type { DeviceScope };

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANDROID_RESTRICTIONS, CORE_ANDROID_RESTRICTIONS, LockStatus, Module, RegulateStatus } from '@lease/shared';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { store } from '../store/store.table.ts';
-import { androidDevice, androidLocationLog } from './android-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
+import { androidDevice, androidLocationLog } from '../../domain/android-device.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
-import { clerk } from '../clerk/clerk.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import { toProgress } from '../ios-device/ios-device.dto.ts';
 import { toOperationItem } from '../logs/operation-log.item.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';

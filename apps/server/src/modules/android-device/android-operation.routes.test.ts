@@ -6,11 +6,11 @@ import { verifyPasscode } from '@lease/shared/offline-passcode';
 import { androidCommand } from '../../mdm/android/android-agent.table.ts';
 import { TEST_PASSWORD, type TestApp, buildTestApp } from '../../test/build-test-app.ts';
 import { deviceDistributionLog } from '../clerk/distribution-log.table.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { store } from '../store/store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { wallpaper } from '../wallpaper/wallpaper.table.ts';
-import { androidDevice } from './android-device.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {

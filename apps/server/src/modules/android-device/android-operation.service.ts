@@ -16,14 +16,14 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { AndroidCommandType, AndroidEngine } from '../../mdm/android/android-engine.ts';
 import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
-import { clerk } from '../clerk/clerk.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import { moveClerkSlots, releaseDeviceSlots } from '../../domain/device-quota.ts';
-import { type OperationResult, type OperationTx, replayedOperation, runDeviceOperation } from '../logs/device-operation.ts';
-import { withRefetchCollapse } from '../logs/refetch-collapse.ts';
+import { type OperationResult, type OperationTx, replayedOperation, runDeviceOperation } from '../../domain/device-operation.ts';
+import { withRefetchCollapse } from '../../domain/refetch-collapse.ts';
 import type { SensitiveActionGuard, SensitiveActionProof } from '../store/sensitive-action.ts';
 import type { AndroidDeviceRepo, AndroidDeviceRow } from './android-device.repo.ts';
 import { type AndroidDeviceService, androidScopeOf } from './android-device.service.ts';
-import type { androidDevice } from './android-device.table.ts';
+import type { androidDevice } from '../../domain/android-device.table.ts';
 
 /** AndroidGateway is the part of the agent gateway the console's operations use (ANDROID.md interface). */
 export type AndroidGateway = Pick<AndroidEngine, 'commander' | 'passcodes'>;

@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { openApiNonce, storeApiSetting } from './api-key.table.ts';
+import { openApiNonce, storeApiSetting } from '../../domain/store-api.table.ts';
 
 export type ApiSettingRow = typeof storeApiSetting.$inferSelect;
 type SettingValues = Partial<Omit<typeof storeApiSetting.$inferInsert, 'storeId'>>;

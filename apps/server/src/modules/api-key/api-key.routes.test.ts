@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Perm } from '@lease/shared';
 import { type TestApp, TEST_PASSWORD, buildTestApp } from '../../test/build-test-app.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { storeApiSetting } from './api-key.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { storeApiSetting } from '../../domain/store-api.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {

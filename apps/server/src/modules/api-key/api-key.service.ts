@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import type { SensitiveActionGuard } from '../store/sensitive-action.ts';
-import { UnsafeAddressError, assertPublicUrl } from '../webhook/address-guard.ts';
+import { UnsafeAddressError, assertPublicUrl } from '../../adapters/webhook/address-guard.ts';
 import type { WebhookRepo } from '../webhook/webhook.repo.ts';
 import type { ApiKeyRepo } from './api-key.repo.ts';
 import type { SecretBox } from '../../secret-box.ts';

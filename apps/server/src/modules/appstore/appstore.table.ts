@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /**
  * appstoreApp is one app of a store's app library (spec §3 App entry): what install-apps offers and what

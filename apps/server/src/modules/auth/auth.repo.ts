@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { store } from '../store/store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { authSession, refreshToken } from './auth.table.ts';
 
 /** AuthRepo reads and writes sessions and refresh tokens; it makes no decisions. */

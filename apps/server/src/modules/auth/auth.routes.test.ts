@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginStatus } from '@lease/shared';
 import { type TestApp, TEST_PASSWORD, buildTestApp } from '../../test/build-test-app.ts';
-import { loginLog } from '../logs/logs.table.ts';
+import { loginLog } from '../logs/login-log.table.ts';
 import { REFRESH_GRACE_MS } from './auth.service.ts';
 import { hashToken } from './tokens.ts';
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { clerk } from '../clerk/clerk.table.ts';
-import { store } from '../store/store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /**
  * authSession is one login: the refresh-token family. Every access token names its session, and the

@@ -1,5 +1,5 @@
 import { type ResetPasswordRequest, SmsPurpose } from '@lease/shared';
-import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ClerkRepo } from '../clerk/clerk.repo.ts';
 import type { AuthService } from './auth.service.ts';

@@ -1,9 +1,9 @@
 import { type SQL, and, asc, count, desc, eq, ilike, like, sql } from 'drizzle-orm';
 import type { ClerkListQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { clerk } from './clerk.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 
 export type ClerkRow = typeof clerk.$inferSelect;
 

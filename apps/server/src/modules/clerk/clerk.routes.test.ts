@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_GROUPS, Perm, QUOTA_MAX } from '@lease/shared';
 import { type TestApp, TEST_PASSWORD, buildTestApp, nextPhone } from '../../test/build-test-app.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { store } from '../store/store.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { createClerkRepo } from './clerk.repo.ts';
-import { clerk } from './clerk.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import { deviceDistributionLog } from './distribution-log.table.ts';
 
 let t: TestApp;

@@ -14,14 +14,14 @@ import {
   parsePermissionString,
 } from '@lease/shared';
 import type { z } from 'zod';
-import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { assertPasswordAllowed, hashPassword } from '../auth/password.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import type { ClerkRepo, ClerkRow } from './clerk.repo.ts';
 import type { DistributionLogRepo } from './distribution-log.repo.ts';
 

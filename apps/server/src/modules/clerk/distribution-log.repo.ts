@@ -2,10 +2,10 @@ import { type SQL, and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DistributionLogItem, DistributionLogQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { dayRangeFilter } from '../logs/date-range.ts';
-import { clerk } from './clerk.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { dayRangeFilter } from '../../db/date-range.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import { deviceDistributionLog as log } from './distribution-log.table.ts';
 
 type Tx = Pick<Db, 'insert' | 'select'>;

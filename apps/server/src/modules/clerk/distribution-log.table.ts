@@ -1,6 +1,6 @@
 import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { clerk } from './clerk.table.ts';
-import { store } from '../store/store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /**
  * deviceDistributionLog keeps one row per device hand-over between clerks (spec §6 店员管理 分配记录).

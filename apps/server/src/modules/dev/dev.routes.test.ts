@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost, loadConfig } from '../../config.ts';
 import { demoEnv } from '../../demo/demo-env.ts';
 import { type TestApp, buildTestApp, nextPhone } from '../../test/build-test-app.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {

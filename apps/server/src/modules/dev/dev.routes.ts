@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requireAuth } from '../../http/authz.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 export interface DevAdapterInfo {
   name: string;

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { store } from '../store/store.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 import type { EnrollTarget } from './enroll-code.ts';
 
 type Tx = Pick<Db, 'select' | 'update'>;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnrollmentStatus } from '@lease/shared';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { createEnrollCodec } from './enroll-code.ts';
 
 let t: TestApp;

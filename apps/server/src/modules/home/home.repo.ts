@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { store } from '../store/store.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /** DeviceScope: a store's devices on one platform, only one clerk's when `clerkId` is set. */
 export interface HomeDeviceScope {

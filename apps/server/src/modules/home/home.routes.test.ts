@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbmStatus, ActivationLockStatus, EnrollmentStatus, LockStatus, Module, Perm, RegulateStatus, SuperviseStatus } from '@lease/shared';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { store } from '../store/store.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { chinaDate, lastDays } from './home.service.ts';
 
 let t: TestApp;

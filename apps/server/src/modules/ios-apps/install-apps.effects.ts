@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { EffectTable } from '../../mdm/apple/effects/result-effect.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { INSTALL_ACTION } from './install-apps.repo.ts';
 
 /** What the phone's InstallApplication State (Apple: Queued, Prompting, Installing, Managed…) means to a clerk. */

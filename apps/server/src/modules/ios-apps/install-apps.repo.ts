@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppPlatform, OperationStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { appstoreApp } from '../appstore/appstore.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { store } from '../store/store.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 export const INSTALL_ACTION = 'install-apps';
 

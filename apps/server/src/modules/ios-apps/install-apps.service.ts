@@ -7,8 +7,8 @@ import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
 import { runIosOperation } from '../ios-device/ios-operation.ts';
-import { type OperationResult, replayedOperation } from '../logs/device-operation.ts';
-import { managedDevice } from '../ios-network/device-operation.ts';
+import { type OperationResult, replayedOperation } from '../../domain/device-operation.ts';
+import { managedDevice } from '../ios-network/managed-command.ts';
 import { INSTALL_ACTION, type InstallAppsRepo } from './install-apps.repo.ts';
 
 interface Deps {

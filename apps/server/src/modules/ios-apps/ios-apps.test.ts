@@ -5,9 +5,9 @@ import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
 import { parsePlistDict } from '../../mdm/apple/plist.ts';
 import { validateCommand } from '../../mdm/apple/schema/validate.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { store } from '../store/store.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 type Headers = { authorization: string };
 

@@ -7,14 +7,14 @@ import { Priority } from '../../mdm/apple/commander.ts';
 import * as commands from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { mdmEnrollment, mdmIdentity } from '../../mdm/apple/mdm.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { emitIosDeviceEvent } from '../../domain/device-events.ts';
-import { replayedOperation } from '../logs/device-operation.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { emitIosDeviceEvent } from '../../domain/webhook-outbox.ts';
+import { replayedOperation } from '../../domain/device-operation.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import type { SensitiveActionGuard, SensitiveActionProof } from '../store/sensitive-action.ts';
 import { releaseDeviceSlots } from '../../domain/device-quota.ts';
 import type { IosDeviceService } from './ios-device.service.ts';
-import { iosDevice } from './ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import type { IosDeviceRepo } from './ios-device.repo.ts';
 import { runIosOperation } from './ios-operation.ts';
 

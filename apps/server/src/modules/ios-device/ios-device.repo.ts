@@ -2,8 +2,8 @@ import { type SQL, and, asc, count, desc, eq, gte, inArray, isNull, like, lt, lt
 import type { IosListQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { mdmCommand, mdmEnrollment } from '../../mdm/apple/mdm.table.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { iosDevice, iosLocationLog, iosSimLog } from './ios-device.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { iosDevice, iosLocationLog, iosSimLog } from '../../domain/ios-device.table.ts';
 
 export type IosDeviceRow = typeof iosDevice.$inferSelect;
 

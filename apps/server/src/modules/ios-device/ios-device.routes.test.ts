@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockStatus, Module, OperationStatus } from '@lease/shared';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
 import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
-import { store } from '../store/store.table.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { iosDevice } from './ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import type { CommandRequest } from '../../mdm/apple/commander.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { AuthContext } from '../../http/authz.ts';
-import { type OperationResult, runDeviceOperation } from '../logs/device-operation.ts';
-import { withRefetchCollapse } from '../logs/refetch-collapse.ts';
-import { iosDevice } from './ios-device.table.ts';
+import { type OperationResult, runDeviceOperation } from '../../domain/device-operation.ts';
+import { withRefetchCollapse } from '../../domain/refetch-collapse.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 
 export interface OperationPlan {
   deviceId: string;

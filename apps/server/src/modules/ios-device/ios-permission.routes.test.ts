@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { AbmStatus, JPEG_DATA_URI_PREFIX, LockStatus, Module, RecycledStatus, SuperviseStatus } from '@lease/shared';
 import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
 import { TEST_PASSWORD, type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { iosDevice } from './ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 
 // The permission matrix of the Apple device calls (spec §3), like the Android one in android-operation.routes.test.ts:
 // each call refused with 403 PERMISSION_DENIED to a clerk holding every other code, with nothing queued, logged or

@@ -4,12 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
-import { clerk } from '../clerk/clerk.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { releaseDeviceSlots, reserveDeviceSlots } from '../../domain/device-quota.ts';
-import { iosDevice } from './ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 
 /**
  * createIosRegistrationService registers serials before phones enrol (spec `ios/new`), charging the store's

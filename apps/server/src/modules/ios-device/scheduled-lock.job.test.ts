@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockStatus, OperationStatus } from '@lease/shared';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
 import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { iosDevice } from './ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { fireScheduledLocks } from './scheduled-lock.job.ts';
 
 let t: TestApp;

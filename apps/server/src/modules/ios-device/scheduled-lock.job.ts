@@ -5,8 +5,8 @@ import type { Job } from '../../jobs/scheduler.ts';
 import { Priority } from '../../mdm/apple/commander.ts';
 import { enableLostMode } from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { iosDevice } from './ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 
 interface Due {
   id: string;

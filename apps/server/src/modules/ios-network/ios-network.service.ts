@@ -7,9 +7,9 @@ import * as commands from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { ManagedProfileKind, managedProfileId } from '../../mdm/apple/profiles/managed-profile.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { replayedOperation } from '../logs/device-operation.ts';
+import { replayedOperation } from '../../domain/device-operation.ts';
 import type { StoreRepo } from '../store/store.repo.ts';
-import { managedDevice, requireSupervised, runStatusOperation } from './device-operation.ts';
+import { managedDevice, requireSupervised, runStatusOperation } from './managed-command.ts';
 import { buildDnsProfile, buildGlobalProxyProfile } from './network-profiles.ts';
 
 interface Deps {

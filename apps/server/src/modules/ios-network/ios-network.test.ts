@@ -7,8 +7,8 @@ import { ManagedProfileKind, managedProfileId } from '../../mdm/apple/profiles/m
 import * as commands from '../../mdm/apple/commands.ts';
 import { validateCommand, validateProfile } from '../../mdm/apple/schema/validate.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { buildDnsProfile, buildGlobalProxyProfile } from './network-profiles.ts';
 
 type Headers = { authorization: string };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { DnsSettingStatus, GlobalProxyStatus } from '@lease/shared';
 import { type EffectContext, type EffectTable, PROFILE_NOT_INSTALLED, type ResultEffect, hasErrorCode } from '../../mdm/apple/effects/result-effect.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 
 
 type StatusColumn = 'globalProxyStatus' | 'dnsSettingStatus';

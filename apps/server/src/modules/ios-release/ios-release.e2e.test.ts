@@ -8,11 +8,11 @@ import { managedProfileId } from '../../mdm/apple/profiles/managed-profile.ts';
 import { TEST_PASSWORD } from '../../test/build-test-app.ts';
 import { type AppleServicesHarness, startAppleServicesHarness } from '../../test/apple-services-harness.ts';
 import { type MdmHarness, waitFor } from '../../test/mdm-harness.ts';
-import { seedAbmToken } from '../abm/abm-test-kit.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { seedAbmToken } from '../abm/abm.test-kit.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { iosWallpaperScreen } from '../ios-settings/ios-settings.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { store } from '../store/store.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { oneClickUnlockRun } from './one-click-unlock.table.ts';
 
 /*

@@ -5,8 +5,8 @@ import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
 import { parsePlistDict } from '../../mdm/apple/plist.ts';
 import { validateCommand } from '../../mdm/apple/schema/validate.ts';
 import { TEST_PASSWORD, type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { oneClickUnlockRun, oneClickUnlockStep } from './one-click-unlock.table.ts';
 
 /*

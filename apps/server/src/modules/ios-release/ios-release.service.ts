@@ -8,12 +8,12 @@ import * as commands from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { runIosOperation } from '../ios-device/ios-operation.ts';
-import { type OperationResult, replayedOperation, runDeviceOperation } from '../logs/device-operation.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { type OperationResult, replayedOperation, runDeviceOperation } from '../../domain/device-operation.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import type { SensitiveActionGuard } from '../store/sensitive-action.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import type { AbmGatewayPort } from './release-ports.ts';
 import { commandProblem, inAbm, reenrolPath } from './release-rules.ts';
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { OneClickRunStatus, OneClickStepStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import type { OperationTx } from '../logs/device-operation.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import type { OperationTx } from '../../domain/device-operation.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { type OneClickRunRow, type OneClickStepRow, oneClickUnlockRun, oneClickUnlockStep } from './one-click-unlock.table.ts';
 
 export type RunWithSteps = OneClickRunRow & { steps: OneClickStepRow[] };

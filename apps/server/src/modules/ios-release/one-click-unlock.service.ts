@@ -18,7 +18,7 @@ import type { AuthContext } from '../../http/authz.ts';
 import type { IosCommandService } from '../ios-device/ios-command.service.ts';
 import type { IosDeviceRepo, IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { type OperationResult, replayedOperation, runDeviceOperation } from '../logs/device-operation.ts';
+import { type OperationResult, replayedOperation, runDeviceOperation } from '../../domain/device-operation.ts';
 import type { SensitiveActionGuard } from '../store/sensitive-action.ts';
 import type { IosReleaseService } from './ios-release.service.ts';
 import { type StepFacts, judgeStep } from './one-click-steps.ts';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OneClickMode, OneClickRunStatus, OneClickStep, OneClickStepStatus } from '@lease/shared';
-import { clerk } from '../clerk/clerk.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { store } from '../store/store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /** RunActor is who a run acts as when a job moves it on: the clerk who started (or last resumed) it. */
 export interface RunActor {

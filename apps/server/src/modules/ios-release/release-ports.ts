@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../http/authz.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
-import type { OperationResult } from '../logs/device-operation.ts';
+import type { OperationResult } from '../../domain/device-operation.ts';
 
 /*
  * The other areas' services one-click unlock calls (CONTRACTS.md "Interfaces between areas"), narrowed to

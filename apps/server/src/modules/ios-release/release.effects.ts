@@ -4,10 +4,10 @@ import type { EffectTable, Tx } from '../../mdm/apple/effects/result-effect.ts';
 import { mdmEnrollment, mdmIdentity } from '../../mdm/apple/mdm.table.ts';
 import { cancelPendingCommands } from '../../mdm/apple/queue.repo.ts';
 import { releaseDeviceSlots } from '../../domain/device-quota.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { iosWallpaperScreen } from '../ios-settings/ios-settings.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { emitIosDeviceEvent } from '../../domain/device-events.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { emitIosDeviceEvent } from '../../domain/webhook-outbox.ts';
 import { type ReenrolPath, reenrolText } from './release-rules.ts';
 
 /** cancelPending drops what was queued for the phone's old life; the queue repo's statement only uses the transaction. */

@@ -4,8 +4,8 @@ import type { SimulatedIphone } from '@lease/device-sim';
 import { OperationStatus, Perm, SuperviseStatus } from '@lease/shared';
 import { canLaunchApp, readConfigurationProfile, restrictionsInForce } from '../../../../../packages/device-sim/src/ios/installed-profile.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { endEnterpriseTrustWindows } from './enterprise-trust.job.ts';
 import { RESTRICTIONS_PROFILE_ID } from './restriction-profile.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { IOS_RESTRICTION_ACTIONS, SuperviseStatus } from '@lease/shared';
 import { type EffectContext, type EffectTable, PROFILE_NOT_INSTALLED, hasErrorCode } from '../../mdm/apple/effects/result-effect.ts';
 import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { type Tx, recordFailure, recordInstalled } from './ios-restriction.repo.ts';
 import { describePayload, payloadOfCommand } from './restriction-profile.ts';
 

@@ -3,10 +3,10 @@ import { IOS_RESTRICTION_ACTIONS, OperationStatus, type RestrictionPayload } fro
 import type { Db } from '../../db/client.ts';
 import { mdmCommand, mdmEnrollment } from '../../mdm/apple/mdm.table.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { createOperationLogRepo } from '../logs/operation-log.repo.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { iosRestrictionProfile } from './ios-restriction.table.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

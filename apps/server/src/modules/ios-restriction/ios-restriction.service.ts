@@ -20,7 +20,7 @@ import { Priority } from '../../mdm/apple/commander.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { type OperationResult, replayedOperation, runDeviceOperation } from '../logs/device-operation.ts';
+import { type OperationResult, replayedOperation, runDeviceOperation } from '../../domain/device-operation.ts';
 import { type IosRestrictionRepo, type Tx, createIosRestrictionRepo } from './ios-restriction.repo.ts';
 import { type RestrictionInputs, buildRestrictionPayload, ignoredWithoutSupervision, samePayload } from './restriction-payload.ts';
 import { restrictionCommand } from './restriction-profile.ts';

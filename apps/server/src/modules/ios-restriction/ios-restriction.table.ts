@@ -1,7 +1,7 @@
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { RestrictionPayload } from '@lease/shared';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 
 /**
  * iosRestrictionProfile is what the phone itself has of our restrictions profile, as it acknowledged it. The

@@ -7,7 +7,7 @@ import { availableOSUpdates, osUpdateStatus, scheduleOSUpdate } from '../../mdm/
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
 import { type OperationResult, runIosOperation } from '../ios-device/ios-operation.ts';
-import { replayedOperation } from '../logs/device-operation.ts';
+import { replayedOperation } from '../../domain/device-operation.ts';
 import { saveOsUpdateState } from './ios-settings.repo.ts';
 import { POLL_LIMIT_MS, POLL_MS } from './os-update-timing.ts';
 import { stateOf } from './os-update-answers.ts';

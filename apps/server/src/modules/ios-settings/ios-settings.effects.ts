@@ -10,8 +10,8 @@ import {
 } from '@lease/shared';
 import type { EffectOutcome, EffectTable, Tx } from '../../mdm/apple/effects/result-effect.ts';
 import type { PlistDict } from '../../mdm/apple/plist.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { hasRecordedWallpaper, recordWallpaper, saveOsUpdateState, setWatch, watchOf } from './ios-settings.repo.ts';
 import { Screen } from './ios-settings.table.ts';
 import { POLL_LIMIT_MS, POLL_MS, RECHECK_MS } from './os-update-timing.ts';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { EnrollmentStatus, type OsUpdateProgress, SuperviseStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../mdm/apple/effects/result-effect.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { wallpaper } from '../wallpaper/wallpaper.table.ts';
 import { type Screen, iosOsUpdateWatch, iosWallpaperScreen } from './ios-settings.table.ts';
 

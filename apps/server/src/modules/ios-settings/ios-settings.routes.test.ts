@@ -6,8 +6,8 @@ import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
 import { parsePlistDict } from '../../mdm/apple/plist.ts';
 import { validateCommand } from '../../mdm/apple/schema/validate.ts';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { iosOsUpdateWatch } from './ios-settings.table.ts';
 import { watchOsUpdates } from './os-update-watch.job.ts';
 

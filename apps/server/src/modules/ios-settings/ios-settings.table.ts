@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { wallpaper } from '../wallpaper/wallpaper.table.ts';
 
 /** Screen of an iPhone a wallpaper is on: the Where numbers of a single screen. */

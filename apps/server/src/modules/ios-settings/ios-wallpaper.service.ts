@@ -7,7 +7,7 @@ import { Priority } from '../../mdm/apple/commander.ts';
 import { wallpaperSettings } from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { type OperationResult, runIosOperation } from '../ios-device/ios-operation.ts';
 import type { WallpaperRepo } from '../wallpaper/wallpaper.repo.ts';
 import { toJpegDataUri } from '../wallpaper/wallpaper-image.ts';

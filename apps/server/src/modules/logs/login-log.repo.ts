@@ -1,9 +1,9 @@
 import { type SQL, and, count, desc, eq, gte } from 'drizzle-orm';
 import type { LoginLogListQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { dayRangeFilter } from './date-range.ts';
-import { loginLog } from './logs.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { dayRangeFilter } from '../../db/date-range.ts';
+import { loginLog } from './login-log.table.ts';
 
 /** LoginLogRepo writes login attempts, answers the throttle's questions and pages a store's log. */
 export function createLoginLogRepo(db: Db) {

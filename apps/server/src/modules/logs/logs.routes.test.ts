@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginStatus, Module, OperationStatus, Perm } from '@lease/shared';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { loginLog, operationLog } from './logs.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { loginLog } from './login-log.table.ts';
 import { createOperationLogQuery } from './operation-log.query.ts';
 
 let t: TestApp;

@@ -2,11 +2,11 @@ import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm';
 import { type OperationLogItem, type OperationLogListQuery, Perm, hasPermission } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../http/authz.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { dayRangeFilter } from './date-range.ts';
-import { operationLog } from './logs.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { dayRangeFilter } from '../../db/date-range.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { toOperationItem } from './operation-log.item.ts';
 
 export type OperationPlatform = 'ios' | 'android';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { operationLog } from './logs.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 
 type Tx = Pick<Db, 'insert' | 'select' | 'update'>;
 export type OperationLogRow = typeof operationLog.$inferSelect;

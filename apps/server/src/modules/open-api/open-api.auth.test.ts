@@ -5,9 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { createSecretBox } from '../../secret-box.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
 import { createApiKeyRepo } from '../api-key/api-key.repo.ts';
-import { storeApiSetting } from '../api-key/api-key.table.ts';
+import { storeApiSetting } from '../../domain/store-api.table.ts';
 import { signParts } from '../api-key/signature.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { createOpenApiAuth, ipAllowed, plainIp } from './open-api.auth.ts';
 
 /**

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { ApiKeyRepo } from '../api-key/api-key.repo.ts';
 import type { SecretBox } from '../../secret-box.ts';
 import { NONCE_RE, SIGNATURE_WINDOW_SECONDS, verifySignature } from '../api-key/signature.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,8 +1,8 @@
 import { type SQL, and, count, desc, eq, like, or, sql } from 'drizzle-orm';
 import type { OpenDeviceListQuery, OpenPlatform } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 
 type Tx = Pick<Db, 'update'>;
 

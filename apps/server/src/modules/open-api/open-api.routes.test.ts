@@ -5,12 +5,12 @@ import { TEST_PASSWORD, type TestApp } from '../../test/build-test-app.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
 import { androidCommand } from '../../mdm/android/android-agent.table.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { webhookEvent } from '../webhook/webhook.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { webhookEvent } from '../../domain/webhook.table.ts';
 import { createApiKeyRepo } from '../api-key/api-key.repo.ts';
-import { openApiNonce } from '../api-key/api-key.table.ts';
+import { openApiNonce } from '../../domain/store-api.table.ts';
 import { nonceCleanupJob } from './nonce-cleanup.job.ts';
 import { type ApiCredentials, enableOpenApi, signedHeaders as signedHeadersFor, signedInject } from './open-api.test-kit.ts';
 

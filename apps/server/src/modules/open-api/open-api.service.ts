@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { AndroidOperationService } from '../android-device/android-operation.service.ts';
 import type { IosCommandService } from '../ios-device/ios-command.service.ts';
-import { operationLog } from '../logs/logs.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
 import { deviceModelLabel } from '../../domain/device-model.ts';
 import type { OpenApiCaller } from './open-api.guard.ts';
 import type { OpenApiRepo } from './open-api.repo.ts';

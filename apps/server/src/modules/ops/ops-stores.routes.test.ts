@@ -6,7 +6,7 @@ import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harnes
 import { TEST_PASSWORD, type TestApp } from '../../test/build-test-app.ts';
 import { fireScheduledLocks } from '../ios-device/scheduled-lock.job.ts';
 import { reportLedger } from '../report/report.table.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { enableOpenApi, signedInject } from '../open-api/open-api.test-kit.ts';
 import { opsAudit } from './ops.table.ts';
 import { signInOperator } from './ops.test-kit.ts';

@@ -12,17 +12,17 @@ import {
   type OpsStoreUpdateRequest,
   SmsPurpose,
 } from '@lease/shared';
-import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { OperatorContext } from '../../http/authz.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
-import { clerk } from '../clerk/clerk.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import { createLedger } from '../report/ledger.ts';
 import { reportLedger } from '../report/report.table.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { oneTimePassword } from './create-operator.ts';
 import type { OpsAudit } from './ops-audit.ts';
 

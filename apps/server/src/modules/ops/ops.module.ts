@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';

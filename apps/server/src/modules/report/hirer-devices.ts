@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 
 export interface HirerDevice {
   platform: 'ios' | 'android';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { type Ledger, balanceOf, createLedger } from './ledger.ts';
 import { reportLedger } from './report.table.ts';
 

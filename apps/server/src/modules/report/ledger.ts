@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { reportLedger } from './report.table.ts';
 
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReportListQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { clerk } from '../clerk/clerk.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import type { PersonalData } from './personal-data.ts';
 import { rcsRecord, report, reportLedger } from './report.table.ts';
 

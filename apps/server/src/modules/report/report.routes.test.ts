@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Module, Perm, idCardCheckDigit } from '@lease/shared';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { operationLog } from '../logs/logs.table.ts';
-import { store } from '../store/store.table.ts';
+import { operationLog } from '../../domain/operation-log.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { hxReportSetting, rcsRecord, report, reportLedger } from './report.table.ts';
 import { topUpStore } from './top-up.ts';
 

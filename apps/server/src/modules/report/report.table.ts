@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ReportLevel, ReportSections, ReportStatus, RiskLevel } from '@lease/shared';
-import { clerk } from '../clerk/clerk.table.ts';
-import { store } from '../store/store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /**
  * reportLedger is the store's report money: every top-up (+), charge (−) and refund (+) in integer 分.

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_MODULES, Module, Perm } from '@lease/shared';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { storeApiSetting } from '../api-key/api-key.table.ts';
-import { webhookEvent } from '../webhook/webhook.table.ts';
+import { storeApiSetting } from '../../domain/store-api.table.ts';
+import { webhookEvent } from '../../domain/webhook.table.ts';
 import { riskWatchHit, riskWatchRun } from './report.table.ts';
 import { topUpStore } from './top-up.ts';
 

@@ -1,13 +1,13 @@
 import { DEFAULT_STORE_MODULES, type Module, type RegisterStoreRequest, SmsPurpose } from '@lease/shared';
-import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthService, ClientInfo } from '../auth/auth.service.ts';
 import { assertPasswordAllowed, hashPassword } from '../auth/password.ts';
 import type { ClerkRepo, ClerkRow } from '../clerk/clerk.repo.ts';
-import { clerk } from '../clerk/clerk.table.ts';
-import { store } from './store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 export const REGISTRATION_CLOSED_MESSAGE = '平台已关闭门店自助注册，请联系平台运营开通门店';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createOutboxSmsSender } from '../../adapters/sms/outbox-sender.ts';
-import { createSmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import { createSmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createClerkRepo } from '../clerk/clerk.repo.ts';
-import { clerk } from '../clerk/clerk.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
 import { type TestApp, TEST_PASSWORD, buildTestApp } from '../../test/build-test-app.ts';
 import { type SensitiveActionGuard, createSensitiveActionGuard } from './sensitive-action.ts';
-import { store } from './store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 let t: TestApp;
 let guard: SensitiveActionGuard;

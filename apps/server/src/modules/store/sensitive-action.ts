@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { SMS_CODE_RE, SmsPurpose } from '@lease/shared';
-import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { verifyCallerSecret } from '../auth/caller-secret.ts';
 import type { ClerkRepo } from '../clerk/clerk.repo.ts';
-import { store } from './store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 export interface SensitiveActionProof {
   password?: string;

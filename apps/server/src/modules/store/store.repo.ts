@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { store } from './store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 export type StoreRow = typeof store.$inferSelect;
 export type StoreChanges = Partial<Omit<typeof store.$inferInsert, 'id' | 'dateCreated'>>;

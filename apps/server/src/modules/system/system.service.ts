@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { PERMISSION_GROUPS, Perm, SmsPurpose, hasPermission } from '@lease/shared';
-import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { ClerkRepo } from '../clerk/clerk.repo.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 type AuthedPurpose = typeof SmsPurpose.UPDATE_PASSWORD | typeof SmsPurpose.CLERK_NEW | typeof SmsPurpose.SENSITIVE;
 type PublicPurpose = typeof SmsPurpose.RESET_PASSWORD | typeof SmsPurpose.REGISTER;

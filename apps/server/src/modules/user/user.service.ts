@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type LostModalContent, type UpdatePasswordRequest, type UserInfo, PasswordType, SmsPurpose } from '@lease/shared';
-import type { SmsCodeService } from '../../adapters/sms/sms-code.service.ts';
+import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -8,7 +8,7 @@ import { assertPasswordAllowed, hashPassword } from '../auth/password.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ClerkRepo } from '../clerk/clerk.repo.ts';
 import { effectiveLostModalContent } from '../store/lost-modal-default.ts';
-import { store } from '../store/store.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /** createUserService answers for the signed-in clerk: who they are, their lock-screen text, their passwords. */
 export function createUserService(deps: { db: Db; clerkRepo: ClerkRepo; sms: SmsCodeService; auth: AuthService }) {

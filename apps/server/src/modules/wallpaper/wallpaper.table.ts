@@ -1,6 +1,6 @@
 import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { clerk } from '../clerk/clerk.table.ts';
-import { store } from '../store/store.table.ts';
+import { clerk } from '../../domain/clerk.table.ts';
+import { store } from '../../domain/store.table.ts';
 
 /** bytea holds the JPEG bytes themselves: a third smaller than base64 text and never re-encoded. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -2,11 +2,11 @@ import { and, eq, isNotNull, lt, ne, or, isNull, sql } from 'drizzle-orm';
 import { EnrollmentStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Job } from '../../jobs/scheduler.ts';
-import { androidDevice } from '../android-device/android-device.table.ts';
-import { storeApiSetting } from '../api-key/api-key.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { emitDeviceEvent } from '../../domain/device-events.ts';
-import { webhookOfflineMark } from './webhook.table.ts';
+import { androidDevice } from '../../domain/android-device.table.ts';
+import { storeApiSetting } from '../../domain/store-api.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { emitDeviceEvent } from '../../domain/webhook-outbox.ts';
+import { webhookOfflineMark } from '../../domain/webhook.table.ts';
 
 const BATCH = 500;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { WebhookDeliveryQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
-import { type WebhookStatus, webhookAttempt, webhookEvent } from './webhook.table.ts';
+import { type WebhookStatus, webhookAttempt, webhookEvent } from '../../domain/webhook.table.ts';
 
 export type WebhookEventRow = typeof webhookEvent.$inferSelect;
 export type WebhookAttemptRow = typeof webhookAttempt.$inferSelect;

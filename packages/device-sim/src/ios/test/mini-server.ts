@@ -3,7 +3,7 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { MdmCommand } from '../../../../../apps/server/src/mdm/apple/commands.ts';
-import { buildEnrollmentProfile } from '../../../../../apps/server/src/mdm/apple/enrollment-profile.ts';
+import { buildEnrollmentProfile } from '../../../../../apps/server/src/mdm/apple/enrolment-profile.ts';
 import { type PlistDict, buildPlist, parsePlistDict } from '../../../../../apps/server/src/mdm/apple/plist.ts';
 import { createCa, loadCa } from '../../../../../apps/server/src/mdm/apple/pki/ca.ts';
 import { verifyMdmSignature } from '../../../../../apps/server/src/mdm/apple/pki/mdm-signature.ts';

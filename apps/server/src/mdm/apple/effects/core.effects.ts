@@ -1,5 +1,5 @@
 import { LockStatus } from '@lease/shared';
-import { emitIosDeviceEvent } from '../../../domain/device-events.ts';
+import { emitIosDeviceEvent } from '../../../domain/webhook-outbox.ts';
 import { applyDeviceInformation, applyInstalledApps, applyLocation, setLockStatus } from '../device-facts.ts';
 import type { PlistDict } from '../plist.ts';
 import { type EffectTable, hasErrorCode } from './result-effect.ts';

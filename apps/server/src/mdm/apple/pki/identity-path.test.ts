@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mdmSignature } from '../../../../../../packages/device-sim/src/ios/mdm-signature.ts';
 import { readEnrollmentProfile } from '../../../../../../packages/device-sim/src/ios/profile.ts';
 import { ScepError, type ScepTransport, enrollWithScep } from '../../../../../../packages/device-sim/src/ios/scep-client.ts';
-import { buildEnrollmentProfile } from '../enrollment-profile.ts';
+import { buildEnrollmentProfile } from '../enrolment-profile.ts';
 import { buildPlist } from '../plist.ts';
 import { type Ca, createCa, loadCa } from './ca.ts';
 import { generateRsaKey } from './keys.ts';

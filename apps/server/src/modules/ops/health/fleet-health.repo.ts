@@ -2,10 +2,10 @@ import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, max, min, or, sq
 import type { Db } from '../../../db/client.ts';
 import { mdmCommand, mdmEnrollment, mdmIdentity } from '../../../mdm/apple/mdm.table.ts';
 import { abmServer } from '../../abm/abm.table.ts';
-import { androidDevice } from '../../android-device/android-device.table.ts';
-import { iosDevice } from '../../ios-device/ios-device.table.ts';
-import { store } from '../../store/store.table.ts';
-import { webhookAttempt, webhookEvent } from '../../webhook/webhook.table.ts';
+import { androidDevice } from '../../../domain/android-device.table.ts';
+import { iosDevice } from '../../../domain/ios-device.table.ts';
+import { store } from '../../../domain/store.table.ts';
+import { webhookAttempt, webhookEvent } from '../../../domain/webhook.table.ts';
 
 const n = (v: unknown) => Number(v ?? 0);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -5,9 +5,9 @@ import type { PushCertStatus } from '@lease/shared';
 import { mdmCommand, mdmEnrollment, mdmIdentity } from '../../../mdm/apple/mdm.table.ts';
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.ts';
 import { abmServer } from '../../abm/abm.table.ts';
-import { androidDevice } from '../../android-device/android-device.table.ts';
-import { iosDevice } from '../../ios-device/ios-device.table.ts';
-import { webhookAttempt, webhookEvent } from '../../webhook/webhook.table.ts';
+import { androidDevice } from '../../../domain/android-device.table.ts';
+import { iosDevice } from '../../../domain/ios-device.table.ts';
+import { webhookAttempt, webhookEvent } from '../../../domain/webhook.table.ts';
 import { createFleetHealthRepo } from './fleet-health.repo.ts';
 import { createFleetHealthService } from './fleet-health.service.ts';
 

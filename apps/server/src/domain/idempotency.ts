@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../http/app-error.ts';
 
 /**
  * An Idempotency-Key names one request. The operation it produced keeps a fingerprint of that request

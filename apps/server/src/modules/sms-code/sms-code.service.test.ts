@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
-import { createOutboxSmsSender } from './outbox-sender.ts';
+import { createOutboxSmsSender } from '../../adapters/sms/outbox-sender.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits, createSmsCodeService } from './sms-code.service.ts';
-import type { SmsSender } from './sms-sender.ts';
-import { smsCode, smsOutbox } from './sms.table.ts';
-import { unconfiguredSmsSender } from './unconfigured-sender.ts';
+import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
+import { smsCode, smsOutbox } from './sms-code.table.ts';
+import { unconfiguredSmsSender } from '../../adapters/sms/unconfigured-sender.ts';
 
 let database: Database;
 beforeAll(async () => {

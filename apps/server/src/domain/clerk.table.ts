@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LostModalContent } from '@lease/shared';
-import { store } from '../store/store.table.ts';
+import { store } from './store.table.ts';
 
 /** clerk is a store employee who logs in with their phone; is_admin marks the store admin (spec §3 Clerk). */
 export const clerk = pgTable(

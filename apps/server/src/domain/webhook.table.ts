@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { store } from '../store/store.table.ts';
+import { store } from './store.table.ts';
 
 export type WebhookStatus = 'pending' | 'delivered' | 'failed';
 

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationStatus } from '@lease/shared';
-import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { countStatements } from '../../db/statement-counter.ts';
-import type { AuthContext } from '../../http/authz.ts';
-import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { countStatements } from '../db/statement-counter.ts';
+import type { AuthContext } from '../http/authz.ts';
+import { type TestApp, buildTestApp } from '../test/build-test-app.ts';
 import { type DeviceOperation, runDeviceOperation } from './device-operation.ts';
-import { operationLog } from './logs.table.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
+import { operationLog } from './operation-log.table.ts';
+import { iosDevice } from './ios-device.table.ts';
 
 // The Idempotency-Key race: two requests with one key both find no operation, both insert, the unique index lets one
 // win and the loser must answer with the winner's operation. PostgreSQL reaches it with parallel requests (the

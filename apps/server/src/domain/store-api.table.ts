@@ -1,5 +1,5 @@
 import { index, integer, boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { store } from '../store/store.table.ts';
+import { store } from './store.table.ts';
 
 /**
  * storeApiSetting is one store's open-API access: its key pair, the webhook callback and who may call.

@@ -3,8 +3,8 @@ import { and, count, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm'
 import { type SmsPurpose, type SmsSentResponse, maskPhone, smsPurposeLabel } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { SmsSender } from './sms-sender.ts';
-import { smsCheck, smsCode } from './sms.table.ts';
+import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
+import { smsCheck, smsCode } from './sms-code.table.ts';
 
 const CODE_TTL_MS = 5 * 60_000;
 const RESEND_AFTER_S = 60;

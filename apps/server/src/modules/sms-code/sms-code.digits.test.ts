@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
 import { createSmsCodeService } from './sms-code.service.ts';
-import type { SmsMessage, SmsSender } from './sms-sender.ts';
+import type { SmsMessage, SmsSender } from '../../adapters/sms/sms-sender.ts';
 
 // The code is drawn by randomInt(0, 1_000_000); one draw in ten is below 100000 and must still be sent as six digits.
 // The draw is fixed here (only randomInt, and only while `draw` is set) so that case is tested every time, not by chance.

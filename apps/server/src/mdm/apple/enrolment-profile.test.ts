@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_RIGHTS_ALL, buildEnrollmentProfile } from './enrollment-profile.ts';
+import { ACCESS_RIGHTS_ALL, buildEnrollmentProfile } from './enrolment-profile.ts';
 import { type PlistDict, isPlistDict, parsePlistDict } from './plist.ts';
 import { validateProfile, validateProfilePayload } from './schema/validate.ts';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { AuthContext } from '../../http/authz.ts';
+import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { AuthContext } from '../http/authz.ts';
 import { assertSameRequest, currentFingerprint } from './idempotency.ts';
-import { operationLog } from './logs.table.ts';
+import { operationLog } from './operation-log.table.ts';
 
 export type OperationTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

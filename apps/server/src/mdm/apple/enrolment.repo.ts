@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { iosDevice } from '../../modules/ios-device/ios-device.table.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
 import { mdmEnrollment, mdmIdentity } from './mdm.table.ts';
 
 type Tx = Pick<Db, 'select' | 'update' | 'insert' | 'delete'>;

@@ -1,8 +1,8 @@
 import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AndroidAppEntry } from '@lease/shared';
-import { clerk } from '../clerk/clerk.table.ts';
-import type { GeoPoint, SimCard } from '../ios-device/ios-device.table.ts';
-import { store } from '../store/store.table.ts';
+import { clerk } from './clerk.table.ts';
+import type { GeoPoint, SimCard } from './ios-device.table.ts';
+import { store } from './store.table.ts';
 
 /**
  * androidDevice is one Android phone of a store. The console writes the hirer and the desired state

@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Job } from '../../jobs/scheduler.ts';
-import { smsCheck, smsCode } from './sms.table.ts';
+import { smsCheck, smsCode } from './sms-code.table.ts';
 
 /** Codes and checks count toward caps for a day at most (the per-phone daily cap); two days are kept, then dropped. */
 const KEEP_MS = 2 * 86_400_000;

@@ -6,8 +6,8 @@ import type { AuthContext } from '../../http/authz.ts';
 import type { CommandRequest } from '../../mdm/apple/commander.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { iosDevice } from '../ios-device/ios-device.table.ts';
-import { type OperationResult, runDeviceOperation } from '../logs/device-operation.ts';
+import { iosDevice } from '../../domain/ios-device.table.ts';
+import { type OperationResult, runDeviceOperation } from '../../domain/device-operation.ts';
 
 type DeviceChanges = Partial<Pick<typeof iosDevice.$inferInsert, 'globalProxyStatus' | 'dnsSettingStatus'>>;
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { WebhookEventType } from '@lease/shared';
 import type { Db } from '../db/client.ts';
-import { storeApiSetting } from '../modules/api-key/api-key.table.ts';
-import { androidDevice } from '../modules/android-device/android-device.table.ts';
-import { iosDevice } from '../modules/ios-device/ios-device.table.ts';
+import { storeApiSetting } from './store-api.table.ts';
+import { androidDevice } from './android-device.table.ts';
+import { iosDevice } from './ios-device.table.ts';
 import { deviceModelLabel } from './device-model.ts';
-import { webhookEvent } from '../modules/webhook/webhook.table.ts';
+import { webhookEvent } from './webhook.table.ts';
 
 /** DeviceEventType: the webhook events of docs/open-api.md (one list, in shared, for server and console). */
 export type DeviceEventType = WebhookEventType;

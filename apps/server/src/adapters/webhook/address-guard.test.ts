@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpWebhookSender } from '../../adapters/webhook/http-webhook-sender.ts';
+import { createHttpWebhookSender } from './http-webhook-sender.ts';
 import { UnsafeAddressError, assertPublicUrl, guardedLookup, isPrivateAddress } from './address-guard.ts';
 
 describe('isPrivateAddress', () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { OperationStatus } from '@lease/shared';
 import type { OperationResult, OperationTx } from './device-operation.ts';
-import { operationLog } from './logs.table.ts';
+import { operationLog } from './operation-log.table.ts';
 
 /**
  * REFETCH_ACTIONS are the operations that only ask a phone for facts (apps, location, OS updates): a second

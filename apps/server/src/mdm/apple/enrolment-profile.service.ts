@@ -1,4 +1,4 @@
-import { buildEnrollmentProfile } from './enrollment-profile.ts';
+import { buildEnrollmentProfile } from './enrolment-profile.ts';
 import type { ChallengeContext, ChallengeRepo } from './challenge.repo.ts';
 import type { MdmKeys } from './mdm-keys.ts';
 import { signProfile } from './pki/sign-profile.ts';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockStatus, OperationStatus } from '@lease/shared';
-import { androidCommand } from '../../mdm/android/android-agent.table.ts';
-import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
-import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { operationLog } from './logs.table.ts';
+import { androidCommand } from '../mdm/android/android-agent.table.ts';
+import { mdmCommand } from '../mdm/apple/mdm.table.ts';
+import { type TestApp, buildTestApp } from '../test/build-test-app.ts';
+import { operationLog } from './operation-log.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {

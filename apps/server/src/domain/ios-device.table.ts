@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { clerk } from '../clerk/clerk.table.ts';
-import { store } from '../store/store.table.ts';
+import { clerk } from './clerk.table.ts';
+import { store } from './store.table.ts';
 
 export interface SimCard {
   slot: number;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
-import { enableOpenApi, signedHeaders } from '../open-api/open-api.test-kit.ts';
-import { operationLog } from './logs.table.ts';
+import { type TestApp, buildTestApp } from '../test/build-test-app.ts';
+import { enableOpenApi, signedHeaders } from '../modules/open-api/open-api.test-kit.ts';
+import { operationLog } from './operation-log.table.ts';
 import { requestFingerprint } from './idempotency.ts';
 
 let t: TestApp;
