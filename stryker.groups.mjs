@@ -21,7 +21,7 @@ export const GROUPS = {
     tests: [`${S}/modules/sms-code/sms-code.service.test.ts`, `${S}/modules/sms-code/sms-code.digits.test.ts`],
   },
   // The signature recipe by its own unit tests (seconds per mutant); the open API's auth by its route tests (minutes).
-  signature: { mutate: [`${S}/modules/api-key/signature.ts`], tests: [`${S}/modules/api-key/signature.test.ts`] },
+  signature: { mutate: [`${S}/domain/signature.ts`], tests: [`${S}/domain/signature.test.ts`] },
   'open-api': {
     mutate: [`${S}/modules/open-api/open-api.auth.ts`],
     // open-api.auth.ts by its own test (both checks called as the routes call them, on a database of its own and a

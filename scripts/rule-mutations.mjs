@@ -49,8 +49,8 @@ export const MUTATIONS = [
   ['SMS daily per-phone cap >= → >', SMS, 'daily.n >= limits.perPhonePerDay', 'daily.n > limits.perPhonePerDay', SMS_TEST, 'send caps'],
   ['SMS hourly per-IP cap >= → >', SMS, 'fromIp.n >= limits.perIpPerHour', 'fromIp.n > limits.perIpPerHour', SMS_TEST, 'send caps'],
   ['SMS daily cap 10 → 12', SMS, 'perPhonePerDay: 10,', 'perPhonePerDay: 12,', SMS_TEST, 'send caps'],
-  ['open-API window ±300 → ±5 s', `${S}/modules/api-key/signature.ts`, 'SIGNATURE_WINDOW_SECONDS = 300;', 'SIGNATURE_WINDOW_SECONDS = 5;', OPEN_API_TEST, 'timestamp'],
-  ['open-API window ±300 → ±310 s', `${S}/modules/api-key/signature.ts`, 'SIGNATURE_WINDOW_SECONDS = 300;', 'SIGNATURE_WINDOW_SECONDS = 310;', OPEN_API_TEST, 'timestamp'],
+  ['open-API window ±300 → ±5 s', `${S}/domain/signature.ts`, 'SIGNATURE_WINDOW_SECONDS = 300;', 'SIGNATURE_WINDOW_SECONDS = 5;', OPEN_API_TEST, 'timestamp'],
+  ['open-API window ±300 → ±310 s', `${S}/domain/signature.ts`, 'SIGNATURE_WINDOW_SECONDS = 300;', 'SIGNATURE_WINDOW_SECONDS = 310;', OPEN_API_TEST, 'timestamp'],
   ['store quota <= → < (iPhone)', `${S}/domain/device-quota.ts`, '${store.usedDeviceCount} + ${n} <= ${store.deviceCount}', '${store.usedDeviceCount} + ${n} < ${store.deviceCount}', `${S}/domain/device-quota.test.ts`, ''],
   ['store quota <= → < (Android)', `${S}/domain/device-quota.ts`, '${store.usedDeviceCount} + ${n} <= ${store.deviceCount}', '${store.usedDeviceCount} + ${n} < ${store.deviceCount}', `${S}/mdm/android/enrolment.test.ts`, ''],
   [

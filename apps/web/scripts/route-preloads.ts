@@ -1,4 +1,4 @@
-// Run after `vite build` (package.json "build"): writes dist/route-preloads.json, each page of the route table
+// Run after `vite build` (package.json "build"): writes dist/route-preloads.json, each page of the route table (routes.ts)
 // with every script and stylesheet it loads, from the build's .vite/manifest.json. The server puts them in the
 // HTML it serves for the page's address (apps/server/src/http/route-preloads.ts), so a first visit fetches
 // them all at once instead of discovering them one import at a time.
@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '@lease/shared';
 import { needsAntdRest, type AppRoute } from '../src/router/meta.ts';
-import { ROUTES } from '../src/routes.tsx';
+import { APP_ROUTES } from '../src/routes.ts';
 import { closure, dist, entryClosure, readManifest } from './manifest.ts';
 
 const manifest = readManifest();
 
-/** What each layout renders around its pages (router/build.ts); the empty layout is part of the entry. */
+/** What each layout renders around its pages (appRouter.ts); the empty layout is part of the entry. */
 const LAYOUT_MODULES = { console: ['src/layouts/ConsoleLayout.tsx'], empty: [], ops: ['src/layouts/OpsLayout.tsx'] } as const;
 /** An empty-layout page that is not bare renders inside AntdScope, which EmptyLayout loads lazily. */
 const ANTD_SCOPE = 'src/app/AntdScope.tsx';
@@ -57,7 +57,7 @@ function visit(route: AppRoute, parentPath: string, inherited: string[], layout:
   for (const child of children) if (!child.index) visit(child, routePath, modules, layout);
 }
 
-for (const route of ROUTES) {
+for (const route of APP_ROUTES) {
   const layout = route.meta.layout!;
   // The operator console keeps its own session, which the hint cookie does not speak for: its pages load as before.
   if (layout === 'ops') continue;

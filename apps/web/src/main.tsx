@@ -2,13 +2,13 @@ import './app/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
-import { AppRoot } from './app/AppRoot.tsx';
+import { AppRoot } from './AppRoot.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
 import { hasSession } from './auth/session.ts';
 import { setSessionHint } from './auth/sessionHint.ts';
 import { queryClient } from './app/queryClient.ts';
-import { ROUTES } from './routes.tsx';
-import { createAppRouter } from './router/createAppRouter.ts';
+import { APP_ROUTES } from './routes.ts';
+import { createAppRouter } from './appRouter.ts';
 
 // The server's CSP allows no eval (script-src 'self'): zod must not probe for it with new Function().
 z.config({ jitless: true });
@@ -16,7 +16,7 @@ installChunkReload();
 // A session stored before the hint existed, or one another tab ended, sets the hint right for the next page load.
 setSessionHint(hasSession());
 
-const router = createAppRouter(ROUTES, queryClient);
+const router = createAppRouter(APP_ROUTES, queryClient);
 
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>

@@ -6,6 +6,7 @@ export * from '../modules/auth/auth.table.ts';
 export * from '../domain/operation-log.table.ts';
 export * from '../modules/logs/login-log.table.ts';
 export * from '../modules/sms-code/sms-code.table.ts';
+export * from '../adapters/sms/outbox.table.ts';
 export * from '../domain/ios-device.table.ts';
 export * from '../mdm/apple/mdm.table.ts';
 export * from '../domain/android-device.table.ts';

@@ -1,8 +1,6 @@
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AndroidAppEntry } from '@lease/shared';
-import { clerk } from './clerk.table.ts';
-import type { GeoPoint, SimCard } from './ios-device.table.ts';
-import { store } from './store.table.ts';
+import { deviceColumns, locationLogColumns } from './device-columns.ts';
 
 /**
  * androidDevice is one Android phone of a store. The console writes the hirer and the desired state
@@ -11,54 +9,32 @@ import { store } from './store.table.ts';
 export const androidDevice = pgTable(
   'android_device',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('for_store').notNull().references(() => store.id),
-    clerkId: uuid('for_clerk').references(() => clerk.id),
-    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
-    dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
+    ...deviceColumns(),
     serialNumber: text('serial_number').notNull().default(''),
-    imei1: text('imei_1').notNull().default(''),
-    imei2: text('imei_2').notNull().default(''),
-    meid: text('meid').notNull().default(''),
     brand: text('brand').notNull().default(''),
     manufacturer: text('manufacturer').notNull().default(''),
-    model: text('model').notNull().default(''),
-    osVersion: text('os_version').notNull().default(''),
     sdkInt: integer('sdk_int'),
     agentVersion: text('agent_version').notNull().default(''),
     /** AndroidChannel: device owner or a vendor SDK, kept from enrolment. */
     channel: integer('channel').notNull().default(0),
-    hirerName: text('hirer_name').notNull().default(''),
-    hirerPhoneNumber: text('hirer_phone_number').notNull().default(''),
-    remark: text('remark').notNull().default(''),
     /** EnrollmentStatus of shared: enrolled, released (agent gone for good). */
     enrollmentStatus: integer('enrollment_status').notNull().default(1),
-    registrationTime: timestamp('registration_time', { withTimezone: true }).notNull().defaultNow(),
     archived: boolean('archived').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    /** LockStatus of shared; the message and phone are what the lock screen shows. */
-    lockStatus: integer('lock_status').notNull().default(0),
+    /** What the lock screen shows. */
     lockMessage: text('lock_message').notNull().default(''),
     lockPhoneNumber: text('lock_phone_number').notNull().default(''),
     /** Incremented on every lock, online or offline; offline passcodes are bound to it (DESIGN §6). */
     lockEpoch: integer('lock_epoch').notNull().default(0),
     regulateStatus: integer('regulate_status').notNull().default(0),
-    batteryLevel: doublePrecision('battery_level'),
-    sim1: jsonb('sim_1').$type<SimCard>(),
-    sim2: jsonb('sim_2').$type<SimCard>(),
-    lastActiveTime: timestamp('last_active_time', { withTimezone: true }),
-    lastActiveLocation: jsonb('last_active_location').$type<GeoPoint>(),
-    systemRestriction: jsonb('system_restriction').$type<Record<string, boolean>>().notNull().default({}),
     /** What the agent last reported enforcing (written by the agent gateway): keys applied and keys its channel cannot. */
     restrictionReport: jsonb('restriction_report').$type<{ applied: string[]; unsupported: string[]; at: string }>(),
-    appRestrictionEnable: boolean('app_restriction_enable').notNull().default(false),
     appRestrictionMode: integer('app_restriction_mode').notNull().default(0),
     appRestrictionList: jsonb('app_restriction_list').$type<AndroidAppEntry[]>().notNull().default([]),
     installedApps: jsonb('installed_apps').$type<AndroidAppEntry[]>().notNull().default([]),
     wallpaperId: uuid('wallpaper_id'),
     /** Bumped whenever the desired state changes, so an agent knows its policy is stale. */
     policyVersion: integer('policy_version').notNull().default(1),
-    isSimulated: boolean('is_simulated').notNull().default(false),
   },
   (t) => [
     index('android_device_list_reg_idx').on(t.storeId, t.archived, t.registrationTime.desc(), t.id.desc().nullsFirst()),
@@ -77,16 +53,6 @@ export const androidDevice = pgTable(
 );
 
 /** androidLocationLog keeps each location an agent reported, WGS-84 as measured. */
-export const androidLocationLog = pgTable(
-  'android_location_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deviceId: uuid('device_id').notNull().references(() => androidDevice.id, { onDelete: 'cascade' }),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
-    accuracy: doublePrecision('accuracy'),
-    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
-    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('android_location_log_device_idx').on(t.deviceId, t.dateCreated)],
-);
+export const androidLocationLog = pgTable('android_location_log', locationLogColumns(() => androidDevice.id), (t) => [
+  index('android_location_log_device_idx').on(t.deviceId, t.dateCreated),
+]);

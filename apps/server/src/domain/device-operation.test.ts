@@ -79,7 +79,7 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
     });
     let steps = 0;
     let woken = 0;
-    const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: key };
+    const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: { key, fingerprint: null } };
     const result = await runDeviceOperation(db, auth, op, {
       inTx: async () => {
         steps++;
@@ -112,7 +112,7 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
         if (n === 2) await t.db.delete(operationLog).where(eq(operationLog.id, winnerId));
       },
     );
-    const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: key };
+    const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: { key, fingerprint: null } };
     const err = await runDeviceOperation(db, auth, op).catch((e: unknown) => e);
     expect(isUniqueViolation(err, 'operation_log_idempotency_key')).toBe(true);
     expect(await t.db.select().from(operationLog).where(eq(operationLog.deviceId, device.id))).toHaveLength(0);
@@ -141,7 +141,7 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
     const { auth, device } = await caller();
     const key = randomUUID();
     const calls: string[] = [];
-    const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'reboot', status: OperationStatus.QUEUED, idempotencyKey: key, detail: { why: 'test' }, result: '已下发' };
+    const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'reboot', status: OperationStatus.QUEUED, idempotencyKey: { key, fingerprint: null }, detail: { why: 'test' }, result: '已下发' };
     const steps = { inTx: async (_tx: unknown, id: string) => void calls.push(`tx:${id}`), afterCommit: () => void calls.push('wake') };
     const first = await runDeviceOperation(t.db, auth, op, steps);
     expect(first.replayed).toBe(false);
@@ -169,7 +169,7 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
 
     it('a repeated key: the lookup alone, no insert that the unique index would refuse', async () => {
       const { auth, device } = await caller();
-      const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: randomUUID() };
+      const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: { key: randomUUID(), fingerprint: null } };
       await runDeviceOperation(t.db, auth, op);
       expect(await counted(() => runDeviceOperation(t.db, auth, op))).toBe(1);
     });
@@ -177,7 +177,7 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
     it('with a key, a step failing on another unique index is not taken for the race: no second lookup', async () => {
       const { auth, device } = await caller();
       const [existing] = await t.db.select().from(iosDevice).where(eq(iosDevice.id, device.id));
-      const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: randomUUID() };
+      const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: { key: randomUUID(), fingerprint: null } };
       const duplicateSerial = async (tx: Db) => void (await tx.insert(iosDevice).values({ storeId: auth.storeId, serialNumber: existing.serialNumber }));
       let error: unknown;
       const n = await counted(() => runDeviceOperation(t.db, auth, op, { inTx: (tx) => duplicateSerial(tx as Db) }).catch((e: unknown) => (error = e)));

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../test/build-test-app.ts';
 import { enableOpenApi, signedHeaders } from '../modules/open-api/open-api.test-kit.ts';
 import { operationLog } from './operation-log.table.ts';
-import { requestFingerprint } from './idempotency.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,16 +58,5 @@ describe('Idempotency-Key on the open API', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toContain('Idempotency-Key');
     expect(await lockRows(d.id)).toHaveLength(1);
-  });
-});
-
-describe('requestFingerprint', () => {
-  const base = { method: 'POST', url: '/api/x', params: {}, query: {}, body: { a: 1, b: [1, { c: 2, d: 3 }] } };
-  it('ignores key order and tells different bodies, routes and params apart', () => {
-    const fp = requestFingerprint(base);
-    expect(requestFingerprint({ ...base, body: { b: [1, { d: 3, c: 2 }], a: 1 } })).toBe(fp);
-    expect(requestFingerprint({ ...base, body: { a: 2, b: [1, { c: 2, d: 3 }] } })).not.toBe(fp);
-    expect(requestFingerprint({ ...base, url: '/api/y' })).not.toBe(fp);
-    expect(requestFingerprint({ ...base, params: { id: '1' } })).not.toBe(fp);
   });
 });

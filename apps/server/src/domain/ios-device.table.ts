@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { clerk } from './clerk.table.ts';
-import { store } from './store.table.ts';
+import { type SimCard, deviceColumns, locationLogColumns } from './device-columns.ts';
 
-export interface SimCard {
-  slot: number;
-  iccid?: string;
-  phone_number?: string;
-  carrier?: string;
-  imei?: string;
-}
+export type { GeoPoint, SimCard } from './device-columns.ts';
 
 export interface AppEntry {
   app_name: string;
@@ -17,38 +10,20 @@ export interface AppEntry {
   version?: string;
 }
 
-export interface GeoPoint {
-  latitude: number;
-  longitude: number;
-  accuracy?: number;
-  /** When the phone measured it (RFC 3339 from DeviceLocation). */
-  at: string;
-}
-
 /** iosDevice is one iPhone or iPad of a store (spec §3 Apple device); facts come from DeviceInformation. */
 export const iosDevice = pgTable(
   'ios_device',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('for_store').notNull().references(() => store.id),
-    clerkId: uuid('for_clerk').references(() => clerk.id),
-    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
-    dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
+    ...deviceColumns(),
     serialNumber: text('serial_number').notNull(),
     udid: text('udid'),
-    remark: text('remark').notNull().default(''),
-    model: text('model').notNull().default(''),
     productName: text('product_name').notNull().default(''),
     color: text('color').notNull().default(''),
     storageCapacity: doublePrecision('storage_capacity'),
     market: text('market').notNull().default(''),
-    osVersion: text('os_version').notNull().default(''),
-    hirerName: text('hirer_name').notNull().default(''),
-    hirerPhoneNumber: text('hirer_phone_number').notNull().default(''),
     abmStatus: integer('abm_status').notNull().default(0),
     superviseStatus: integer('supervise_status').notNull().default(0),
     activationLockStatus: integer('activation_lock_status').notNull().default(0),
-    lockStatus: integer('lock_status').notNull().default(0),
     recycledStatus: integer('recycled_status').notNull().default(0),
     osUpdateStatus: integer('os_update_status').notNull().default(0),
     globalProxyStatus: integer('global_proxy_status').notNull().default(0),
@@ -62,24 +37,12 @@ export const iosDevice = pgTable(
     osUpdateProgress: jsonb('os_update_progress').$type<Record<string, unknown>>(),
     /** Where the phone is in its management life: see EnrollmentStatus in shared. */
     enrollmentStatus: integer('enrollment_status').notNull().default(0),
-    registrationTime: timestamp('registration_time', { withTimezone: true }).notNull().defaultNow(),
-    lastActiveTime: timestamp('last_active_time', { withTimezone: true }),
-    lastActiveLocation: jsonb('last_active_location').$type<GeoPoint>(),
     activationLockPasscode: text('activation_lock_passcode'),
     appList: jsonb('app_list').$type<AppEntry[]>().notNull().default([]),
-    systemRestriction: jsonb('system_restriction').$type<Record<string, boolean>>().notNull().default({}),
-    appRestrictionEnable: boolean('app_restriction_enable').notNull().default(false),
     appRestrictionType: integer('app_restriction_type').notNull().default(0),
     appRestrictionList: jsonb('app_restriction_list').$type<AppEntry[]>().notNull().default([]),
-    imei1: text('imei_1').notNull().default(''),
-    imei2: text('imei_2').notNull().default(''),
-    meid: text('meid').notNull().default(''),
-    batteryLevel: doublePrecision('battery_level'),
-    sim1: jsonb('sim_1').$type<SimCard>(),
-    sim2: jsonb('sim_2').$type<SimCard>(),
     availableOsUpdates: jsonb('available_os_updates').$type<Record<string, unknown>[]>().notNull().default([]),
     needOsUpdate: boolean('need_os_update').notNull().default(false),
-    isSimulated: boolean('is_simulated').notNull().default(false),
     /** When DeviceInformation last answered; the refetch job asks again when it is old. */
     factsUpdatedAt: timestamp('facts_updated_at', { withTimezone: true }),
   },
@@ -118,17 +81,6 @@ export const iosSimLog = pgTable(
 );
 
 /** locationLog keeps each location a phone reported, WGS-84 as measured. */
-export const iosLocationLog = pgTable(
-  'ios_location_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deviceId: uuid('device_id').notNull().references(() => iosDevice.id, { onDelete: 'cascade' }),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
-    accuracy: doublePrecision('accuracy'),
-    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
-    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('ios_location_log_device_idx').on(t.deviceId, t.dateCreated)],
-);
-
+export const iosLocationLog = pgTable('ios_location_log', locationLogColumns(() => iosDevice.id), (t) => [
+  index('ios_location_log_device_idx').on(t.deviceId, t.dateCreated),
+]);

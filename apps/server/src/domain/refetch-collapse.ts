@@ -21,43 +21,48 @@ export interface RefetchTarget {
 }
 
 /** RefetchPending rolls back the new operation's transaction and carries the pending operation to answer with. */
-class RefetchPending extends Error {
+export class RefetchPending extends Error {
   constructor(readonly result: OperationResult) {
     super('refetch already pending');
   }
 }
 
+/**
+ * collapseRefetch runs in a new operation's transaction, after its own log row: for a refetch action with the same
+ * one still pending on the phone, it throws RefetchPending, so the caller rolls back and answers with the pending
+ * one (same operation id): no second command, no second log row. Anything else passes without a statement. The
+ * advisory lock makes parallel requests on PostgreSQL take turns, so the second sees the first's committed row.
+ */
+export async function collapseRefetch(tx: OperationTx, target: RefetchTarget, ownId: string): Promise<void> {
+  if (!REFETCH_ACTIONS.has(target.action)) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${REFETCH_LOCK}, hashtext(${`${target.deviceId}:${target.action}`}))`);
+  const [pending] = await tx
+    .select({ id: operationLog.id, status: operationLog.status })
+    .from(operationLog)
+    .where(
+      and(
+        eq(operationLog.deviceId, target.deviceId),
+        eq(operationLog.storeId, target.storeId),
+        eq(operationLog.platform, target.platform),
+        eq(operationLog.action, target.action),
+        inArray(operationLog.status, [OperationStatus.QUEUED, OperationStatus.SENT]),
+        ne(operationLog.id, ownId),
+      ),
+    )
+    .orderBy(asc(operationLog.dateCreated))
+    .limit(1);
+  if (pending) throw new RefetchPending({ operation_log_id: pending.id, status: pending.status, replayed: true });
+}
+
 export type RefetchCheck = (tx: OperationTx, ownId: string) => Promise<void>;
 
 /**
- * withRefetchCollapse runs an operation so that, for a refetch action, a pending one of the same action on
- * the same device is returned instead (same operation id): no second command, no second log row. `run`
- * must call the check inside its transaction after writing its own log row. The advisory lock makes
- * parallel requests on PostgreSQL take turns, so the second sees the first's committed row.
+ * withRefetchCollapse runs an operation whose `run` calls the check (collapseRefetch for this target) inside its
+ * transaction after writing its own log row, and answers a collapsed refetch with the pending operation.
  */
 export async function withRefetchCollapse(target: RefetchTarget, run: (check: RefetchCheck) => Promise<OperationResult>): Promise<OperationResult> {
-  if (!REFETCH_ACTIONS.has(target.action)) return run(async () => {});
-  const check: RefetchCheck = async (tx, ownId) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${REFETCH_LOCK}, hashtext(${`${target.deviceId}:${target.action}`}))`);
-    const [pending] = await tx
-      .select({ id: operationLog.id, status: operationLog.status })
-      .from(operationLog)
-      .where(
-        and(
-          eq(operationLog.deviceId, target.deviceId),
-          eq(operationLog.storeId, target.storeId),
-          eq(operationLog.platform, target.platform),
-          eq(operationLog.action, target.action),
-          inArray(operationLog.status, [OperationStatus.QUEUED, OperationStatus.SENT]),
-          ne(operationLog.id, ownId),
-        ),
-      )
-      .orderBy(asc(operationLog.dateCreated))
-      .limit(1);
-    if (pending) throw new RefetchPending({ operation_log_id: pending.id, status: pending.status, replayed: true });
-  };
   try {
-    return await run(check);
+    return await run((tx, ownId) => collapseRefetch(tx, target, ownId));
   } catch (err) {
     if (err instanceof RefetchPending) return err.result;
     throw err;

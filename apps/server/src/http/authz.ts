@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Module, type Perm, type PermissionRequirement, hasPermission } from '@lease/shared';
+import { type Perm, type PermissionRequirement, hasPermission } from '@lease/shared';
 import { AppError } from './app-error.ts';
 
 /**
@@ -40,22 +40,6 @@ export interface AuthContext {
 
 /** Authenticator turns a bearer token into the caller, or throws 401 / 403 TOKEN_EXPIRED. */
 export type Authenticator = (token: string, request: FastifyRequest) => Promise<AuthContext>;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    auth?: AuthRule;
-    module?: Module;
-  }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-    operator: OperatorContext | null;
-    authzDecided: boolean;
-  }
-  interface FastifyInstance {
-    /** routeTable lists every registered route with its declared rule, for the backstop test. */
-    routeTable: RouteSummary[];
-  }
-}
 
 export interface RouteSummary {
   method: string;

@@ -3,9 +3,19 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import client from 'prom-client';
-import type { ApnsPusher } from '../adapters/apns/apns-pusher.ts';
 import type { Db } from '../db/client.ts';
 import type { Job } from '../jobs/scheduler.ts';
+
+/**
+ * CountablePusher is the shape of a push sender that countPushes wraps (adapters/apns' ApnsPusher): each
+ * outcome carries its result as `status`. Declared here so the metrics need not import the adapter.
+ */
+export interface CountablePusher<T, O extends { status: string }> {
+  readonly label: string;
+  readonly live: boolean;
+  push(targets: T[]): Promise<O[]>;
+  close(): Promise<void>;
+}
 
 /** PoolStats is what node-postgres' Pool reports about its connections (PGlite has none). */
 export interface PoolStats {
@@ -114,7 +124,7 @@ export function createMetrics(deps: MetricsDeps) {
       });
     },
     /** countPushes wraps the APNs pusher: every target's outcome is counted by result. */
-    countPushes(pusher: ApnsPusher): ApnsPusher {
+    countPushes<T, O extends { status: string }>(pusher: CountablePusher<T, O>): CountablePusher<T, O> {
       return {
         get label() {
           return pusher.label;

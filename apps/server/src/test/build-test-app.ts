@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { ALL_MODULES, type Module, type TokenPair } from '@lease/shared';
-import { buildApp } from '../app.ts';
+import { composeApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { clerk } from '../domain/clerk.table.ts';
@@ -16,7 +16,7 @@ import { ephemeralMdmKeys } from '../mdm/apple/mdm-keys.ts';
 import type { ApnsPusher } from '../adapters/apns/apns-pusher.ts';
 import { createOutboxSmsSender } from '../adapters/sms/outbox-sender.ts';
 import type { SmsSender } from '../adapters/sms/sms-sender.ts';
-import { smsOutbox } from '../modules/sms-code/sms-code.table.ts';
+import { smsOutbox } from '../adapters/sms/outbox.table.ts';
 import { desc, eq } from 'drizzle-orm';
 import { ephemeralSecrets } from '../secrets.ts';
 import { openTestDatabase } from './test-db.ts';
@@ -50,7 +50,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
   const database = await openTestDatabase();
   const secrets = ephemeralSecrets();
   const smsSender = options.smsSender === null ? undefined : (options.smsSender ?? createOutboxSmsSender(database.db));
-  const app = await buildApp({ config, database, secrets, mdmKeys: testMdmKeys, apnsPusher: options.apnsPusher, smsSender });
+  const { app, parts } = await composeApp({ config, database, secrets, mdmKeys: testMdmKeys, apnsPusher: options.apnsPusher, smsSender });
   await app.ready();
   const { db } = database;
 
@@ -130,6 +130,11 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
 
   return {
     app,
+    /** What tests drive directly instead of waiting for a job: the Android engine, ABM, one-click unlock runs, webhook delivery. */
+    android: parts.android,
+    abm: parts.abm,
+    oneClickUnlock: parts.oneClickUnlock,
+    webhookDelivery: parts.webhookDelivery,
     db,
     database,
     secrets,

@@ -9,6 +9,7 @@ import type {
   AndroidPasscodeResponse,
   AndroidSearchOptions,
   AndroidSystemRestrictionView,
+  CommandAnswer,
   ListResponse,
   OkResponse,
   OperationLogItem,
@@ -16,7 +17,6 @@ import type {
 import type { AndroidAppDownloadLink, AndroidEnrollTokenRequest, AndroidEnrollTokenResponse } from '@lease/shared/agent-protocol';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './index.ts';
-import type { QueuedCommand } from './iosDevice.ts';
 
 const BASE = '/api/device/android';
 
@@ -111,10 +111,10 @@ export const getAndroidHirerPhone = (id: string) => api.post<{ hirer_phone_numbe
 
 /**
  * sendAndroidOperation posts one operation with the click's Idempotency-Key (passcodes excepted: they are
- * reads, each answering with a fresh code). Queued operations answer a QueuedCommand.
+ * reads, each answering with a fresh code). Queued operations answer a CommandAnswer.
  */
 export const sendAndroidOperation = (id: string, name: AndroidOperationName, body: Record<string, unknown> | undefined, idempotencyKey?: string) =>
-  api.post<QueuedCommand | OkResponse>(`${BASE}/${id}/operation/${name}`, body ?? {}, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
+  api.post<CommandAnswer | OkResponse>(`${BASE}/${id}/operation/${name}`, body ?? {}, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
 
 export const getAndroidPasscode = (id: string, purpose: 'unlock' | 'deregulate', body: { challenge: string; grant_days?: number; password: string; sms_code?: string }) =>
   api.post<AndroidPasscodeResponse>(`${BASE}/${id}/operation/get-${purpose}-passcode`, body, { silent: true });

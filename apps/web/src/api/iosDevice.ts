@@ -1,4 +1,5 @@
 import type {
+  CommandAnswer,
   IosDeviceDetail,
   IosDeviceListItem,
   IosListQuery,
@@ -36,12 +37,6 @@ export interface SimLogItem {
   date_created: string;
   sim_1: IosDeviceDetail['sim_1'];
   sim_2: IosDeviceDetail['sim_2'];
-}
-/** QueuedCommand is the answer to a queued device command; `replayed` marks a repeated Idempotency-Key. */
-export interface QueuedCommand {
-  operation_log_id: string;
-  status: number;
-  replayed: boolean;
 }
 export interface RegisteredDevice {
   id: string;
@@ -181,4 +176,4 @@ export type IosCommandName =
  * request queues the command once (the server answers a repeat with the first operation, `replayed`).
  */
 export const sendCommand = (name: IosCommandName, body: { device_id: string } & Record<string, unknown>, idempotencyKey: string) =>
-  api.post<QueuedCommand | OkResponse>(`${BASE}/command/${name}`, body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  api.post<CommandAnswer | OkResponse>(`${BASE}/command/${name}`, body, { headers: { 'Idempotency-Key': idempotencyKey } });

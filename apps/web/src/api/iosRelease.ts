@@ -1,21 +1,21 @@
-import type { IosEraseRequest, IosReleaseRequest, OneClickMode, OneClickPrevalidation, OneClickStatusResponse, OneClickUnlockRequest } from '@lease/shared';
+import type { CommandAnswer, IosEraseRequest, IosReleaseRequest, OneClickMode, OneClickPrevalidation, OneClickStatusResponse, OneClickUnlockRequest } from '@lease/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './index.ts';
-import { iosKeys, type QueuedCommand } from './iosDevice.ts';
+import { iosKeys } from './iosDevice.ts';
 
 const COMMAND = '/api/device/ios/command';
 const keyed = (idempotencyKey: string) => ({ headers: { 'Idempotency-Key': idempotencyKey }, silent: true });
 
 /** An operation Apple's web service finished at once (ABM unbind), with its result in Chinese. */
-export type FinishedOperation = QueuedCommand & { result: string };
+export type FinishedOperation = CommandAnswer & { result: string };
 
 /*
  * Releasing an Apple device. The calls are silent: the dialogs show a wrong password at its field and any other
  * refusal in themselves.
  */
-export const eraseDevice = (body: IosEraseRequest, idempotencyKey: string) => api.post<QueuedCommand>(`${COMMAND}/erase`, body, keyed(idempotencyKey));
+export const eraseDevice = (body: IosEraseRequest, idempotencyKey: string) => api.post<CommandAnswer>(`${COMMAND}/erase`, body, keyed(idempotencyKey));
 export const abmUnbind = (body: IosReleaseRequest, idempotencyKey: string) => api.post<FinishedOperation>(`${COMMAND}/abm-unbind`, body, keyed(idempotencyKey));
-export const removeMainProfile = (body: IosReleaseRequest, idempotencyKey: string) => api.post<QueuedCommand>(`${COMMAND}/remove-main-profile`, body, keyed(idempotencyKey));
+export const removeMainProfile = (body: IosReleaseRequest, idempotencyKey: string) => api.post<CommandAnswer>(`${COMMAND}/remove-main-profile`, body, keyed(idempotencyKey));
 
 export const oneClickKeys = {
   prevalidation: (deviceId: string, mode: OneClickMode) => [...iosKeys.device(deviceId), 'one-click-unlock', 'prevalidation', mode] as const,

@@ -1,9 +1,6 @@
 import type { ArgsProps, MessageInstance } from 'antd/es/message/interface';
 import type { ReactNode } from 'react';
-
-/** Spec §9: notices stay 3 s, error notices 2 s. */
-export const MESSAGE_DURATION_S = 3;
-export const ERROR_TOAST_DURATION_S = 2;
+import { ERROR_TOAST_DURATION_S } from './noticeDurations.ts';
 
 // Notices from anywhere (request client, route loaders, pages) go through antd's static message, loaded
 // on first use: neither the login page's nor the console's first download carries it.

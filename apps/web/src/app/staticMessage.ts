@@ -1,5 +1,5 @@
 import { message } from 'antd';
-import { MESSAGE_DURATION_S } from './feedback.ts';
+import { MESSAGE_DURATION_S } from './noticeDurations.ts';
 
 // antd's static message, the console's notices (app/feedback.ts).
 message.config({ duration: MESSAGE_DURATION_S });

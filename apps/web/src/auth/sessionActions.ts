@@ -1,7 +1,7 @@
 import type { TokenPair } from '@lease/shared';
 import { logout as revokeSession } from '../api/auth.ts';
 import { queryClient } from '../app/queryClient.ts';
-import { LOGIN_PATH } from '../router/guard.ts';
+import { LOGIN_PATH } from './paths.ts';
 import { sessionTokens } from './session.ts';
 import { authStore } from './storage.ts';
 

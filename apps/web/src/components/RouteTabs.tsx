@@ -1,8 +1,8 @@
 import { Tabs } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useUser } from '../auth/useUser.ts';
-import { ROUTES } from '../routes.tsx';
 import { routeTabs } from '../router/menu.ts';
+import { ROUTES } from '../router/routeTable.ts';
 
 /**
  * RouteTabs shows the child routes of `parent` as tabs and renders the active one below. The tabs come

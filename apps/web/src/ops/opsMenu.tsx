@@ -9,8 +9,8 @@ export interface OpsMenuEntry {
 }
 
 /**
- * OPS_MENU is the operator console's sider, in display order. A new /ops page adds one line here and one
- * route in routes.tsx (see OPS_ROUTES there).
+ * OPS_MENU is the operator console's sider, in display order. A new /ops page adds one line here, one
+ * route in router/routeTable.ts (see OPS_ROUTES there) and its page in routes.ts.
  */
 export const OPS_MENU: OpsMenuEntry[] = [
   { path: '/ops', label: '运营首页', icon: <DashboardOutlined /> },

@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { loadChunk } from '../app/chunkReload.ts';
-import EmptyLayout from '../layouts/EmptyLayout.tsx';
-import { needsAntdRest, type AppRoute, type LayoutName } from './meta.ts';
+import { needsAntdRest, type AppRoute, type LayoutName, type PageLoader, type RouteDef, type RouteMeta } from './meta.ts';
 
-const lazyComponent = (page: NonNullable<AppRoute['page']>) => async () => ({ Component: (await loadChunk(page)).default });
+/** lazyComponent is a route's `lazy` that downloads a screen (a page or a layout), reloading once for a stale chunk. */
+export const lazyComponent = (page: PageLoader) => async () => ({ Component: (await loadChunk(page)).default });
 const antdRestStyles = () => import('../app/antdRestStyles.ts');
 
 function lazyPage(route: AppRoute) {
@@ -20,25 +20,37 @@ export function toRouteObject(route: AppRoute): RouteObject {
   return { ...common, path: route.path, children: route.children?.map(toRouteObject) };
 }
 
-const layoutOf = (route: AppRoute): LayoutName => {
+export const layoutOf = (route: AppRoute): LayoutName => {
   if (!route.meta.layout) throw new Error(`Route "${route.meta.name}" has no layout`);
   return route.meta.layout;
 };
 
+/** RouteScreens are what the root attaches to the route table by route name (routes.ts). */
+export interface RouteScreens {
+  pages: Record<string, PageLoader>;
+  prefetch?: Record<string, NonNullable<RouteMeta['prefetch']>>;
+}
+
 /**
- * buildLayoutRoutes nests the table's top-level routes under one pathless route per layout. The
- * console layout is its own chunk so the login page never downloads the sider and menu.
+ * withPages attaches each route's screen, and its first data request, by route name. A route that neither
+ * redirects nor has a page, and a screen for a name the table lacks, are refused: both are slips of the pen.
  */
-export function buildLayoutRoutes(table: readonly AppRoute[]): RouteObject[] {
-  const under = (layout: LayoutName) => table.filter((r) => layoutOf(r) === layout).map(toRouteObject);
-  return [
-    {
-      id: 'layout-console',
-      lazy: lazyComponent(() => import('../layouts/ConsoleLayout.tsx')),
-      children: under('console'),
-    },
-    { id: 'layout-empty', Component: EmptyLayout, children: under('empty') },
-    // The operator console (/ops): its own chunk, session and guard (layouts/OpsLayout.tsx).
-    { id: 'layout-ops', lazy: lazyComponent(() => import('../layouts/OpsLayout.tsx')), children: under('ops') },
-  ];
+export function withPages(table: readonly RouteDef[], { pages, prefetch = {} }: RouteScreens): AppRoute[] {
+  const unused = new Set([...Object.keys(pages), ...Object.keys(prefetch)]);
+  const attach = (route: RouteDef): AppRoute => {
+    const { name } = route.meta;
+    unused.delete(name);
+    const page = Object.hasOwn(pages, name) ? pages[name] : undefined;
+    const first = Object.hasOwn(prefetch, name) ? prefetch[name] : undefined;
+    if (!page && !route.meta.redirect) throw new Error(`Route "${name}" has no page`);
+    return {
+      ...route,
+      meta: first ? { ...route.meta, prefetch: first } : route.meta,
+      ...(page && { page }),
+      ...(route.children && { children: route.children.map(attach) }),
+    };
+  };
+  const routes = table.map(attach);
+  if (unused.size) throw new Error(`No route is named ${[...unused].join(', ')}`);
+  return routes;
 }

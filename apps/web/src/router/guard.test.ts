@@ -1,6 +1,6 @@
 import { Module, Perm, type UserInfo } from '@lease/shared';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../routes.tsx';
+import { APP_ROUTES } from '../routes.ts';
 import { admin, clerk } from '../test/fixtures.ts';
 import { toRouteObject } from './build.ts';
 import { decideGuard, loginPath, NO_PERMISSION_TEXT, safeRedirect, type SessionState } from './guard.ts';
@@ -10,7 +10,7 @@ import { matchMeta } from './routeMeta.ts';
 
 const signedIn: SessionState = { hasToken: true };
 const signedOut: SessionState = { hasToken: false };
-const routes = ROUTES.map(toRouteObject);
+const routes = APP_ROUTES.map(toRouteObject);
 
 /** guardAt runs the guard on the meta the real route table gives `path`. */
 function guardAt(path: string, session: SessionState, user: UserInfo | null) {
@@ -97,7 +97,7 @@ describe('decideGuard', () => {
   });
 
   it('lets an admin through every route but the visitors-only login page', () => {
-    const everyPath = walkRoutes(ROUTES)
+    const everyPath = walkRoutes(APP_ROUTES)
       .filter((v) => !v.route.meta.guestOnly && !v.route.meta.redirect)
       .map((v) => v.path.replace(':id', '6f1c2b7e-3a4d-4e5f-8a9b-0c1d2e3f4a5b').replace(/:\w+/g, 'x').replace('/*', ''));
     expect(everyPath.length).toBeGreaterThan(25);

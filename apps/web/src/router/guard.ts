@@ -1,8 +1,7 @@
 import { hasPermission, Perm, type UserInfo } from '@lease/shared';
+import { HOME_PATH, LOGIN_PATH } from '../auth/paths.ts';
 import type { GuardMeta } from './meta.ts';
 
-export const HOME_PATH = '/console';
-export const LOGIN_PATH = '/login';
 export const NO_PERMISSION_TEXT = '没有权限访问该页面';
 
 export interface SessionState {

@@ -1,7 +1,8 @@
 import type { UserInfo } from '@lease/shared';
 import { data, replace, type LoaderFunctionArgs, type Location, type RouteObject } from 'react-router';
 import { isApiError } from '../api/errors.ts';
-import { decideGuard, HOME_PATH } from './guard.ts';
+import { HOME_PATH } from '../auth/paths.ts';
+import { decideGuard } from './guard.ts';
 import { mergeMeta, type GuardMeta, type Interception } from './meta.ts';
 import { matchMeta } from './routeMeta.ts';
 

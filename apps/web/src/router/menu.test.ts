@@ -1,6 +1,6 @@
 import { Module, Perm, type UserInfo } from '@lease/shared';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../routes.tsx';
+import { ROUTES } from './routeTable.ts';
 import { admin, clerk } from '../test/fixtures.ts';
 import { buildMenu, routeTabs, selectedMenuKey, type MenuEntry } from './menu.ts';
 

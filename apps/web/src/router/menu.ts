@@ -1,6 +1,6 @@
 import type { UserInfo } from '@lease/shared';
 import { accessDenial } from './guard.ts';
-import { MENU_SECTIONS, mergeMeta, type AppRoute, type MenuSection, type RouteMeta } from './meta.ts';
+import { MENU_SECTIONS, mergeMeta, type MenuSection, type RouteDef, type RouteMeta } from './meta.ts';
 
 export interface MenuLink {
   type: 'link';
@@ -24,14 +24,14 @@ export function joinPath(parent: string, path: string | undefined): string {
   return `${parent.replace(/\/$/, '')}/${path}`;
 }
 
-interface Visit {
-  route: AppRoute;
+interface Visit<R> {
+  route: R;
   path: string;
   chain: RouteMeta[];
 }
 
 /** walkRoutes lists every route of the table with its full path and its meta chain, parents first. */
-export function walkRoutes(routes: readonly AppRoute[], parentPath = '', parentChain: RouteMeta[] = []): Visit[] {
+export function walkRoutes<R extends RouteDef & { children?: R[] }>(routes: readonly R[], parentPath = '', parentChain: RouteMeta[] = []): Visit<R>[] {
   return routes.flatMap((route) => {
     const path = joinPath(parentPath, route.path);
     const chain = [...parentChain, route.meta];
@@ -46,7 +46,7 @@ const mayEnter = (chain: RouteMeta[], user: UserInfo) => accessDenial(mergeMeta(
  * user may enter, grouped by section in table order. It applies the guard's own access rule, so the
  * menu never offers a page the guard would refuse.
  */
-export function buildMenu(routes: readonly AppRoute[], user: UserInfo): MenuEntry[] {
+export function buildMenu(routes: readonly RouteDef[], user: UserInfo): MenuEntry[] {
   const entries: MenuEntry[] = [];
   const groups = new Map<MenuSection, MenuGroup>();
   for (const { route, path, chain } of walkRoutes(routes)) {
@@ -85,7 +85,7 @@ export interface RouteTab {
 }
 
 /** routeTabs lists the children of route `parentName` that carry a `tab` label and the user may enter. */
-export function routeTabs(routes: readonly AppRoute[], parentName: string, user: UserInfo): RouteTab[] {
+export function routeTabs(routes: readonly RouteDef[], parentName: string, user: UserInfo): RouteTab[] {
   const visits = walkRoutes(routes);
   const parent = visits.find((v) => v.route.meta.name === parentName);
   if (!parent) return [];

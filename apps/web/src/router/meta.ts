@@ -96,11 +96,22 @@ export function mergeMeta(chain: readonly RouteMeta[]): GuardMeta {
   };
 }
 
-/** AppRoute is one entry of the route table (routes.tsx); `page` loads its screen lazily. */
-export interface AppRoute {
+/** PageLoader downloads a route's screen: `() => import('./pages/…')`, attached by the root's routes.ts. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * RouteDef is one entry of the route table (router/routeTable.ts) without its screen: path, guard meta and
+ * children. The menu, the tabs and the guard read only these.
+ */
+export interface RouteDef {
   path?: string;
   index?: boolean;
   meta: RouteMeta;
-  page?: () => Promise<{ default: ComponentType }>;
+  children?: RouteDef[];
+}
+
+/** AppRoute is a RouteDef with its screen attached (routes.ts); `page` loads it lazily. */
+export interface AppRoute extends RouteDef {
+  page?: PageLoader;
   children?: AppRoute[];
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../routes.tsx';
+import { APP_ROUTES } from '../routes.ts';
 import { admin } from '../test/fixtures.ts';
 import { toRouteObject } from './build.ts';
 import { walkRoutes } from './menu.ts';
 import { comingSoon, deviceSlugTarget, gotoDecision, LEGACY_ALIASES } from './redirects.ts';
 import { matchMeta } from './routeMeta.ts';
 
-const routes = ROUTES.map(toRouteObject);
+const routes = APP_ROUTES.map(toRouteObject);
 const uuid = '6f1c2b7e-3a4d-4e5f-8a9b-0c1d2e3f4a5b';
 
 /** redirectAt is where the route table sends `path`, or undefined when it renders a page. */
@@ -15,7 +15,7 @@ function redirectAt(path: string) {
   return chain.at(-1)?.redirect?.(params);
 }
 
-const pagePaths = new Set(walkRoutes(ROUTES).filter((v) => v.route.page).map((v) => v.path));
+const pagePaths = new Set(walkRoutes(APP_ROUTES).filter((v) => v.route.page).map((v) => v.path));
 
 describe('device slug redirect', () => {
   it('opens the Apple device for a uuid and the Apple list otherwise', () => {

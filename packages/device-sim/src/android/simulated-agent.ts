@@ -123,8 +123,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
     return Boolean(entry && entry.minApi <= (this.data.facts.sdk_int ?? 34));
   };
 
-  // ---- HTTP ------------------------------------------------------------------------------------------
-
+  // The signed HTTP calls of /agent/v1.
   /** request sends one signed call; a clock complaint is fixed from the server's time and retried once. */
   async request<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
     if (this.offline) throw new Error('simulated network down');
@@ -243,8 +242,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
     return results;
   }
 
-  // ---- WebSocket and timers ------------------------------------------------------------------------
-
+  // The WebSocket, its reconnects and the agent's timers.
   /** start keeps the WebSocket up, polls while it is down, checks in and watches the offline clock. */
   start() {
     if (!this.data.deviceId) throw new Error('enrol first');
@@ -331,8 +329,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
     this.emit('released');
   }
 
-  // ---- what tests and demos use ------------------------------------------------------------------------
-
+  // What tests and demos read and drive.
   /** state is the phone as the hirer and the tests see it. */
   state() {
     const s = this.data;

@@ -40,3 +40,11 @@ export interface ListResponse<T> {
 
 export const okResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponse>;
+
+/** commandAnswer is the answer to every queued device command (both platforms): its operation-log row and status; `replayed` marks a repeated Idempotency-Key. */
+export const commandAnswer = z.object({
+  operation_log_id: uuid,
+  status: z.number().int(),
+  replayed: z.boolean(),
+});
+export type CommandAnswer = z.infer<typeof commandAnswer>;

@@ -67,7 +67,7 @@ describe('date-times', () => {
   });
 });
 
-// ---- every request schema is built from the helpers -------------------------------------------------------
+// Every request schema is built from the helpers.
 
 // zod's definitions are walked structurally: their fields differ by type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

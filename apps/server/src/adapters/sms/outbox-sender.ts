@@ -2,7 +2,7 @@ import { desc, count } from 'drizzle-orm';
 import type { Paging } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { SmsSender } from './sms-sender.ts';
-import { smsOutbox } from '../../modules/sms-code/sms-code.table.ts';
+import { smsOutbox } from './outbox.table.ts';
 
 /** OutboxSmsSender is the offline default: nothing is sent, every text is kept for the dev page. */
 export function createOutboxSmsSender(db: Db): SmsSender & { list(page: Paging): Promise<{ list: (typeof smsOutbox.$inferSelect)[]; total: number }> } {

@@ -92,7 +92,7 @@ describe('per-IP failure limit', () => {
 });
 
 describe('WebSocket upgrade guard', () => {
-  const gateway = () => (h.app.android as AndroidEngineInternal).gateway;
+  const gateway = () => (h.android as AndroidEngineInternal).gateway;
 
   /** hubOn runs a second hub on its own port with the given admission and failure limit. */
   async function hubOn(admission: { perSecond: number; burst: number }, max: number) {

@@ -85,7 +85,7 @@ export function createAgentHub(opts: HubOptions) {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
 
-  // ---- delivery: coalesce wake-ups, serve many agents per query ----------------------------------------
+  // Delivery coalesces wake-ups and serves many agents with one query.
   let wantAll = new Set<string>();
   let wantNew = new Set<string>();
   let serving = 0;
@@ -144,7 +144,7 @@ export function createAgentHub(opts: HubOptions) {
     }
   }
 
-  // ---- "seen" marks, batched -----------------------------------------------------------------------------
+  // "Seen" marks (last_active_time) are batched, not written per frame.
   let seen = new Set<string>();
   async function flushSeen() {
     if (!seen.size) return;
@@ -153,7 +153,7 @@ export function createAgentHub(opts: HubOptions) {
     for (let i = 0; i < ids.length; i += 5000) await touchDevices(opts.db, ids.slice(i, i + 5000));
   }
 
-  // ---- per-socket handlers, shared by every socket -----------------------------------------------------
+  // Socket handlers are shared by every socket: no closures per agent.
   function onMessage(this: AgentSocket, data: RawData, isBinary: boolean) {
     this.alive = true;
     if (isBinary) return void this.close(WsClose.PROTOCOL, 'text frames only');

@@ -9,7 +9,7 @@ import type { AndroidEngineInternal } from './android-engine.ts';
 import { type AndroidHarness, startAndroidHarness, waitUntil } from './test/android-harness.ts';
 
 let h: AndroidHarness;
-const gateway = () => (h.app.android as AndroidEngineInternal).gateway;
+const gateway = () => (h.android as AndroidEngineInternal).gateway;
 beforeAll(async () => {
   h = await startAndroidHarness();
 });
@@ -26,7 +26,7 @@ describe('restarts and refusals', () => {
     const id = agent.deviceId!;
     agent.setOnline(false);
     await waitUntil(() => !gateway().hub.isConnected(id));
-    const op = await h.operate(h.app.android, id, 'lock', { message: '重启后的锁定' }, { lockStatus: LockStatus.LOCKING });
+    const op = await h.operate(h.android, id, 'lock', { message: '重启后的锁定' }, { lockStatus: LockStatus.LOCKING });
     await h.restart();
     expect((await h.operation(op)).status).toBe(OperationStatus.QUEUED);
     agent.setOnline(true);
@@ -50,7 +50,7 @@ describe('restarts and refusals', () => {
 
   it('a released agent stops calling; an overloaded hub sends agents away with Retry-After and they come back', async () => {
     const released = await h.enrolledAgent({}, false);
-    const op = await h.operate(h.app.android, released.deviceId!, 'release');
+    const op = await h.operate(h.android, released.deviceId!, 'release');
     await released.pollCommands();
     await waitUntil(async () => (await h.operation(op)).status === OperationStatus.DONE);
     // Nothing: start() after release does not even try — it starts no socket and no timer (checked at once, not
@@ -86,7 +86,7 @@ describe('restarts and refusals', () => {
     stateDirs.push(dir);
     const file = path.join(dir, 'agent.json');
     const first = await h.enrolledAgent({ stateFile: file });
-    const op = await h.operate(h.app.android, first.deviceId!, 'lock', { message: '持久化' }, { lockStatus: LockStatus.LOCKING });
+    const op = await h.operate(h.android, first.deviceId!, 'lock', { message: '持久化' }, { lockStatus: LockStatus.LOCKING });
     await waitUntil(async () => (await h.operation(op)).status === OperationStatus.DONE);
     await first.stop();
     const again = h.newAgent({ stateFile: file });

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,30 +10,14 @@ import {
   CommandsResponse,
   EnrollRequest,
   EnrollResponse,
-  androidAppDownloadLink,
-  androidEnrollTokenRequest,
-  androidEnrollTokenResponse,
 } from '@lease/shared/agent-protocol';
-import { Module, Perm } from '@lease/shared';
 import { AppError } from '../../http/app-error.ts';
-import { requireAuth } from '../../http/authz.ts';
-import { wallpaper } from '../../modules/wallpaper/wallpaper.table.ts';
 import { type AgentIdentity, AgentRefusal, isCredentialFailure } from './agent-auth.ts';
 import { TOO_MANY_FAILURES } from './agent-failures.ts';
 import { WS_PATH } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import { AGENT_APK_PATH, agentApkFile } from './enroll-token.service.ts';
 import { buildPolicy } from './policy.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    rawBody?: Buffer;
-    /** Set when the body was not JSON: answered 400 only after the signature was checked. */
-    badJson?: boolean;
-    /** The verified agent of a signed route (set in preValidation, before the body schema). */
-    agentIdentity?: AgentIdentity;
-  }
-}
 
 const AGENT_BODY_LIMIT = 1024 * 1024;
 const tags = ['android-agent'];
@@ -44,9 +26,16 @@ const signed = z.object({ authorization: z.string().optional().describe('AgentSi
 
 /**
  * androidGatewayRoutes registers the agent protocol /agent/v1 (each call signed with the agent's own key; never
- * the console's token) and the console's enrolment calls. JSON bodies are kept raw for the signature check.
+ * the console's token). JSON bodies are kept raw for the signature check. The console's enrolment calls are
+ * the android-device module's.
  */
-export const androidGatewayRoutes: FastifyPluginAsyncZod<{ android: AndroidEngineInternal }> = async (app, { android }) => {
+export interface AndroidGatewayOptions {
+  android: AndroidEngineInternal;
+  /** The JPEG bytes of one of the store's wallpapers, or null when the id is not the store's (handed in by app.ts). */
+  wallpaperContent: (storeId: string, id: string) => Promise<Buffer | null>;
+}
+
+export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> = async (app, { android, wallpaperContent }) => {
   const gw = android.gateway;
   gw.hub.attach(app.server);
   // Before the HTTP server closes: upgraded sockets would otherwise hold it open.
@@ -148,9 +137,9 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<{ android: AndroidEngin
 
   app.get('/agent/v1/wallpapers/:id', { ...signedRoute, schema: { tags, summary: '下载壁纸（本门店的壁纸）', headers: signed, params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
     const who = agent(request);
-    const [row] = await gw.db.select({ content: wallpaper.content }).from(wallpaper).where(and(eq(wallpaper.id, request.params.id), eq(wallpaper.storeId, who.storeId)));
-    if (!row) throw new AppError('NOT_FOUND', '壁纸不存在');
-    return reply.type('image/jpeg').send(row.content);
+    const content = await wallpaperContent(who.storeId, request.params.id);
+    if (!content) throw new AppError('NOT_FOUND', '壁纸不存在');
+    return reply.type('image/jpeg').send(content);
   });
 
   app.get(WS_PATH, { schema: { tags, summary: 'WebSocket 推送通道（Upgrade 请求，签名同上；帧格式见 docs/android-agent-protocol.md）', headers: signed } }, (_request, reply) =>
@@ -162,21 +151,4 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<{ android: AndroidEngin
     if (!file || !fs.existsSync(file)) throw new AppError('NOT_FOUND', '服务器尚未放置设备代理应用安装包（DATA_DIR/android-agent/agent.apk）');
     return reply.type('application/vnd.android.package-archive').send(fs.createReadStream(file));
   });
-
-  // ---- console calls --------------------------------------------------------------------------------
-  app.post(
-    '/api/device/android/enroll-token',
-    { config: { auth: { perms: [Perm.ANDROID_LIST_NEW] }, module: Module.ANDROID }, preValidation: rejectBadJson, schema: { tags: ['android-device'], summary: '生成设备接入二维码（一次性令牌）', body: androidEnrollTokenRequest, response: { 200: androidEnrollTokenResponse } } },
-    (request) => gw.enrollTokens.issue(requireAuth(request), { forClerkId: request.body.for_clerk_id, channel: request.body.channel }),
-  );
-
-  app.get(
-    '/api/device/android/mdm-app-download-link',
-    { config: { auth: 'authenticated', module: Module.ANDROID }, schema: { tags: ['android-device'], summary: '设备代理应用下载地址', response: { 200: androidAppDownloadLink } } },
-    () => {
-      const file = gw.dataDir ? agentApkFile(gw.dataDir) : null;
-      const available = Boolean(file && fs.existsSync(file));
-      return { download_url: gw.enrollTokens.downloadUrl(), available, sha256: available ? createHash('sha256').update(fs.readFileSync(file!)).digest('hex') : null };
-    },
-  );
 };

@@ -13,7 +13,7 @@ let h: AndroidHarness;
 let android: AndroidEngineInternal;
 beforeAll(async () => {
   h = await startAndroidHarness();
-  android = h.app.android as AndroidEngineInternal;
+  android = h.android as AndroidEngineInternal;
 });
 afterAll(async () => h?.close());
 

@@ -9,17 +9,16 @@ export const Priority = { SECURITY: 10, NORMAL: 0, REFETCH: -10 } as const;
 
 const DAY = 86_400_000;
 
-export interface CommandRequest {
-  deviceId: string;
-  build: (uuid: string) => MdmCommand;
-  operationLogId?: string;
-}
+/** CommandRequest is one command for one phone: built already (its CommandUUID becomes the row id), or built here for the row's id. */
+export type CommandRequest = { deviceId: string; operationLogId?: string } & ({ command: MdmCommand } | { build: (uuid: string) => MdmCommand });
 
 export interface EnqueueOptions {
   priority?: number;
   /** A pending command with the same key on the same device makes this one a no-op. */
   dedupeKey?: string;
   ttlMs?: number;
+  /** Pending commands of these request types on the same phones are cancelled first: this one replaces them (lock, unlock). */
+  supersede?: string[];
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,10 +32,9 @@ export function createCommander(deps: { db: Db; queue: QueueRepo; push: PushServ
   function rows(requests: CommandRequest[], options: EnqueueOptions): NewCommand[] {
     const expiresAt = new Date(Date.now() + (options.ttlMs ?? 7 * DAY));
     return requests.map((r) => {
-      const id = crypto.randomUUID().toUpperCase();
-      const command = r.build(id);
+      const command = 'command' in r ? r.command : r.build(crypto.randomUUID().toUpperCase());
       return {
-        id,
+        id: command.CommandUUID,
         deviceId: r.deviceId,
         requestType: command.Command.RequestType,
         payload: buildPlist(command),
@@ -50,7 +48,7 @@ export function createCommander(deps: { db: Db; queue: QueueRepo; push: PushServ
 
   /** enqueueIn adds commands inside the caller's transaction; call wake() with the result after commit. */
   async function enqueueIn(tx: Tx, requests: CommandRequest[], options: EnqueueOptions = {}) {
-    const queued = await deps.queue.insert(rows(requests, options), tx);
+    const queued = await deps.queue.insert(rows(requests, options), tx, options.supersede);
     return { queuedIds: queued, deviceIds: [...new Set(requests.map((r) => r.deviceId))] };
   }
 

@@ -5,7 +5,7 @@ import type { EnrollmentRepo } from './enrolment.repo.ts';
 import type { CommandStatus } from './mdm.table.ts';
 import type { PlistDict } from './plist.ts';
 import type { QueueRepo, StepAnswer } from './queue.repo.ts';
-import { type DeviceEvent, type ResultEffects, errorText } from './result-effects.ts';
+import { type ResultEffects, errorText } from './result-effects.ts';
 import { OperationStatus, UUID_RE } from '@lease/shared';
 
 const FINAL_STATUS: Record<string, CommandStatus> = { Acknowledged: 'acknowledged', Error: 'error', CommandFormatError: 'format-error' };
@@ -26,7 +26,7 @@ interface KnownEnrolment {
  * the same statement, so a release, re-enrolment or renewal in any process is seen at once — the cache only
  * saves the lookup, never decides. A certificate the statement no longer accepts is looked up afresh.
  */
-export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo; queue: QueueRepo; results: ResultEffects; onEvents?: (events: DeviceEvent[]) => void }) {
+export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo; queue: QueueRepo; results: ResultEffects }) {
   const { db, queue } = deps;
   const lastActiveWrite = new Map<string, number>();
   const known = new Map<string, KnownEnrolment>();
@@ -94,11 +94,10 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
       // An answer with device effects: record it and run the effects in one transaction, then serve the next.
       const final = answer as Extract<StepAnswer, { kind: 'final' }>;
       const deviceId = enrolment.deviceId;
-      const events = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const finished = await queue.finish(tx, deviceId, final.commandId, final.status, { resultJson: final.resultJson, errorChain: final.errorChain });
-        return finished ? deps.results.apply(tx, deviceId, finished, final.status, msg, final.errorChain) : [];
+        if (finished) await deps.results.apply(tx, deviceId, finished, final.status, msg, final.errorChain);
       });
-      if (events.length) deps.onEvents?.(events);
       const next = await queue.serveNext(deviceId, false);
       return next?.payload ?? '';
     },

@@ -7,7 +7,7 @@ import { iosDevice } from '../../domain/ios-device.table.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { Priority } from './commander.ts';
 import { disableLostMode, enableLostMode } from './commands.ts';
-import { createExpiryWatch } from './expiry-watch.ts';
+import { createExpiryWatch } from '../../modules/system/expiry-watch.ts';
 import { mdmCommand, mdmEnrollment } from './mdm.table.ts';
 import { buildPlist, parsePlistDict } from './plist.ts';
 import { validateCommand } from './schema/validate.ts';

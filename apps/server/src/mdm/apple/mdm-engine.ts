@@ -12,7 +12,7 @@ import type { MdmKeys } from './mdm-keys.ts';
 import { createPushService } from './push.service.ts';
 import { createQueueRepo } from './queue.repo.ts';
 import type { EffectTable } from './effects/result-effect.ts';
-import { type DeviceEvent, createResultEffects } from './result-effects.ts';
+import { createResultEffects } from './result-effects.ts';
 
 export interface MdmEngineDeps {
   db: Db;
@@ -21,11 +21,10 @@ export interface MdmEngineDeps {
   publicUrl: () => string;
   log: FastifyBaseLogger;
   /**
-   * The feature modules' answer effects (modules/ios-effects.ts), handed in by the composition root: the engine
+   * The feature modules' answer effects (the feature modules' ios-effects.ts), handed in by the composition root: the engine
    * adds its core ones and never imports the modules that build on it.
    */
   effects: EffectTable;
-  onEvents?: (events: DeviceEvent[]) => void;
   /** Identities ending within this many days get a renewal profile (IDENTITY_RENEWAL_DAYS). */
   renewalWindowDays?: number;
 }
@@ -75,7 +74,7 @@ export function createMdmEngine(deps: MdmEngineDeps) {
       },
       onEnrolled,
     }),
-    connect: createConnectService({ db, enrollments, queue, results, onEvents: deps.onEvents }),
+    connect: createConnectService({ db, enrollments, queue, results }),
   };
 }
 export type MdmEngine = ReturnType<typeof createMdmEngine>;

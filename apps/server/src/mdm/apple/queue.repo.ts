@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { rawQuery } from '../../db/raw-query.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { CommandStatus, PENDING_COMMAND_STATUSES, mdmCommand } from './mdm.table.ts';
-import type { ResultEffects } from './result-effects.ts';
+import type { FinishedCommand } from './effects/result-effect.ts';
 
 export interface NewCommand {
   id: string;
@@ -38,15 +38,20 @@ export interface StepResult {
   payload: string | null;
 }
 
-export interface FinishedCommand {
-  id: string;
-  requestType: string;
-  operationLogId: string | null;
-  /** The operation-log action the command serves; read with the answer where effects need it. */
-  action?: string | null;
-}
-
 type Queryable = Pick<Db, 'execute' | 'insert' | 'update' | 'select'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** SUPERSEDED is the result of an operation whose pending command a newer one replaced. */
+const SUPERSEDED = '已被新的操作取代';
+
+/**
+ * AnswerEffects is what the queue needs of the result effects (result-effects.ts): which request types have
+ * device effects, so their answers are held for a transaction of their own, and how to settle expired commands.
+ */
+export interface AnswerEffects {
+  types: readonly string[];
+  settleUnanswered(tx: Tx, commands: (FinishedCommand & { deviceId: string })[], status: CommandStatus): Promise<void>;
+}
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
@@ -54,15 +59,21 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * handed out and answered exactly as recorded even with several server processes; the partial index on
  * pending rows keeps serving fast however much history piles up.
  */
-export function createQueueRepo(db: Db, results: ResultEffects) {
+export function createQueueRepo(db: Db, results: AnswerEffects) {
   const typeList = `(${results.types.map((t) => `'${t.replace(/'/g, "''")}'`).join(', ')})`;
   const effectTypes = sql.raw(typeList);
   const stepText = stepStatement(typeList);
   // A prepared statement's name must name one text per connection: engines with other effect tables get their own.
   const stepName = `mdm_step_${createHash('sha1').update(stepText).digest('hex').slice(0, 12)}`;
   return {
-    /** insert queues commands, skipping a refetch whose dedupe key is already pending; returns the ids queued. */
-    insert: (commands: NewCommand[], tx: Queryable = db) => insertCommands(tx, commands),
+    /**
+     * insert queues commands, skipping a refetch whose dedupe key is already pending; returns the ids queued. With
+     * `supersede`, the phones' pending commands of those request types are cancelled first (a newer lock or unlock).
+     */
+    async insert(commands: NewCommand[], tx: Queryable = db, supersede?: string[]) {
+      if (supersede) for (const deviceId of new Set(commands.map((c) => c.deviceId))) await supersedePending(tx, deviceId, supersede, SUPERSEDED);
+      return insertCommands(tx, commands);
+    },
 
     /**
      * step is the whole plain round trip in ONE statement (issue 15): it checks that the certificate still speaks
@@ -136,17 +147,7 @@ export function createQueueRepo(db: Db, results: ResultEffects) {
     },
 
     /** supersede cancels a device's pending commands of these types: a newer lock or unlock replaces them. */
-    async supersede(tx: Queryable, deviceId: string, requestTypes: string[], reason: string) {
-      const cancelled = await tx
-        .update(mdmCommand)
-        .set({ status: CommandStatus.CANCELLED, completedAt: new Date() })
-        .where(and(eq(mdmCommand.deviceId, deviceId), inArray(mdmCommand.requestType, requestTypes), inArray(mdmCommand.status, PENDING_COMMAND_STATUSES)))
-        .returning({ operationLogId: mdmCommand.operationLogId });
-      const ops = cancelled.map((c) => c.operationLogId).filter((id): id is string => id !== null);
-      if (ops.length) {
-        await tx.update(operationLog).set({ status: OperationStatus.CANCELLED, result: reason, dateUpdated: new Date() }).where(inArray(operationLog.id, ops));
-      }
-    },
+    supersede: (tx: Queryable, deviceId: string, requestTypes: string[], reason: string) => supersedePending(tx, deviceId, requestTypes, reason),
 
     /** cancelPending drops a device's queue (re-enrolment, removal): old commands must never reach the phone. */
     cancelPending: (tx: Queryable, deviceId: string, reason: string) => cancelPendingCommands(tx, deviceId, reason),
@@ -249,6 +250,19 @@ export async function insertCommands(tx: Queryable, commands: NewCommand[]): Pro
     queued.push(...rows.map((r) => r.id));
   }
   return queued;
+}
+
+/** supersedePending cancels a device's pending commands of these types, and their operations with `reason`. */
+async function supersedePending(tx: Queryable, deviceId: string, requestTypes: string[], reason: string) {
+  const cancelled = await tx
+    .update(mdmCommand)
+    .set({ status: CommandStatus.CANCELLED, completedAt: new Date() })
+    .where(and(eq(mdmCommand.deviceId, deviceId), inArray(mdmCommand.requestType, requestTypes), inArray(mdmCommand.status, PENDING_COMMAND_STATUSES)))
+    .returning({ operationLogId: mdmCommand.operationLogId });
+  const ops = cancelled.map((c) => c.operationLogId).filter((id): id is string => id !== null);
+  if (ops.length) {
+    await tx.update(operationLog).set({ status: OperationStatus.CANCELLED, result: reason, dateUpdated: new Date() }).where(inArray(operationLog.id, ops));
+  }
 }
 
 /** cancelPendingCommands drops a device's queue (re-enrolment, removal): old commands must never reach the phone. */

@@ -3,12 +3,9 @@ import { OperationStatus } from '@lease/shared';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { coreEffects } from './effects/core.effects.ts';
 import { mergeEffects } from './effects/index.ts';
-import type { DeviceEvent, EffectTable, Tx } from './effects/result-effect.ts';
+import type { EffectTable, FinishedCommand, Tx } from './effects/result-effect.ts';
 import type { CommandStatus } from './mdm.table.ts';
 import type { PlistDict } from './plist.ts';
-import type { FinishedCommand } from './queue.repo.ts';
-
-export type { DeviceEvent };
 
 /** errorText is Apple's own explanation from the ErrorChain, first entry first. */
 export function errorText(chain: Record<string, unknown>[] | undefined, status: CommandStatus) {
@@ -22,7 +19,7 @@ export function errorText(chain: Record<string, unknown>[] | undefined, status: 
 /**
  * createResultEffects is the engine's effect runner over the table it is given: the engine's core effects (facts,
  * apps, location, Lost Mode) followed by the modules' table the composition root passes in. Taking the table as
- * a dependency is what keeps mdm/ from importing modules/ (the modules' effects import the engine, not back).
+ * a dependency is what keeps mdm/ from importing the feature modules (the modules' effects import the engine, not back).
  */
 export function createResultEffects(moduleEffects: EffectTable) {
   const table = mergeEffects(coreEffects, moduleEffects);
@@ -32,18 +29,16 @@ export function createResultEffects(moduleEffects: EffectTable) {
 
     /**
      * apply makes a finished command's answer count, once, inside the transaction that recorded it: the effects
-     * registered for its type, then the operation log's final status. Returns the events.
+     * registered for its type, then the operation log's final status.
      */
-    async apply(tx: Tx, deviceId: string, cmd: FinishedCommand, status: CommandStatus, response: PlistDict, chain?: Record<string, unknown>[]): Promise<DeviceEvent[]> {
+    async apply(tx: Tx, deviceId: string, cmd: FinishedCommand, status: CommandStatus, response: PlistDict, chain?: Record<string, unknown>[]): Promise<void> {
       const ok = status === 'acknowledged';
       let failed = !ok;
-      const events: DeviceEvent[] = [];
       let summary = ok ? '设备已执行' : errorText(chain, status);
       for (const effect of table[cmd.requestType] ?? []) {
         const outcome = await effect({ tx, deviceId, cmd, status, ok, response, chain, action: cmd.action ?? null });
         if (outcome?.summary) summary = outcome.summary;
         if (outcome?.failed !== undefined) failed = outcome.failed;
-        if (outcome?.events) events.push(...outcome.events);
       }
       if (cmd.operationLogId) {
         await tx
@@ -51,7 +46,6 @@ export function createResultEffects(moduleEffects: EffectTable) {
           .set({ status: failed ? OperationStatus.FAILED : OperationStatus.DONE, result: summary, dateUpdated: new Date() })
           .where(eq(operationLog.id, cmd.operationLogId));
       }
-      return events;
     },
 
     /**

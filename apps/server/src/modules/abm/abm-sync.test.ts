@@ -22,7 +22,7 @@ beforeAll(async () => {
   headers = (await h.t.signedIn({ storeId, isAdmin: true })).headers;
   // A phone the clerk registered before ABM was connected: the sync gives it its ABM status.
   await h.t.newIosDevice({ storeId, serialNumber: serials[0] });
-  await seedAbmToken(h.t.app, storeId, dep);
+  await seedAbmToken(h.t, storeId, dep);
 });
 afterAll(async () => {
   await h.close();
@@ -85,7 +85,7 @@ describe('DEP sync', () => {
   it('fetches everything again when Apple says the cursor expired', async () => {
     dep.expireCursors();
     const before = dep.requests.length;
-    await h.t.app.abm.sync.syncStore(storeId);
+    await h.t.abm.sync.syncStore(storeId);
     const answered = dep.requests.slice(before).map((r) => `${r.path} ${r.status}`);
     expect(answered.slice(0, 2)).toEqual(['/devices/sync 400', '/server/devices 200']);
     expect((await server()).lastSyncError).toBeNull();
@@ -94,7 +94,7 @@ describe('DEP sync', () => {
   it('re-defines the profile when our enrolment URL changed, and re-assigns every device', async () => {
     const old = (await server()).profileUuid!;
     await db().update(abmServer).set({ profileUrl: 'https://old-host.example/mdm/dep/enroll/x' }).where(eq(abmServer.storeId, storeId));
-    const result = await h.t.app.abm.sync.syncStore(storeId);
+    const result = await h.t.abm.sync.syncStore(storeId);
     const renewed = (await server()).profileUuid!;
     expect(renewed).not.toBe(old);
     expect(result.assigned).toBe(3);
@@ -119,18 +119,18 @@ describe('DEP sync', () => {
     const other = (await h.t.newStore()).id;
     const otherDep = dep.addServer('第二家门店');
     dep.addDevices([{ serial_number: 'F2LOTHER0001' }], otherDep.server_uuid);
-    await seedAbmToken(h.t.app, other, dep, dep.servers.indexOf(otherDep));
+    await seedAbmToken(h.t, other, dep, dep.servers.indexOf(otherDep));
     await db().update(abmServer).set({ nextSyncAt: new Date(Date.now() - 1000), syncLeaseUntil: null });
-    const [a, b] = await Promise.all([h.t.app.abm.repo.claimDue(10, 60_000), h.t.app.abm.repo.claimDue(10, 60_000)]);
+    const [a, b] = await Promise.all([h.t.abm.repo.claimDue(10, 60_000), h.t.abm.repo.claimDue(10, 60_000)]);
     const ids = [...a, ...b].map((r) => r.storeId).sort();
     expect(ids).toEqual([storeId, other].sort());
     // While leased, sync-now says another run is busy; the job finds nothing due.
     const busy = await api('POST', '/api/system/abm-server/sync');
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toMatch(/正在同步中/);
-    expect(await h.t.app.abm.sync.syncDue()).toBe(0);
+    expect(await h.t.abm.sync.syncDue()).toBe(0);
     await db().update(abmServer).set({ syncLeaseUntil: null });
-    expect(await h.t.app.abm.sync.syncDue()).toBe(2);
+    expect(await h.t.abm.sync.syncDue()).toBe(2);
     expect((await server()).nextSyncAt.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
   });
 
@@ -139,7 +139,7 @@ describe('DEP sync', () => {
     expect((await api('GET', '/api/system/abm-server/info', stranger.headers)).json()).toMatchObject({ uploaded: false, server_name: null, device_count: 0 });
     expect((await api('GET', '/api/system/abm-server/devices', stranger.headers)).json()).toEqual({ list: [], total: 0 });
     expect((await api('POST', '/api/system/abm-server/sync', stranger.headers)).statusCode).toBe(400);
-    expect(await h.t.app.abm.gateway.clientFor(stranger.clerk.storeId)).toBeNull();
+    expect(await h.t.abm.gateway.clientFor(stranger.clerk.storeId)).toBeNull();
     // A phone of this store asking at the stranger's enrolment URL gets nothing.
     const res = await h.t.app.inject({ method: 'POST', url: `/mdm/dep/enroll/${stranger.clerk.storeId}`, headers: { 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE }, payload: depMachineInfo({ serial: serials[1], udid: randomUdid('8120') }) });
     expect(res.statusCode).toBe(404);
@@ -198,7 +198,7 @@ describe('switching to another MDM server', () => {
     const before = (await server()).profileUuid;
     const next = dep.addServer('新的 MDM 服务器');
     dep.addDevices([{ serial_number: 'F2LNEWSRV001' }], next.server_uuid);
-    await seedAbmToken(h.t.app, storeId, dep, dep.servers.indexOf(next));
+    await seedAbmToken(h.t, storeId, dep, dep.servers.indexOf(next));
     const rows = await db().select().from(abmDevice).where(eq(abmDevice.storeId, storeId));
     expect(rows.map((r) => r.serialNumber)).toEqual(['F2LNEWSRV001']);
     expect((await consoleDevice(serials[0])).abmStatus).toBe(AbmStatus.NONE);

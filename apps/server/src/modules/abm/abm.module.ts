@@ -39,13 +39,14 @@ export function createAbmModule(deps: AbmModuleDeps) {
   const service = createAbmService({ repo, box, sync, depOrigin: origin, fetch: deps.fetch });
   const enroll = createDepEnrollService({ db, repo, mdm: deps.mdm });
   return {
+    name: 'abm',
     repo,
     gateway,
     sync,
     service,
     jobs: [abmSyncJob(sync)],
     /** What the dev page shows about the DEP adapter. */
-    adapter: { name: 'dep', label: 'Apple 商务管理（DEP）', impl: `Device Assignment API（${origin}，各门店上传服务器令牌后启用）`, live: true },
+    adapters: [{ name: 'dep', label: 'Apple 商务管理（DEP）', impl: `Device Assignment API（${origin}，各门店上传服务器令牌后启用）`, live: true }],
     async register(app: FastifyInstance) {
       await app.register(abmRoutes, { abm: service });
       await app.register(depEnrollRoutes, { enroll });
@@ -53,9 +54,3 @@ export function createAbmModule(deps: AbmModuleDeps) {
   };
 }
 export type AbmModule = ReturnType<typeof createAbmModule>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    abm: AbmModule;
-  }
-}

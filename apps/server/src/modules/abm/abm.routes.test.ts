@@ -46,7 +46,7 @@ describe('ABM server token', () => {
   it('decrypts a token encrypted to our certificate, checks it with Apple, seals it and syncs at once', async () => {
     const { headers, clerk } = await t.signedIn();
     await t.newIosDevice({ storeId: clerk.storeId, serialNumber: 'F2LABM000001' });
-    const file = await abmTokenFile(t.app, clerk.storeId, dep);
+    const file = await abmTokenFile(t, clerk.storeId, dep);
     const res = await upload(headers, file);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ uploaded: true, server_name: dep.servers[0].server_name, org_name: dep.org.org_name, device_count: 2, last_sync_error: null });
@@ -56,16 +56,16 @@ describe('ABM server token', () => {
     expect(row.tokenSealed).not.toContain(dep.tokens[0].access_secret);
     const [device] = await t.db.select().from(iosDevice).where(eq(iosDevice.serialNumber, 'F2LABM000001'));
     expect(device.abmStatus).toBe(AbmStatus.ASSIGNED);
-    const client = await t.app.abm.gateway.clientFor(clerk.storeId);
+    const client = await t.abm.gateway.clientFor(clerk.storeId);
     expect(client).not.toBeNull();
     await expect(client!.account()).resolves.toMatchObject({ server_uuid: dep.servers[0].server_uuid });
   });
 
   it('seedAbmToken (test kit) connects a store in one call', async () => {
     const { clerk } = await t.signedIn();
-    expect(await t.app.abm.gateway.clientFor(clerk.storeId)).toBeNull();
-    await seedAbmToken(t.app, clerk.storeId, dep);
-    const client = await t.app.abm.gateway.clientFor(clerk.storeId);
+    expect(await t.abm.gateway.clientFor(clerk.storeId)).toBeNull();
+    await seedAbmToken(t, clerk.storeId, dep);
+    const client = await t.abm.gateway.clientFor(clerk.storeId);
     await expect(client!.disownDevices(['NOTOURS00009'])).resolves.toEqual({ NOTOURS00009: 'NOT_ACCESSIBLE' });
   });
 
@@ -82,7 +82,7 @@ describe('ABM server token', () => {
       ['not a p7m', 'hello, this is a text file', /不是 Apple 商务管理的服务器令牌/],
       ['garbage DER', Buffer.from([0x30, 0x03, 0x01, 0x02, 0x03]), /不是 Apple 商务管理的服务器令牌/],
       ['another certificate', serverTokenP7m(selfSignedCertificatePem(), dep.tokens[0]), /不是用本门店的公钥加密的/],
-      ['another store’s certificate', await abmTokenFile(t.app, (await t.newStore()).id, dep), /不是用本门店的公钥加密的/],
+      ['another store’s certificate', await abmTokenFile(t, (await t.newStore()).id, dep), /不是用本门店的公钥加密的/],
     ];
     for (const [what, content, message] of cases) {
       const res = await upload(headers, content);

@@ -23,7 +23,7 @@ beforeAll(async () => {
   stage = await startAppleServicesHarness([ABM_SERIAL]);
   ({ h, dep, escrow } = stage);
   const { id: storeId } = await h.t.newStore({ storeName: '华强北店' });
-  await seedAbmToken(h.t.app, storeId, dep);
+  await seedAbmToken(h.t, storeId, dep);
   headers = (await h.t.signedIn({ storeId, isAdmin: true })).headers;
 });
 afterAll(() => stage.close());

@@ -33,9 +33,10 @@ export function createActivationLockModule(deps: ActivationLockModuleDeps) {
   const escrow = deps.escrow ?? escrowUnlockFromConfig(deps.config.activationLock);
   const service = createActivationLockService({ db: deps.db, devices: deps.devices, guard: deps.guard, abm: deps.abm, escrow, codes });
   return {
+    name: 'activation-lock',
     service,
     /** What the dev page shows about the escrow-key unlock adapter. */
-    adapter: { name: 'activation-lock', label: 'Apple 激活锁服务（escrowKeyUnlock）', impl: escrow.label, live: escrow.live },
+    adapters: [{ name: 'activation-lock', label: 'Apple 激活锁服务（escrowKeyUnlock）', impl: escrow.label, live: escrow.live }],
     async register(app: FastifyInstance) {
       await publishSealKey(deps.db, codes.publicKeyPem);
       await app.register(activationLockRoutes, { activationLock: service });

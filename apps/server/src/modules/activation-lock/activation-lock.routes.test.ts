@@ -31,7 +31,7 @@ beforeAll(async () => {
   escrow = standIn.escrow;
   t = await buildTestApp({ DEP_ORIGIN: dep.origin, ...standIn.env });
   storeId = (await t.newStore({ storeName: '激活锁测试门店' })).id;
-  await seedAbmToken(t.app, storeId, dep);
+  await seedAbmToken(t, storeId, dep);
   const signed = await t.signedIn({ storeId, isAdmin: true });
   admin = signed.headers;
   adminPhone = signed.clerk.phoneNumber;

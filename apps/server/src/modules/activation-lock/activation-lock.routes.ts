@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Module, Perm, activationLockRequest, uuid } from '@lease/shared';
 import { type AuthRule, requireAuth } from '../../http/authz.ts';
-import { idempotencyKey } from '../ios-device/ios-command.routes.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { ActivationLockService } from './activation-lock.service.ts';
 
 /** Activation Lock calls of spec §7 (command/{name}, each with its permission code of §3), and the dialogs' helper. */

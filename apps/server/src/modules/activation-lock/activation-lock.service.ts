@@ -22,7 +22,8 @@ import type { AbmGateway } from '../abm/abm-gateway.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
-import { type OperationResult, replayedOperation, runDeviceOperation } from '../../domain/device-operation.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
+import { type OperationResult, createIosCommandPipeline } from '../ios-device/ios-command-pipeline.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import type { SensitiveActionGuard, SensitiveActionProof } from '../store/sensitive-action.ts';
 import { store } from '../../domain/store.table.ts';
@@ -50,6 +51,9 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * one operation-log row, finished at once with Apple's answer in Chinese; the code never enters a log.
  */
 export function createActivationLockService({ db, devices, guard, abm, escrow, codes }: Deps) {
+  // Apple's web services answer these operations, not the phone: the pipeline logs them, and queues no command.
+  const pipeline = createIosCommandPipeline({ db, devices });
+
   async function finish(storeId: string, operationLogId: string, status: number, result: string, device?: { where: SQL | undefined; set: Partial<IosDeviceRow> }) {
     await db.transaction(async (tx) => {
       await tx.update(operationLog).set({ status, result, dateUpdated: new Date() }).where(and(eq(operationLog.storeId, storeId), eq(operationLog.id, operationLogId)));
@@ -59,8 +63,8 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
   }
 
   /** replayOf answers a repeated Idempotency-Key with the first operation, result text included. */
-  async function replayOf(storeId: string, key: string | undefined): Promise<ActivationLockResult | null> {
-    const replay = await replayedOperation(db, storeId, key);
+  async function replayOf(auth: AuthContext, key: IdempotencyKey | undefined): Promise<ActivationLockResult | null> {
+    const replay = await pipeline.replay(auth, key);
     if (!replay) return null;
     const [row] = await db.select({ result: operationLog.result }).from(operationLog).where(eq(operationLog.id, replay.operation_log_id));
     return { ...replay, result: row?.result ?? '' };
@@ -82,27 +86,28 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
    * lockThroughAbm seals the code on the device row before Apple hears of it: if the answer is lost, the code
    * that may now guard the phone is still here, and a retry sends the same one. Apple's answer settles the row.
    */
-  async function lockThroughAbm(auth: AuthContext, device: IosDeviceRow, client: DepClient, idempotencyKey?: string): Promise<ActivationLockResult> {
+  async function lockThroughAbm(auth: AuthContext, device: IosDeviceRow, client: DepClient, idempotencyKey?: IdempotencyKey): Promise<ActivationLockResult> {
     const pending = device.activationLockStatus === TURNING_ON && device.activationLockPasscode ? bytesFromBypassCode(codes.open(device.activationLockPasscode)) : null;
     const bytes = pending ?? randomBytes(16);
     const sealed = codes.seal(bypassCodeFromBytes(bytes));
     const escrowKey = await escrowKeyOf(bytes);
-    const op = await runDeviceOperation(
-      db,
-      auth,
-      { platform: 'ios', deviceId: device.id, action: 'turn-on-activation-lock', status: OperationStatus.SENT, result: '正在请求 Apple 开启激活锁', detail: { serial_number: device.serialNumber }, idempotencyKey },
-      {
-        inTx: async (tx) => {
-          const claimed = await tx
-            .update(iosDevice)
-            .set({ activationLockPasscode: sealed, activationLockStatus: TURNING_ON, dateUpdated: new Date() })
-            .where(and(eq(iosDevice.id, device.id), inArray(iosDevice.activationLockStatus, [OFF, TURNING_ON])))
-            .returning({ id: iosDevice.id });
-          if (!claimed.length) throw new AppError('CONFLICT', '激活锁状态已变化，请刷新后重试');
-        },
+    const op = await pipeline.run(auth, device, {
+      action: 'turn-on-activation-lock',
+      status: OperationStatus.SENT,
+      result: '正在请求 Apple 开启激活锁',
+      detail: { serial_number: device.serialNumber },
+      idempotencyKey,
+      // Claimed only from a state that allows it: a parallel turn-on or turn-off makes this one a conflict.
+      inTx: async (tx) => {
+        const claimed = await tx
+          .update(iosDevice)
+          .set({ activationLockPasscode: sealed, activationLockStatus: TURNING_ON, dateUpdated: new Date() })
+          .where(and(eq(iosDevice.id, device.id), inArray(iosDevice.activationLockStatus, [OFF, TURNING_ON])))
+          .returning({ id: iosDevice.id });
+        if (!claimed.length) throw new AppError('CONFLICT', '激活锁状态已变化，请刷新后重试');
       },
-    );
-    if (op.replayed) return (await replayOf(auth.storeId, idempotencyKey))!;
+    });
+    if (op.replayed) return (await replayOf(auth, idempotencyKey))!;
     const ours = and(eq(iosDevice.id, device.id), eq(iosDevice.activationLockPasscode, sealed));
     let answer: DepActivationLockStatus | string;
     try {
@@ -127,17 +132,19 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
   }
 
   /** unlockThroughApple presents the codes to Apple in turn (Apple: try the other one if the first fails). */
-  async function unlockThroughApple(auth: AuthContext, device: IosDeviceRow, idempotencyKey?: string): Promise<ActivationLockResult> {
+  async function unlockThroughApple(auth: AuthContext, device: IosDeviceRow, idempotencyKey?: IdempotencyKey): Promise<ActivationLockResult> {
     const candidates = await codesOf(device);
     const [owner] = await db.select({ name: store.storeName }).from(store).where(eq(store.id, auth.storeId));
     const before = device.activationLockStatus === TURNING_OFF ? ON : device.activationLockStatus;
-    const op = await runDeviceOperation(
-      db,
-      auth,
-      { platform: 'ios', deviceId: device.id, action: 'turn-off-activation-lock', status: OperationStatus.SENT, result: '正在请求 Apple 关闭激活锁', detail: { serial_number: device.serialNumber }, idempotencyKey },
-      { inTx: async (tx) => void (await tx.update(iosDevice).set({ activationLockStatus: TURNING_OFF, dateUpdated: new Date() }).where(eq(iosDevice.id, device.id))) },
-    );
-    if (op.replayed) return (await replayOf(auth.storeId, idempotencyKey))!;
+    const op = await pipeline.run(auth, device, {
+      action: 'turn-off-activation-lock',
+      status: OperationStatus.SENT,
+      result: '正在请求 Apple 关闭激活锁',
+      detail: { serial_number: device.serialNumber },
+      idempotencyKey,
+      set: { activationLockStatus: TURNING_OFF },
+    });
+    if (op.replayed) return (await replayOf(auth, idempotencyKey))!;
     const tried: { source: BypassCodeSource; outcome: EscrowUnlockOutcome }[] = [];
     for (const { source, code } of candidates) {
       const outcome = await escrow.unlock({
@@ -169,8 +176,8 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
     });
   }
 
-  async function turnOffChecked(auth: AuthContext, deviceId: string, confirm: () => Promise<void>, idempotencyKey?: string) {
-    const replay = await replayOf(auth.storeId, idempotencyKey);
+  async function turnOffChecked(auth: AuthContext, deviceId: string, confirm: () => Promise<void>, idempotencyKey?: IdempotencyKey) {
+    const replay = await replayOf(auth, idempotencyKey);
     if (replay) return replay;
     const { device } = await devices.load(auth, deviceId);
     const refusal = await cannotTurnOff(device);
@@ -181,8 +188,8 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
 
   return {
     /** turnOn locks the phone to the store through ABM (Ab11; password, and SMS when the store asks). */
-    async turnOn(auth: AuthContext, deviceId: string, proof: SensitiveActionProof, idempotencyKey?: string): Promise<ActivationLockResult> {
-      const replay = await replayOf(auth.storeId, idempotencyKey);
+    async turnOn(auth: AuthContext, deviceId: string, proof: SensitiveActionProof, idempotencyKey?: IdempotencyKey): Promise<ActivationLockResult> {
+      const replay = await replayOf(auth, idempotencyKey);
       if (replay) return replay;
       const { device } = await devices.load(auth, deviceId);
       const refusal = cannotTurnOn(device);
@@ -195,7 +202,7 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
     },
 
     /** turnOff asks Apple to remove the lock (Ab19; password, and SMS when the store asks). */
-    turnOff: (auth: AuthContext, deviceId: string, proof: SensitiveActionProof, idempotencyKey?: string): Promise<ActivationLockResult> =>
+    turnOff: (auth: AuthContext, deviceId: string, proof: SensitiveActionProof, idempotencyKey?: IdempotencyKey): Promise<ActivationLockResult> =>
       turnOffChecked(auth, deviceId, () => guard.confirm(auth, proof), idempotencyKey),
 
     /** For one-click unlock, whose caller confirmed once for the whole run: no second password check. */
@@ -211,7 +218,7 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
       if (refusal) throw new AppError('CONFLICT', refusal);
       await guard.confirm(auth, proof);
       const [first] = await codesOf(device);
-      await runDeviceOperation(db, auth, { platform: 'ios', deviceId, action: 'get-activation-lock-password', status: OperationStatus.DONE, detail: { source: first.source }, result: `已查看${SOURCE_TEXT[first.source]}` });
+      await pipeline.run(auth, device, { action: 'get-activation-lock-password', detail: { source: first.source }, result: `已查看${SOURCE_TEXT[first.source]}` });
       return { activation_lock_password: first.code, source: first.source };
     },
 

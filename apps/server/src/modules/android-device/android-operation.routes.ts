@@ -15,7 +15,8 @@ import {
 } from '@lease/shared';
 import type { AuthContext, AuthRule } from '../../http/authz.ts';
 import { requireAuth } from '../../http/authz.ts';
-import { idempotencyKey } from '../ios-device/ios-command.routes.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { AndroidOperationService } from './android-operation.service.ts';
 
 const byId = z.object({ id: uuid });
@@ -26,7 +27,7 @@ export const androidOperationRoutes: FastifyPluginAsyncZod<{ operations: Android
   const perm = (p: Perm): AuthRule => ({ perms: [p] });
 
   /** op registers an operation whose request body is checked by `body`. */
-  function op<B extends z.ZodType>(name: AndroidOperationName, auth: AuthRule, body: B, handle: (caller: AuthContext, id: string, body: z.output<B>, key?: string) => Promise<unknown>) {
+  function op<B extends z.ZodType>(name: AndroidOperationName, auth: AuthRule, body: B, handle: (caller: AuthContext, id: string, body: z.output<B>, key?: IdempotencyKey) => Promise<unknown>) {
     app.post(
       `/api/device/android/:id/operation/${name}`,
       { config: { auth, module: Module.ANDROID }, schema: { tags, params: byId, body } },
@@ -35,7 +36,7 @@ export const androidOperationRoutes: FastifyPluginAsyncZod<{ operations: Android
     );
   }
   /** plain registers an operation that takes no body beyond the device id in the path. */
-  function plain(name: AndroidOperationName, auth: AuthRule, handle: (caller: AuthContext, id: string, key?: string) => Promise<unknown>) {
+  function plain(name: AndroidOperationName, auth: AuthRule, handle: (caller: AuthContext, id: string, key?: IdempotencyKey) => Promise<unknown>) {
     app.post(`/api/device/android/:id/operation/${name}`, { config: { auth, module: Module.ANDROID }, schema: { tags, params: byId } }, (req) =>
       handle(requireAuth(req), req.params.id, idempotencyKey(req)),
     );

@@ -19,6 +19,7 @@ import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import { clerk } from '../../domain/clerk.table.ts';
 import { moveClerkSlots, releaseDeviceSlots } from '../../domain/device-quota.ts';
 import { type OperationResult, type OperationTx, replayedOperation, runDeviceOperation } from '../../domain/device-operation.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
 import { withRefetchCollapse } from '../../domain/refetch-collapse.ts';
 import type { SensitiveActionGuard, SensitiveActionProof } from '../store/sensitive-action.ts';
 import type { AndroidDeviceRepo, AndroidDeviceRow } from './android-device.repo.ts';
@@ -43,7 +44,7 @@ interface Deps {
 interface Plan {
   action: string;
   detail?: Record<string, unknown>;
-  idempotencyKey?: string;
+  idempotencyKey?: IdempotencyKey;
   /** The agent command to queue, bound to the operation-log row; absent for console-only actions. */
   command?: { type: AndroidCommandType; payload?: Record<string, unknown> };
   /** Desired state written with the operation; it bumps policy_version so the agent re-reads its policy. */
@@ -93,7 +94,7 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
    * command is the common shape of an agent command: the device, a replay of the same Idempotency-Key
    * answered before any state rule (a repeated 监管 click is not a conflict), the rule, then the operation.
    */
-  async function command(auth: AuthContext, id: string, key: string | undefined, rule: (d: AndroidDeviceRow) => string | null, plan: (d: AndroidDeviceRow) => Plan | Promise<Plan>) {
+  async function command(auth: AuthContext, id: string, key: IdempotencyKey | undefined, rule: (d: AndroidDeviceRow) => string | null, plan: (d: AndroidDeviceRow) => Plan | Promise<Plan>) {
     const device = await managed(auth, id);
     const replay = await replayedOperation(db, auth.storeId, key);
     if (replay) return replay;
@@ -123,7 +124,7 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
     },
 
     /** lock shows the full-screen lock with the clerk's message; sent again while locked it updates the text. */
-    lock: (auth: AuthContext, id: string, req: AndroidLockRequest, key?: string) =>
+    lock: (auth: AuthContext, id: string, req: AndroidLockRequest, key?: IdempotencyKey) =>
       command(auth, id, key, always, () => ({
         action: 'lock',
         detail: { message: req.message, phone_number: req.phone_number },
@@ -132,10 +133,10 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
       })),
 
     /** unlock is not refused on an "unlocked" phone: a phone that locked itself offline is only known locked once it reports. */
-    unlock: (auth: AuthContext, id: string, key?: string) =>
+    unlock: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
       command(auth, id, key, always, () => ({ action: 'unlock', state: { lockStatus: LockStatus.UNLOCKING }, command: { type: 'unlock' } })),
 
-    regulate: (auth: AuthContext, id: string, key?: string) =>
+    regulate: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
       command(
         auth,
         id,
@@ -149,7 +150,7 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
       ),
 
     /** deregulate lifts supervision for good (the agent gives up device owner), so it asks for the caller's password. */
-    async deregulate(auth: AuthContext, id: string, proof: SensitiveActionProof, key?: string) {
+    async deregulate(auth: AuthContext, id: string, proof: SensitiveActionProof, key?: IdempotencyKey) {
       return command(
         auth,
         id,
@@ -162,7 +163,7 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
       );
     },
 
-    setWallpaper: (auth: AuthContext, id: string, req: AndroidWallpaperRequest, key?: string) =>
+    setWallpaper: (auth: AuthContext, id: string, req: AndroidWallpaperRequest, key?: IdempotencyKey) =>
       command(auth, id, key, always, async () => {
         // The picture itself is fetched by the agent (GET /agent/v1/wallpapers/{id}): commands travel in small frames.
         if (!(await wallpapers(auth.storeId, req.wallpaper_id))) throw notFound('壁纸不存在');
@@ -174,13 +175,13 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
         };
       }),
 
-    getLocation: (auth: AuthContext, id: string, key?: string) => command(auth, id, key, always, () => ({ action: 'get-location', command: { type: 'get-location' } })),
+    getLocation: (auth: AuthContext, id: string, key?: IdempotencyKey) => command(auth, id, key, always, () => ({ action: 'get-location', command: { type: 'get-location' } })),
 
-    getInstalledAppList: (auth: AuthContext, id: string, key?: string) =>
+    getInstalledAppList: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
       command(auth, id, key, always, () => ({ action: 'get-installed-app-list', command: { type: 'get-installed-app-list' } })),
 
     /** setSystemRestriction applies the given switches over what the phone enforces now, and stores the full map. */
-    setSystemRestriction: (auth: AuthContext, id: string, changes: Record<string, boolean>, key?: string) =>
+    setSystemRestriction: (auth: AuthContext, id: string, changes: Record<string, boolean>, key?: IdempotencyKey) =>
       command(auth, id, key, always, async (d) => {
         const store = (await devices.defaults(auth)).systemRestriction;
         const next = resolveDeviceRestrictions(store, { ...resolveDeviceRestrictions(store, d.systemRestriction), ...changes });
@@ -193,13 +194,13 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
       }),
 
     /** syncSystemRestriction gives the phone the store's default map, dropping its own choices. */
-    syncSystemRestriction: (auth: AuthContext, id: string, key?: string) =>
+    syncSystemRestriction: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
       command(auth, id, key, always, async () => {
         const next = (await devices.defaults(auth)).systemRestriction;
         return { action: 'sync-system-restriction', state: { systemRestriction: next }, command: { type: 'set-system-restriction', payload: { restriction: next } } };
       }),
 
-    setAppRestriction: (auth: AuthContext, id: string, rule: AndroidAppRestriction, key?: string) =>
+    setAppRestriction: (auth: AuthContext, id: string, rule: AndroidAppRestriction, key?: IdempotencyKey) =>
       command(auth, id, key, always, () => {
         const mode = rule.mode ?? 0;
         return {
@@ -211,7 +212,7 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
       }),
 
     /** changeForClerk hands the phone to another clerk of the store: quota moves along, the hand-over is logged. */
-    async changeForClerk(auth: AuthContext, id: string, toClerkId: string, key?: string) {
+    async changeForClerk(auth: AuthContext, id: string, toClerkId: string, key?: IdempotencyKey) {
       const { device } = await devices.load(auth, id);
       const replay = await replayedOperation(db, auth.storeId, key);
       if (replay) return replay;
@@ -239,7 +240,7 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
      * archive hides the phone from the list for good and frees its slot; an enrolled phone is told to release
      * itself, and the gateway revokes its credential once it acknowledges (ANDROID.md).
      */
-    async archive(auth: AuthContext, id: string, key?: string) {
+    async archive(auth: AuthContext, id: string, key?: IdempotencyKey) {
       const { device } = await devices.load(auth, id);
       const replay = await replayedOperation(db, auth.storeId, key);
       if (replay) return replay;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiKeyEnabledRequest, apiKeyGenerateRequest, apiKeyUpdateRequest, webhookDeliveryQuery, webhookResendRequest } from '@lease/shared';
+import { apiKeyEnabledRequest, apiKeyGenerateRequest } from '@lease/shared';
 import { requireAuth } from '../../http/authz.ts';
 import type { ApiKeyService } from './api-key.service.ts';
 
-/** Console calls of the store's open-API settings (spec §7 Store: api-key/*), admin only (spec §6). */
+/** Console calls of the store's open-API key (spec §7 Store: api-key/*), admin only (spec §6); the callback settings are in webhook.routes.ts. */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = async (app, { apiKeys }) => {
   const tags = ['api-key'];
   const config = { auth: 'admin' } as const;
@@ -17,7 +17,4 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
     reply.header('cache-control', 'no-store');
     return apiKeys.generate(requireAuth(req), req.body);
   });
-  app.post(`${base}/update`, { config, schema: { tags, body: apiKeyUpdateRequest } }, (req) => apiKeys.update(requireAuth(req), req.body));
-  app.get(`${base}/webhook-deliveries`, { config, schema: { tags, querystring: webhookDeliveryQuery } }, (req) => apiKeys.deliveries(requireAuth(req), req.query));
-  app.post(`${base}/webhook-deliveries/resend`, { config, schema: { tags, body: webhookResendRequest } }, (req) => apiKeys.resend(requireAuth(req), req.body.id));
 };

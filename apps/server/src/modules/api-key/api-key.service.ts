@@ -6,38 +6,32 @@ import {
   type ApiKeyInfo,
   type ApiKeyPreview,
   OperationStatus,
-  type WebhookDeliveryItem,
-  type WebhookDeliveryQuery,
-  type WebhookDeliveryStatus,
 } from '@lease/shared';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import type { SensitiveActionGuard } from '../store/sensitive-action.ts';
-import { UnsafeAddressError, assertPublicUrl } from '../../adapters/webhook/address-guard.ts';
-import type { WebhookRepo } from '../webhook/webhook.repo.ts';
 import type { ApiKeyRepo } from './api-key.repo.ts';
 import type { SecretBox } from '../../secret-box.ts';
 
 export interface ApiKeyServiceDeps {
   repo: ApiKeyRepo;
-  webhooks: WebhookRepo;
   secretBox: SecretBox;
   sensitive: SensitiveActionGuard;
   oplog: OperationLogRepo;
-  /** WEBHOOK_ALLOW_PRIVATE: callback URLs may point at loopback/private hosts (tests, closed networks). */
-  allowPrivateCallbacks: boolean;
+  /** How many webhook deliveries still wait to be sent (the webhook module's count): the preview warns of them. */
+  pendingDeliveries: (storeId: string) => Promise<number>;
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export const maskSecret = (secret: string) => `${secret.slice(0, 3)}${'*'.repeat(12)}${secret.slice(-4)}`;
 
 /**
- * createApiKeyService runs the store's open-API settings page (admin only; the route checks that): the key
- * pair, enabling, the callback and whitelist, and the webhook delivery history. The secret leaves the server
- * once, in the answer to generate.
+ * createApiKeyService runs the key half of the store's open-API settings page (admin only; the route checks
+ * that): the key pair and enabling. The secret leaves the server once, in the answer to generate. The callback
+ * settings and the delivery history are the webhook module's.
  */
-export function createApiKeyService({ repo, webhooks, secretBox, sensitive, oplog, allowPrivateCallbacks }: ApiKeyServiceDeps) {
+export function createApiKeyService({ repo, secretBox, sensitive, oplog, pendingDeliveries }: ApiKeyServiceDeps) {
   const log = (auth: AuthContext, action: string, detail: Record<string, unknown> = {}) =>
     oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'store', action, status: OperationStatus.DONE, detail }]);
 
@@ -69,7 +63,7 @@ export function createApiKeyService({ repo, webhooks, secretBox, sensitive, oplo
 
     async preview(auth: AuthContext): Promise<ApiKeyPreview> {
       const row = await repo.get(auth.storeId);
-      const pending = await webhooks.countPending(auth.storeId);
+      const pending = await pendingDeliveries(auth.storeId);
       const effects: string[] = [];
       if (row?.apiKey) {
         effects.push(`现有 API Key（${row.apiKey}）及其密钥将立即失效，使用旧密钥签名的请求会被拒绝`);
@@ -93,56 +87,6 @@ export function createApiKeyService({ repo, webhooks, secretBox, sensitive, oplo
       await repo.save(auth.storeId, { apiKey, secretCipher: secretBox.seal(secret), secretGeneratedAt: now });
       await log(auth, 'api-key-generate', { api_key: apiKey, replaced: previous?.apiKey ?? null });
       return { api_key: apiKey, api_secret_key: secret, secret_generated_at: now.toISOString() };
-    },
-
-    async update(auth: AuthContext, req: { callback_url: string; ip_white_list: string; offline_hours: number | null }) {
-      if (req.callback_url && !allowPrivateCallbacks) {
-        try {
-          await assertPublicUrl(req.callback_url);
-        } catch (err) {
-          if (err instanceof UnsafeAddressError) throw new AppError('VALIDATION_FAILED', err.message, [{ field: 'callback_url', message: err.message }]);
-          throw err;
-        }
-      }
-      await repo.save(auth.storeId, { callbackUrl: req.callback_url, ipWhiteList: req.ip_white_list, offlineHours: req.offline_hours });
-      await log(auth, 'api-key-update', { callback_url: req.callback_url, ip_white_list: req.ip_white_list, offline_hours: req.offline_hours });
-      return { ok: true as const };
-    },
-
-    async deliveries(auth: AuthContext, q: WebhookDeliveryQuery): Promise<{ list: WebhookDeliveryItem[]; total: number }> {
-      const { rows, attempts, total } = await webhooks.list(auth.storeId, q);
-      return {
-        total,
-        list: rows.map((r) => {
-          const device = (r.payload.device ?? {}) as { serial_number?: string };
-          return {
-            id: r.id,
-            type: r.type,
-            platform: r.platform,
-            device_id: r.deviceId,
-            serial_number: device.serial_number ?? '',
-            status: r.status as WebhookDeliveryStatus,
-            attempts: r.attempts,
-            last_status_code: r.lastStatusCode,
-            last_error: r.lastError,
-            next_attempt_at: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
-            delivered_at: iso(r.deliveredAt),
-            date_created: r.dateCreated.toISOString(),
-            attempt_list: attempts
-              .filter((a) => a.eventId === r.id)
-              .map((a) => ({ attempt_no: a.attemptNo, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, date_created: a.dateCreated.toISOString() })),
-          };
-        }),
-      };
-    },
-
-    async resend(auth: AuthContext, id: string) {
-      const row = await webhooks.get(auth.storeId, id);
-      if (!row) throw notFound('回调记录不存在');
-      if (row.status !== 'failed') throw new AppError('CONFLICT', row.status === 'delivered' ? '该回调已送达，无需重新发送' : '该回调正在等待发送');
-      if (!(await webhooks.requeue(auth.storeId, id, new Date()))) throw new AppError('CONFLICT', '该回调状态已变化，请刷新后重试');
-      await log(auth, 'webhook-resend', { event_id: id, type: row.type });
-      return { ok: true as const };
     },
   };
 }

@@ -5,21 +5,16 @@ import type { AuthContext } from '../../http/authz.ts';
 import type { ClerkRepo, ClerkRow } from '../clerk/clerk.repo.ts';
 import type { LoginLogRepo } from '../logs/login-log.repo.ts';
 import type { AuthRepo } from './auth.repo.ts';
-import { verifyPassword } from './password.ts';
+import { type ClientInfo, createPasswordLogin } from './password-login.ts';
 import { logOut, rotateRefreshToken } from './refresh-rotation.ts';
 import { type AccessTokens, hashToken, newRefreshToken } from './tokens.ts';
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
+export type { ClientInfo };
 
 const MINUTE = 60_000;
 /** What a disabled store's console and open API answer (issue 16). */
 export const STORE_DISABLED_MESSAGE = '门店已停用';
 const HOUR = 60 * MINUTE;
-/** A login from an IP that succeeded for this account lately is exempt from the account-wide limit. */
-const TRUSTED_IP_WINDOW = 30 * 24 * HOUR;
 /** Writing last_seen_at on every request would make the session row a hot spot (Fleet seen_time). */
 const TOUCH_INTERVAL = MINUTE;
 /** Re-exported: the grace window lives with the rotation rule both consoles share (refresh-rotation.ts). */
@@ -52,40 +47,18 @@ export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLo
     return { access_token: access, refresh_token: refresh, expires_in: tokens.ttlSeconds };
   }
 
-  async function throttle(account: string, clerkRow: ClerkRow | undefined, client: ClientInfo) {
-    const now = Date.now();
-    const fromIp = await loginLog.countFromIpSince(client.ip, new Date(now - MINUTE));
-    if (fromIp >= config.loginIpLimitPerMinute) return '登录尝试过于频繁，请一分钟后再试';
-    // Failures before the last password change do not count: resetting the password by SMS lifts the limit.
-    const since = Math.max(now - HOUR, clerkRow?.passwordChangedAt.getTime() ?? 0);
-    const failures = await loginLog.countStatusForAccountSince(account, LoginStatus.WRONG_PASSWORD, new Date(since));
-    if (failures < config.loginAccountFailuresPerHour) return null;
-    const trusted = await loginLog.hasSuccessFromIpSince(account, client.ip, LoginStatus.SUCCESS, new Date(now - TRUSTED_IP_WINDOW));
-    return trusted ? null : '该账号登录失败次数过多，请稍后再试或通过“忘记密码”重置密码';
-  }
+  const checkPassword = createPasswordLogin(config, {
+    find: (account) => clerkRepo.findByPhone(account),
+    attempts: loginLog,
+    record: ({ account, status, found, client }) => loginLog.insert({ account, status, storeId: found?.storeId, clerkId: found?.id, ...client }),
+    messages: { tooManyFailures: '该账号登录失败次数过多，请稍后再试或通过“忘记密码”重置密码', disabled: '账号已停用，请联系门店管理员' },
+  });
 
   return {
     issueSession,
 
     async login({ account, password }: LoginRequest, client: ClientInfo): Promise<TokenPair> {
-      const found = await clerkRepo.findByPhone(account);
-      const log = (status: LoginStatus) =>
-        loginLog.insert({ account, status, storeId: found?.storeId, clerkId: found?.id, ...client });
-
-      const refusal = await throttle(account, found, client);
-      if (refusal) {
-        await log(LoginStatus.THROTTLED);
-        throw new AppError('TOO_MANY_REQUESTS', refusal);
-      }
-      const ok = await verifyPassword(found?.passwordHash, password);
-      if (!found || !ok) {
-        await log(found ? LoginStatus.WRONG_PASSWORD : LoginStatus.UNKNOWN_ACCOUNT);
-        throw new AppError('LOGIN_FAILED', '账号或密码错误');
-      }
-      if (found.disabled) {
-        await log(LoginStatus.DISABLED);
-        throw new AppError('LOGIN_FAILED', '账号已停用，请联系门店管理员');
-      }
+      const { found, log } = await checkPassword(account, password, client);
       // A store the operator disabled cannot sign in at all (issue 16); its phones stay managed meanwhile.
       if (await authRepo.storeDisabled(found.storeId)) {
         await log(LoginStatus.DISABLED);

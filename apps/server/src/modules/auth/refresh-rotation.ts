@@ -1,5 +1,8 @@
 import { AppError } from '../../http/app-error.ts';
+import type { RotatingSession, RotationStore } from './auth.table.ts';
 import { hashToken } from './tokens.ts';
+
+export type { RotatingSession, RotationStore };
 
 const MINUTE = 60_000;
 /**
@@ -8,23 +11,6 @@ const MINUTE = 60_000;
  * token is still caught (it revokes the session after the window).
  */
 export const REFRESH_GRACE_MS = 20_000;
-
-export interface RotatingSession {
-  id: string;
-  revokedAt: Date | null;
-  expiresAt: Date;
-  lastSeenAt: Date;
-}
-
-/** RotationStore is what rotation needs from a session table pair (store clerks' and operators' alike). */
-export interface RotationStore<S extends RotatingSession> {
-  findRefreshToken(tokenHash: string): Promise<{ id: string; usedAt: Date | null; session: S } | undefined>;
-  /** Spends the token and stores its successor atomically; null when a parallel caller spent it first. */
-  rotate(id: string, sessionId: string, successorHash: string, at: Date): Promise<Date | null>;
-  usedAtOf(id: string): Promise<Date | null>;
-  revokeSession(id: string, reason: string): Promise<void>;
-  touchSession(id: string, at: Date): Promise<void>;
-}
 
 /**
  * rotateRefreshToken is the one refresh rule of both consoles: presenting a spent token revokes the whole

@@ -1,9 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { EnrollTarget } from './enroll.repo.ts';
 
-export interface EnrollTarget {
-  storeId: string;
-  serialNumber: string;
-}
+export type { EnrollTarget };
 
 export interface DecodedEnrollCode extends EnrollTarget {
   /** When the link was handed out (Unix ms); null for links made before links expired, which count as expired. */

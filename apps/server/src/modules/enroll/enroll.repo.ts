@@ -3,7 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { store } from '../../domain/store.table.ts';
-import type { EnrollTarget } from './enroll-code.ts';
+
+/** EnrollTarget is the phone an enrolment link names: a serial number in one store. */
+export interface EnrollTarget {
+  storeId: string;
+  serialNumber: string;
+}
 
 type Tx = Pick<Db, 'select' | 'update'>;
 

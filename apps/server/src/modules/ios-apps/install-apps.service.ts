@@ -4,11 +4,10 @@ import type { AuthContext } from '../../http/authz.ts';
 import { Priority } from '../../mdm/apple/commander.ts';
 import * as commands from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
+import { type IdempotencyKey, derivedKey } from '../../domain/idempotency.ts';
+import { type OperationResult, createIosCommandPipeline } from '../ios-device/ios-command-pipeline.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { runIosOperation } from '../ios-device/ios-operation.ts';
-import { type OperationResult, replayedOperation } from '../../domain/device-operation.ts';
-import { managedDevice } from '../ios-network/managed-command.ts';
 import { INSTALL_ACTION, type InstallAppsRepo } from './install-apps.repo.ts';
 
 interface Deps {
@@ -24,7 +23,7 @@ type LibraryApp = Awaited<ReturnType<InstallAppsRepo['libraryApps']>>[number];
 const DAY = 86_400_000;
 
 /** Each app of one request gets its own operation, so its own Idempotency-Key derived from the request's. */
-const appKey = (key: string | undefined, bundleId: string) => (key ? `${key}:${bundleId}` : undefined);
+const appKey = (key: IdempotencyKey | undefined, bundleId: string) => derivedKey(key, bundleId);
 
 /** appSource installs by App Store id when the library knows it (the phone asks the App Store for exactly that app), else by bundle id. */
 const appSource = (entry: LibraryApp): commands.AppSource => (entry.trackId ? { iTunesStoreId: Number(entry.trackId) } : { identifier: entry.bundleId });
@@ -57,13 +56,14 @@ function refusal(device: IosDeviceRow, app: App, entry: LibraryApp | undefined, 
  * management; a repossessed phone is erased anyway, so the flag would only ever hurt the hirer.
  */
 export function createInstallAppsService({ db, mdm, devices, repo }: Deps) {
+  const pipeline = createIosCommandPipeline({ db, mdm, devices });
   return {
-    async install(auth: AuthContext, req: InstallAppsRequest, key?: string): Promise<InstallAppsResponse> {
-      const replays = await Promise.all(req.apps.map((a) => replayedOperation(db, auth.storeId, appKey(key, a.bundle_id))));
+    async install(auth: AuthContext, req: InstallAppsRequest, key?: IdempotencyKey): Promise<InstallAppsResponse> {
+      const replays = await Promise.all(req.apps.map((a) => pipeline.replay(auth, appKey(key, a.bundle_id))));
       const replayed = (app: App, op: OperationResult): InstallAppResult => ({ app_name: app.app_name, bundle_id: app.bundle_id, status: 'queued', operation_log_id: op.operation_log_id, replayed: true });
       // A full replay answers as the first time did, before any state check could now refuse it.
       if (replays.every((r) => r !== null)) return { list: req.apps.map((app, i) => replayed(app, replays[i]!)) };
-      const device = await managedDevice(devices, auth, req.device_id);
+      const device = await pipeline.device(auth, req.device_id);
       const [library, installing, storeWhiteList] = await Promise.all([
         repo.libraryApps(auth.storeId, req.apps.map((a) => a.bundle_id)),
         repo.installing(device.id),
@@ -85,13 +85,11 @@ export function createInstallAppsService({ db, mdm, devices, repo }: Deps) {
           list.push({ ...base, status: 'refused', reason: reason ?? '' });
           continue;
         }
-        const source = appSource(entry);
-        const op = await runIosOperation(db, mdm, auth, {
-          deviceId: device.id,
+        const op = await pipeline.run(auth, device, {
           action: INSTALL_ACTION,
           detail: { app_name: entry.appName, bundle_id: app.bundle_id, itunes_store_id: entry.trackId ?? null },
           idempotencyKey: appKey(key, app.bundle_id),
-          command: { build: (uuid) => commands.installApplication(source, { uuid }), priority: Priority.NORMAL },
+          command: commands.installApplication(appSource(entry)),
         });
         list.push({ ...base, status: 'queued', operation_log_id: op.operation_log_id, replayed: op.replayed });
         if (!op.replayed) queued += 1;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Module, Perm, installAppsRequest } from '@lease/shared';
 import { requireAuth } from '../../http/authz.ts';
-import { idempotencyKey } from '../ios-device/ios-command.routes.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { InstallAppsService } from './install-apps.service.ts';
 
 /** POST /api/device/ios/command/install-apps (Ab10): one InstallApplication per app of the store's library. */

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { Module, Perm, deviceIdBody, iosLockRequest, paging, sensitiveProof } from '@lease/shared';
 import type { AuthContext, AuthRule } from '../../http/authz.ts';
 import { requireAuth } from '../../http/authz.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { IosCommandService } from './ios-command.service.ts';
-
-/** idempotencyKey reads the Idempotency-Key header of a device command (Apple and Android). */
-export const idempotencyKey = (req: FastifyRequest) => {
-  const key = req.headers['idempotency-key'];
-  return typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : undefined;
-};
 
 const withProof = deviceIdBody.extend(sensitiveProof.shape);
 
@@ -20,7 +15,7 @@ export const iosCommandRoutes: FastifyPluginAsyncZod<{ commands: IosCommandServi
   const perm = (p: Perm): AuthRule => ({ perms: [p] });
 
   /** simple registers a command whose body is just the device id. */
-  const simple = (name: string, auth: AuthRule, run: (caller: AuthContext, deviceId: string, key?: string) => Promise<unknown>) => {
+  const simple = (name: string, auth: AuthRule, run: (caller: AuthContext, deviceId: string, key?: IdempotencyKey) => Promise<unknown>) => {
     const { url, config } = route(name, auth);
     app.post(url, { config, schema: { tags, body: deviceIdBody } }, (req) => run(requireAuth(req), req.body.device_id, idempotencyKey(req)));
   };

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { type IosLockRequest, EnrollmentStatus, LockStatus, OperationStatus, RecycledStatus } from '@lease/shared';
+import { type IosLockRequest, LockStatus, OperationStatus, RecycledStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -8,15 +8,15 @@ import * as commands from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { mdmEnrollment, mdmIdentity } from '../../mdm/apple/mdm.table.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
 import { emitIosDeviceEvent } from '../../domain/webhook-outbox.ts';
-import { replayedOperation } from '../../domain/device-operation.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import type { SensitiveActionGuard, SensitiveActionProof } from '../store/sensitive-action.ts';
 import { releaseDeviceSlots } from '../../domain/device-quota.ts';
 import type { IosDeviceService } from './ios-device.service.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import type { IosDeviceRepo } from './ios-device.repo.ts';
-import { runIosOperation } from './ios-operation.ts';
+import { createIosCommandPipeline } from './ios-command-pipeline.ts';
 
 const LOST_MODE = ['EnableLostMode', 'DisableLostMode'];
 
@@ -35,14 +35,7 @@ interface Deps {
  * a state where the command makes sense, then logs and queues it.
  */
 export function createIosCommandService({ db, mdm, devices, repo, oplog, sensitive }: Deps) {
-  const run = runIosOperation.bind(null, db, mdm);
-
-  async function managed(auth: AuthContext, id: string) {
-    const { device } = await devices.load(auth, id);
-    if (device.recycledStatus === RecycledStatus.RECYCLED) throw new AppError('CONFLICT', '设备在回收站中，请先移出');
-    if (device.enrollmentStatus !== EnrollmentStatus.ENROLLED) throw new AppError('CONFLICT', '设备尚未接入管理，无法下发指令');
-    return device;
-  }
+  const pipeline = createIosCommandPipeline({ db, mdm, devices });
 
   const requireLostMode = (lockStatus: number) => {
     if (lockStatus !== LockStatus.LOCKED) throw new AppError('CONFLICT', '设备未处于锁定（丢失模式）状态，无法执行此操作');
@@ -62,38 +55,41 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
     },
 
     /** lock puts the phone in Lost Mode now, or schedules it: a job fires it at `when` unless cancelled. */
-    async lock(auth: AuthContext, req: IosLockRequest, idempotencyKey?: string) {
-      const device = await managed(auth, req.device_id);
-      const text = { message: req.message, phoneNumber: req.phone_number || undefined, footnote: req.footnote || undefined };
+    async lock(auth: AuthContext, req: IosLockRequest, idempotencyKey?: IdempotencyKey) {
       const at = req.when === 'now' ? null : new Date(req.when);
       const detail = { message: req.message, phone_number: req.phone_number, footnote: req.footnote, when: req.when };
       if (at && at.getTime() > Date.now()) {
-        return run(auth, { deviceId: device.id, action: 'lock', detail, idempotencyKey, scheduledAt: at, lockStatus: device.lockStatus === LockStatus.UNLOCKED ? LockStatus.SCHEDULED : undefined });
+        const device = await pipeline.device(auth, req.device_id);
+        const set = device.lockStatus === LockStatus.UNLOCKED ? { lockStatus: LockStatus.SCHEDULED } : undefined;
+        return pipeline.run(auth, device, { action: 'lock', detail, idempotencyKey, scheduledAt: at, set });
       }
-      return run(auth, {
-        deviceId: device.id,
+      const text = { message: req.message, phoneNumber: req.phone_number || undefined, footnote: req.footnote || undefined };
+      return pipeline.run(auth, req.device_id, {
         action: 'lock',
         detail,
         idempotencyKey,
-        lockStatus: LockStatus.LOCKING,
-        command: { build: (uuid) => commands.enableLostMode(text, { uuid }), priority: Priority.SECURITY, supersede: LOST_MODE },
+        command: commands.enableLostMode(text),
+        priority: Priority.SECURITY,
+        supersede: LOST_MODE,
+        set: { lockStatus: LockStatus.LOCKING },
       });
     },
 
-    async unlock(auth: AuthContext, id: string, idempotencyKey?: string) {
-      const device = await managed(auth, id);
+    async unlock(auth: AuthContext, id: string, idempotencyKey?: IdempotencyKey) {
+      const device = await pipeline.device(auth, id);
       const cancelled = await cancelSchedules(device.id, '已解锁，预约锁定取消');
       // A lock that was only scheduled never reached the phone: cancelling it is the whole unlock. DisableLostMode
       // would only be refused (12067). If the schedule fired meanwhile, nothing was cancelled and the phone is told.
       if (device.lockStatus === LockStatus.SCHEDULED && cancelled > 0) {
-        return run(auth, { deviceId: device.id, action: 'unlock', idempotencyKey, lockStatus: LockStatus.UNLOCKED, result: '锁定尚未执行，已取消预约，未向设备发送指令' });
+        return pipeline.run(auth, device, { action: 'unlock', idempotencyKey, set: { lockStatus: LockStatus.UNLOCKED }, result: '锁定尚未执行，已取消预约，未向设备发送指令' });
       }
-      return run(auth, {
-        deviceId: device.id,
+      return pipeline.run(auth, device, {
         action: 'unlock',
         idempotencyKey,
-        lockStatus: LockStatus.UNLOCKING,
-        command: { build: (uuid) => commands.disableLostMode({ uuid }), priority: Priority.SECURITY, supersede: LOST_MODE },
+        command: commands.disableLostMode(),
+        priority: Priority.SECURITY,
+        supersede: LOST_MODE,
+        set: { lockStatus: LockStatus.UNLOCKING },
       });
     },
 
@@ -109,39 +105,35 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
       return { ok: true as const };
     },
 
-    async playSound(auth: AuthContext, id: string, key?: string) {
-      const device = await managed(auth, id);
+    async playSound(auth: AuthContext, id: string, key?: IdempotencyKey) {
+      const device = await pipeline.device(auth, id);
       requireLostMode(device.lockStatus);
-      return run(auth, { deviceId: id, action: 'play-lost-mode-sound', idempotencyKey: key, command: { build: (uuid) => commands.playLostModeSound({ uuid }), priority: Priority.SECURITY } });
+      return pipeline.run(auth, device, { action: 'play-lost-mode-sound', idempotencyKey: key, command: commands.playLostModeSound(), priority: Priority.SECURITY });
     },
 
-    async getLocation(auth: AuthContext, id: string, key?: string) {
-      const device = await managed(auth, id);
+    async getLocation(auth: AuthContext, id: string, key?: IdempotencyKey) {
+      const device = await pipeline.device(auth, id);
       requireLostMode(device.lockStatus);
-      return run(auth, { deviceId: id, action: 'get-location', idempotencyKey: key, command: { build: (uuid) => commands.deviceLocation({ uuid }), priority: Priority.SECURITY } });
+      return pipeline.run(auth, device, { action: 'get-location', idempotencyKey: key, command: commands.deviceLocation(), priority: Priority.SECURITY });
     },
 
-    async reboot(auth: AuthContext, id: string, key?: string) {
-      await managed(auth, id);
-      return run(auth, { deviceId: id, action: 'reboot', idempotencyKey: key, command: { build: (uuid) => commands.restartDevice({ uuid }), priority: Priority.NORMAL } });
-    },
+    reboot: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
+      pipeline.run(auth, id, { action: 'reboot', idempotencyKey: key, command: commands.restartDevice(), priority: Priority.NORMAL }),
 
     /** clearPasscode is sensitive (DESIGN §4): password, and an SMS code when the store's switch is on, checked last so a refusal spends no code. */
-    async clearPasscode(auth: AuthContext, id: string, proof: SensitiveActionProof, key?: string) {
-      const replay = await replayedOperation(db, auth.storeId, key);
+    async clearPasscode(auth: AuthContext, id: string, proof: SensitiveActionProof, key?: IdempotencyKey) {
+      const replay = await pipeline.replay(auth, key);
       if (replay) return replay;
-      await managed(auth, id);
+      const device = await pipeline.device(auth, id);
       const [enrollment] = await db.select({ unlockToken: mdmEnrollment.unlockToken }).from(mdmEnrollment).where(eq(mdmEnrollment.deviceId, id));
       if (!enrollment?.unlockToken) throw new AppError('CONFLICT', '设备未提供解锁令牌（UnlockToken），无法清除密码');
       await sensitive.confirm(auth, proof);
       const token = Buffer.from(enrollment.unlockToken, 'base64');
-      return run(auth, { deviceId: id, action: 'clear-passcode', idempotencyKey: key, command: { build: (uuid) => commands.clearPasscode(token, { uuid }), priority: Priority.SECURITY } });
+      return pipeline.run(auth, device, { action: 'clear-passcode', idempotencyKey: key, command: commands.clearPasscode(token), priority: Priority.SECURITY });
     },
 
-    async installedAppList(auth: AuthContext, id: string, key?: string) {
-      await managed(auth, id);
-      return run(auth, { deviceId: id, action: 'get-installed-app-list', idempotencyKey: key, command: { build: (uuid) => commands.installedApplicationList({ uuid }), priority: Priority.NORMAL } });
-    },
+    installedAppList: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
+      pipeline.run(auth, id, { action: 'get-installed-app-list', idempotencyKey: key, command: commands.installedApplicationList(), priority: Priority.NORMAL }),
 
     async moveToRecycleBin(auth: AuthContext, id: string, recycled: boolean) {
       const { device } = await devices.load(auth, id);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Module, Perm, deviceIdBody, globalHttpProxySettingRequest, setDnsSettingRequest } from '@lease/shared';
 import { requireAuth } from '../../http/authz.ts';
-import { idempotencyKey } from '../ios-device/ios-command.routes.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { GlobalHttpProxySettingService } from './global-http-proxy-setting.service.ts';
 import type { IosNetworkService } from './ios-network.service.ts';
 

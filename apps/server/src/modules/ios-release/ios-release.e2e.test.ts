@@ -51,7 +51,7 @@ async function enrolledPhone(options: Parameters<MdmHarness['newPhone']>[1] = {}
 
 /** connectAbm uploads the store's ABM token once (its first sync gives the phones already registered their ABM status). */
 async function connectAbm() {
-  if (!(await h.t.app.abm.gateway.clientFor(storeId))) await seedAbmToken(h.t.app, storeId, dep);
+  if (!(await h.t.abm.gateway.clientFor(storeId))) await seedAbmToken(h.t, storeId, dep);
 }
 
 async function finished(operationLogId: string) {
@@ -225,7 +225,7 @@ describe('one-click unlock (release a paid-off phone)', () => {
     phone.setUserLocked(false);
     // Nobody watches: the job moves the run on as the phone answers.
     await waitFor(async () => {
-      await h.t.app.oneClickUnlock.advanceRunning();
+      await h.t.oneClickUnlock.advanceRunning();
       const [row] = await db().select({ status: oneClickUnlockRun.status }).from(oneClickUnlockRun).where(eq(oneClickUnlockRun.id, run.id));
       return row.status === 'done';
     }, 15_000);

@@ -275,7 +275,7 @@ describe('one-click unlock runs: several processes, restarts', () => {
     expect(started.run.steps[0]).toMatchObject({ step: 'device_unlock', status: 'running', operation_log_id: expect.any(String) });
     // The phone answered the unlock; four processes now race to start the next needed step.
     await t.db.update(operationLog).set({ status: OperationStatus.DONE }).where(eq(operationLog.id, started.run.steps[0].operation_log_id));
-    await Promise.all([1, 2, 3, 4].map(() => t.app.oneClickUnlock.advance(started.run.id)));
+    await Promise.all([1, 2, 3, 4].map(() => t.oneClickUnlock.advance(started.run.id)));
     expect((await commandsOf(device.id)).map((c) => c.requestType).sort()).toEqual(['DisableLostMode', 'RemoveProfile']);
     const steps = await stepsOf(started.run.id);
     expect(steps.map((s) => [s.step, s.status, s.attempt])).toEqual([
@@ -294,7 +294,7 @@ describe('one-click unlock runs: several processes, restarts', () => {
     const started = (await post('one-click-unlock', admin.headers, { device_id: device.id, mode: 'keep-data', password: TEST_PASSWORD })).json();
     // As if the process had stopped right after the claim: running, no operation, claimed long ago.
     await t.db.update(oneClickUnlockStep).set({ operationLogId: null, startedAt: new Date(Date.now() - 5 * 60_000) }).where(and(eq(oneClickUnlockStep.runId, started.run.id), eq(oneClickUnlockStep.position, 0)));
-    await t.app.oneClickUnlock.advanceRunning();
+    await t.oneClickUnlock.advanceRunning();
     const failed = (await post('one-click-unlock-status', admin.headers, { device_id: device.id })).json().run;
     expect(failed.status).toBe('failed');
     expect(failed.steps[0]).toMatchObject({ status: 'failed', reason: '执行被中断（服务重启或出错），请点击“继续”重试此步骤' });

@@ -12,7 +12,8 @@ import {
 } from '@lease/shared';
 import type { AuthContext } from '../../http/authz.ts';
 import { requireAuth } from '../../http/authz.ts';
-import { idempotencyKey } from '../ios-device/ios-command.routes.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { IosReleaseService } from './ios-release.service.ts';
 import type { OneClickUnlockService } from './one-click-unlock.service.ts';
 
@@ -23,7 +24,7 @@ import type { OneClickUnlockService } from './one-click-unlock.service.ts';
 export const iosReleaseRoutes: FastifyPluginAsyncZod<{ release: IosReleaseService; oneClick: OneClickUnlockService }> = async (app, { release, oneClick }) => {
   const tags = ['ios-release'];
 
-  function command<B extends z.ZodType>(name: string, perm: Perm, body: B, handle: (caller: AuthContext, body: z.output<B>, key?: string) => Promise<unknown>) {
+  function command<B extends z.ZodType>(name: string, perm: Perm, body: B, handle: (caller: AuthContext, body: z.output<B>, key?: IdempotencyKey) => Promise<unknown>) {
     app.post(
       `/api/device/ios/command/${name}`,
       { config: { auth: { perms: [perm] }, module: Module.APPLE }, schema: { tags, body } },

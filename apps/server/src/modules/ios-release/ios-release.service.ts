@@ -9,13 +9,13 @@ import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
-import { runIosOperation } from '../ios-device/ios-operation.ts';
-import { type OperationResult, replayedOperation, runDeviceOperation } from '../../domain/device-operation.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
+import { type OperationResult, createIosCommandPipeline } from '../ios-device/ios-command-pipeline.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import type { SensitiveActionGuard } from '../store/sensitive-action.ts';
 import { store } from '../../domain/store.table.ts';
 import type { AbmGatewayPort } from './release-ports.ts';
-import { commandProblem, inAbm, reenrolPath } from './release-rules.ts';
+import { inAbm, reenrolPath } from './release-rules.ts';
 
 /** ENROLMENT_PROFILE_PREFIX + store id is the main (enrolment) profile's identifier (enrollment-profile.service.ts). */
 export const enrolmentProfileId = (storeId: string) => `com.zujibao.mdm.${storeId}`;
@@ -54,35 +54,27 @@ interface Deps {
  * `…Confirmed` ones are for one-click unlock, whose caller confirmed once for the whole run.
  */
 export function createIosReleaseService({ db, mdm, devices, sensitive, abm }: Deps) {
-  async function commandable(auth: AuthContext, id: string) {
-    const { device } = await devices.load(auth, id);
-    const problem = commandProblem(device);
-    if (problem) throw new AppError('CONFLICT', problem);
-    return device;
-  }
+  const pipeline = createIosCommandPipeline({ db, mdm, devices });
+  const commandable = (auth: AuthContext, id: string) => pipeline.device(auth, id);
 
   /** guarded runs a sensitive action: an Idempotency-Key replay answers first (its SMS code is spent), then the checks and the proof. */
-  async function guarded<T>(auth: AuthContext, proof: IosReleaseRequest, key: string | undefined, check: () => Promise<T>, act: (checked: T) => Promise<OperationResult>) {
-    const replay = await replayedOperation(db, auth.storeId, key);
+  async function guarded<T>(auth: AuthContext, proof: IosReleaseRequest, key: IdempotencyKey | undefined, check: () => Promise<T>, act: (checked: T) => Promise<OperationResult>) {
+    const replay = await pipeline.replay(auth, key);
     if (replay) return replay;
     const checked = await check();
     await sensitive.confirm(auth, proof);
     return act(checked);
   }
 
-  async function erase(auth: AuthContext, device: IosDeviceRow, opts: EraseOptions, key?: string) {
+  async function erase(auth: AuthContext, device: IosDeviceRow, opts: EraseOptions, key?: IdempotencyKey) {
     const path = opts.reenrol ? reenrolPath(device) : 'none';
     const profile = path === 'return-to-service' ? await enrolmentProfileOf(device) : undefined;
-    return runIosOperation(db, mdm, auth, {
-      deviceId: device.id,
+    return pipeline.run(auth, device, {
       action: 'erase',
       idempotencyKey: key,
       detail: { serial_number: device.serialNumber, preserve_data_plan: opts.preserveDataPlan, disallow_proximity_setup: opts.disallowProximitySetup, reenrol: opts.reenrol ? path : 'released' },
-      command: {
-        build: (uuid) =>
-          commands.eraseDevice({ uuid, preserveDataPlan: opts.preserveDataPlan, disallowProximitySetup: opts.disallowProximitySetup, returnToService: profile ? { mdmProfileData: profile } : undefined }),
-        priority: Priority.SECURITY,
-      },
+      command: commands.eraseDevice({ preserveDataPlan: opts.preserveDataPlan, disallowProximitySetup: opts.disallowProximitySetup, returnToService: profile ? { mdmProfileData: profile } : undefined }),
+      priority: Priority.SECURITY,
     });
   }
 
@@ -104,8 +96,8 @@ export function createIosReleaseService({ db, mdm, devices, sensitive, abm }: De
    * abmUnbind disowns the serial in Apple Business Manager (POST /devices/disown). The operation row is written
    * first, so a lost answer still leaves a trace; Apple's verdict then finishes it, and the device row only on SUCCESS.
    */
-  async function abmUnbind(auth: AuthContext, { device, client }: Awaited<ReturnType<typeof unbindable>>, key?: string): Promise<WebOperationResult> {
-    const op = await runDeviceOperation(db, auth, { platform: 'ios', deviceId: device.id, action: 'abm-unbind', status: OperationStatus.SENT, detail: { serial_number: device.serialNumber }, idempotencyKey: key });
+  async function abmUnbind(auth: AuthContext, { device, client }: Awaited<ReturnType<typeof unbindable>>, key?: IdempotencyKey): Promise<WebOperationResult> {
+    const op = await pipeline.run(auth, device, { action: 'abm-unbind', status: OperationStatus.SENT, detail: { serial_number: device.serialNumber }, idempotencyKey: key });
     if (op.replayed) return { ...op, result: '' };
     let verdict: string;
     let result: string;
@@ -125,32 +117,32 @@ export function createIosReleaseService({ db, mdm, devices, sensitive, abm }: De
   }
 
   /** removeMainProfile asks the phone to remove our enrolment profile; its answer releases it (release.effects.ts). */
-  const removeMainProfile = (auth: AuthContext, device: IosDeviceRow, key?: string) =>
-    runIosOperation(db, mdm, auth, {
-      deviceId: device.id,
+  const removeMainProfile = (auth: AuthContext, device: IosDeviceRow, key?: IdempotencyKey) =>
+    pipeline.run(auth, device, {
       action: 'remove-main-profile',
       idempotencyKey: key,
       detail: { serial_number: device.serialNumber },
-      command: { build: (uuid) => commands.removeProfile(enrolmentProfileId(device.storeId), { uuid }), priority: Priority.SECURITY },
+      command: commands.removeProfile(enrolmentProfileId(device.storeId)),
+      priority: Priority.SECURITY,
     });
 
   return {
-    erase: (auth: AuthContext, req: IosEraseRequest, key?: string) =>
+    erase: (auth: AuthContext, req: IosEraseRequest, key?: IdempotencyKey) =>
       guarded(auth, req, key, () => commandable(auth, req.device_id), (device) =>
         erase(auth, device, { preserveDataPlan: req.preserve_data_plan, disallowProximitySetup: req.disallow_proximity_setup, reenrol: true }, key),
       ),
-    async eraseConfirmed(auth: AuthContext, id: string, opts: EraseOptions, key?: string) {
+    async eraseConfirmed(auth: AuthContext, id: string, opts: EraseOptions, key?: IdempotencyKey) {
       return erase(auth, await commandable(auth, id), opts, key);
     },
 
-    abmUnbind: (auth: AuthContext, req: IosReleaseRequest, key?: string) => guarded(auth, req, key, () => unbindable(auth, req.device_id), (checked) => abmUnbind(auth, checked, key)),
-    async abmUnbindConfirmed(auth: AuthContext, id: string, key?: string) {
+    abmUnbind: (auth: AuthContext, req: IosReleaseRequest, key?: IdempotencyKey) => guarded(auth, req, key, () => unbindable(auth, req.device_id), (checked) => abmUnbind(auth, checked, key)),
+    async abmUnbindConfirmed(auth: AuthContext, id: string, key?: IdempotencyKey) {
       return abmUnbind(auth, await unbindable(auth, id), key);
     },
 
-    removeMainProfile: (auth: AuthContext, req: IosReleaseRequest, key?: string) =>
+    removeMainProfile: (auth: AuthContext, req: IosReleaseRequest, key?: IdempotencyKey) =>
       guarded(auth, req, key, () => commandable(auth, req.device_id), (device) => removeMainProfile(auth, device, key)),
-    async removeMainProfileConfirmed(auth: AuthContext, id: string, key?: string) {
+    async removeMainProfileConfirmed(auth: AuthContext, id: string, key?: IdempotencyKey) {
       return removeMainProfile(auth, await commandable(auth, id), key);
     },
   };

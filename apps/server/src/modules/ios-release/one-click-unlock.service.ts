@@ -18,7 +18,8 @@ import type { AuthContext } from '../../http/authz.ts';
 import type { IosCommandService } from '../ios-device/ios-command.service.ts';
 import type { IosDeviceRepo, IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { type OperationResult, replayedOperation, runDeviceOperation } from '../../domain/device-operation.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
+import { type OperationResult, createIosCommandPipeline } from '../ios-device/ios-command-pipeline.ts';
 import type { SensitiveActionGuard } from '../store/sensitive-action.ts';
 import type { IosReleaseService } from './ios-release.service.ts';
 import { type StepFacts, judgeStep } from './one-click-steps.ts';
@@ -59,6 +60,7 @@ const stepText = (s: Pick<OneClickStepRow, 'position' | 'step'>) => `第 ${s.pos
  */
 export function createOneClickUnlockService(deps: Deps) {
   const { db, runs } = deps;
+  const pipeline = createIosCommandPipeline({ db, devices: deps.devices });
 
   async function factsFor(auth: AuthContext, device: IosDeviceRow, mode?: OneClickMode): Promise<StepFacts> {
     const { enrollment } = await deps.deviceRepo.mdmCheck(device.id);
@@ -81,7 +83,7 @@ export function createOneClickUnlockService(deps: Deps) {
   }
 
   /** execute starts one step as its own operation; null for a step that finished without one (the recycle bin). */
-  async function execute(step: OneClickStep, auth: AuthContext, run: RunWithSteps, key: string): Promise<OperationResult | null> {
+  async function execute(step: OneClickStep, auth: AuthContext, run: RunWithSteps, key: IdempotencyKey): Promise<OperationResult | null> {
     const id = run.deviceId;
     switch (step) {
       case 'device_unlock':
@@ -145,7 +147,8 @@ export function createOneClickUnlockService(deps: Deps) {
     const claimed = { ...step, status: 'running' as const };
     let result: OperationResult | null;
     try {
-      result = await execute(step.step, auth, run, `one-click:${run.id}:${step.position}:${attempt}`);
+      // The step's own key, made here and not by a client request: there is no request fingerprint to compare.
+      result = await execute(step.step, auth, run, { key: `one-click:${run.id}:${step.position}:${attempt}`, fingerprint: null });
     } catch (err) {
       if (!(err instanceof AppError)) deps.log?.error({ err, runId: run.id, step: step.step }, 'one-click unlock step threw');
       await fail(run, claimed, err instanceof AppError ? err.message : '执行出错，请稍后点击“继续”重试');
@@ -188,8 +191,8 @@ export function createOneClickUnlockService(deps: Deps) {
       return prevalidate(auth, device, req.mode);
     },
 
-    async start(auth: AuthContext, req: OneClickUnlockRequest, key?: string): Promise<OneClickStatusResponse> {
-      const replay = await replayedOperation(db, auth.storeId, key);
+    async start(auth: AuthContext, req: OneClickUnlockRequest, key?: IdempotencyKey): Promise<OneClickStatusResponse> {
+      const replay = await pipeline.replay(auth, key);
       if (replay) return { run: viewOf(await runs.byOperationLog(replay.operation_log_id)) };
       const { device } = await deps.devices.load(auth, req.device_id);
       const active = await runs.activeForDevice(device.id);
@@ -202,20 +205,19 @@ export function createOneClickUnlockService(deps: Deps) {
       await deps.sensitive.confirm(auth, req);
       let runId = '';
       try {
-        const op = await runDeviceOperation(
-          db,
-          auth,
-          { platform: 'ios', deviceId: device.id, action: 'one-click-unlock', status: OperationStatus.SENT, detail: { mode: req.mode, steps: plan.steps.map((s) => ({ step: s.step, verdict: s.verdict })) }, idempotencyKey: key },
-          {
-            inTx: async (tx, operationLogId) => {
-              runId = await runs.insert(
-                tx,
-                { storeId: auth.storeId, deviceId: device.id, clerkId: auth.clerkId, mode: req.mode, actor: actorOf(auth), operationLogId },
-                plan.steps.map((s, position) => ({ position, step: s.step, status: s.verdict === 'skip' ? 'skipped' : 'pending', reason: s.verdict === 'skip' ? s.reason : null })),
-              );
-            },
+        const op = await pipeline.run(auth, device, {
+          action: 'one-click-unlock',
+          status: OperationStatus.SENT,
+          detail: { mode: req.mode, steps: plan.steps.map((s) => ({ step: s.step, verdict: s.verdict })) },
+          idempotencyKey: key,
+          inTx: async (tx, operationLogId) => {
+            runId = await runs.insert(
+              tx,
+              { storeId: auth.storeId, deviceId: device.id, clerkId: auth.clerkId, mode: req.mode, actor: actorOf(auth), operationLogId },
+              plan.steps.map((s, position) => ({ position, step: s.step, status: s.verdict === 'skip' ? 'skipped' : 'pending', reason: s.verdict === 'skip' ? s.reason : null })),
+            );
           },
-        );
+        });
         if (op.replayed) return { run: viewOf(await runs.byOperationLog(op.operation_log_id)) };
       } catch (err) {
         if (isUniqueViolation(err, 'one_click_unlock_run_active_key')) throw new AppError('CONFLICT', '该设备正在执行一键解锁，请等待完成');
@@ -253,10 +255,3 @@ export function createOneClickUnlockService(deps: Deps) {
   };
 }
 export type OneClickUnlockService = ReturnType<typeof createOneClickUnlockService>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Tests move runs on with it as the job would (jobs do not run in tests). */
-    oneClickUnlock: OneClickUnlockService;
-  }
-}

@@ -1,6 +1,7 @@
 import type { AuthContext } from '../../http/authz.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { OperationResult } from '../../domain/device-operation.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
 
 /*
  * The other areas' services one-click unlock calls (CONTRACTS.md "Interfaces between areas"), narrowed to
@@ -9,7 +10,7 @@ import type { OperationResult } from '../../domain/device-operation.ts';
 
 /** RestrictionPort: restrict's createIosRestrictionService. */
 export interface RestrictionPort {
-  setSystemRestriction(auth: AuthContext, deviceId: string, map: Record<string, boolean>, idempotencyKey?: string): Promise<OperationResult>;
+  setSystemRestriction(auth: AuthContext, deviceId: string, map: Record<string, boolean>, idempotencyKey?: IdempotencyKey): Promise<OperationResult>;
 }
 
 /** ActivationLockPort: activation's createActivationLockService. */

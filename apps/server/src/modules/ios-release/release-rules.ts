@@ -1,17 +1,8 @@
-import { AbmStatus, EnrollmentStatus, RecycledStatus } from '@lease/shared';
+import { AbmStatus, RecycledStatus } from '@lease/shared';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 
-/** inRecycleBin: commands are refused for a recycled phone (as ios-command's managed()). */
+/** inRecycleBin: the phone is in the store's recycle bin (no command reaches it; ios-command-pipeline.ts commandProblem). */
 export const inRecycleBin = (d: Pick<IosDeviceRow, 'recycledStatus'>) => d.recycledStatus === RecycledStatus.RECYCLED;
-
-export const isEnrolled = (d: Pick<IosDeviceRow, 'enrollmentStatus'>) => d.enrollmentStatus === EnrollmentStatus.ENROLLED;
-
-/** commandProblem is why an MDM command cannot be queued for this phone now (Chinese), or null. */
-export function commandProblem(d: Pick<IosDeviceRow, 'recycledStatus' | 'enrollmentStatus'>): string | null {
-  if (inRecycleBin(d)) return '设备在回收站中，请先移出';
-  if (!isEnrolled(d)) return '设备尚未接入管理，无法下发指令';
-  return null;
-}
 
 /** inAbm: the serial is assigned to the store's MDM server in Apple Business Manager (abm's DEP sync sets it). */
 export const inAbm = (d: Pick<IosDeviceRow, 'abmStatus'>) => d.abmStatus === AbmStatus.ASSIGNED || d.abmStatus === AbmStatus.PUSHED;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Module, Perm, deviceIdBody, setAppRestrictionRequest, setSystemRestrictionRequest, temporaryEnterpriseTrustRequest, uuid } from '@lease/shared';
 import { requireAuth } from '../../http/authz.ts';
-import { idempotencyKey } from '../ios-device/ios-command.routes.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { IosRestrictionService } from './ios-restriction.service.ts';
 
 /** The Apple restriction commands of spec §7 (Ab17 system, Ab10 apps) and the restriction state the console shows. */

@@ -3,10 +3,8 @@ import {
   type AppleAppRestrictionType,
   type AppleRestrictionMap,
   ESSENTIAL_APPLE_APPS,
-  EnrollmentStatus,
   type IosRestrictionState,
   OperationStatus,
-  RecycledStatus,
   SuperviseStatus,
   appleRestrictedKeys,
   appleRestrictionMapOf,
@@ -18,9 +16,10 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { Priority } from '../../mdm/apple/commander.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
+import { type OperationResult, createIosCommandPipeline } from '../ios-device/ios-command-pipeline.ts';
 import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { type OperationResult, replayedOperation, runDeviceOperation } from '../../domain/device-operation.ts';
 import { type IosRestrictionRepo, type Tx, createIosRestrictionRepo } from './ios-restriction.repo.ts';
 import { type RestrictionInputs, buildRestrictionPayload, ignoredWithoutSupervision, samePayload } from './restriction-payload.ts';
 import { restrictionCommand } from './restriction-profile.ts';
@@ -73,7 +72,7 @@ interface Deps {
 interface Change {
   action: string;
   detail?: Record<string, unknown>;
-  idempotencyKey?: string;
+  idempotencyKey?: IdempotencyKey;
   /** Checks the phone's state before anything is written (a Chinese 409 when the change makes no sense). */
   check?: (device: IosDeviceRow) => void;
   /** The new values of the device record, from the row as locked in the operation's transaction. */
@@ -88,44 +87,40 @@ interface Change {
  */
 export function createIosRestrictionService({ db, mdm, devices }: Deps) {
   const repo = createIosRestrictionRepo(db);
+  const pipeline = createIosCommandPipeline({ db, mdm, devices });
 
-  async function managed(auth: AuthContext, id: string) {
-    const { device } = await devices.load(auth, id);
-    if (device.recycledStatus === RecycledStatus.RECYCLED) throw new AppError('CONFLICT', '设备在回收站中，请先移出');
-    if (device.enrollmentStatus !== EnrollmentStatus.ENROLLED) throw new AppError('CONFLICT', '设备尚未接入管理，无法下发指令');
-    return device;
-  }
-
-  /** change writes the record and queues the rebuilt profile in one transaction, logged as `action`. */
+  /**
+   * change writes the record and queues the rebuilt profile in one transaction, logged as `action`. The profile is
+   * built from the device row as locked in that transaction, so two changes at once each see the other's.
+   */
   async function change(auth: AuthContext, deviceId: string, c: Change): Promise<OperationResult> {
-    const replay = await replayedOperation(db, auth.storeId, c.idempotencyKey);
+    const replay = await pipeline.replay(auth, c.idempotencyKey);
     if (replay) return replay;
-    const device = await managed(auth, deviceId);
+    const device = await pipeline.device(auth, deviceId);
     c.check?.(device);
     let queued = false;
-    const result = await runDeviceOperation(
-      db,
-      auth,
-      { platform: 'ios', deviceId, action: c.action, status: OperationStatus.QUEUED, detail: c.detail, idempotencyKey: c.idempotencyKey },
-      {
-        inTx: async (tx, operationLogId) => {
-          let row = await repo.lockDevice(tx, deviceId);
-          if (c.patch) {
-            const patch = await c.patch(row, tx);
-            await repo.updateDevice(tx, deviceId, patch);
-            row = { ...row, ...patch };
-          }
-          queued = await queueRestrictionProfile(mdm, repo, tx, row, operationLogId);
-        },
-        afterCommit: () => queued && mdm.commander.wake([deviceId]),
+    const result = await pipeline.run(auth, device, {
+      action: c.action,
+      status: OperationStatus.QUEUED,
+      detail: c.detail,
+      idempotencyKey: c.idempotencyKey,
+      inTx: async (tx, operationLogId) => {
+        let row = await repo.lockDevice(tx, deviceId);
+        if (c.patch) {
+          const patch = await c.patch(row, tx);
+          await repo.updateDevice(tx, deviceId, patch);
+          row = { ...row, ...patch };
+        }
+        queued = await queueRestrictionProfile(mdm, repo, tx, row, operationLogId);
+        return queued;
       },
-    );
+    });
     return result.replayed || queued ? result : { ...result, status: OperationStatus.DONE };
   }
 
   return {
     /** setSystemRestriction replaces the device's system restriction map and installs the regenerated profile. */
-    setSystemRestriction: (auth: AuthContext, deviceId: string, map: AppleRestrictionMap, idempotencyKey?: string) => {
+    setSystemRestriction: (auth: AuthContext, deviceId: string, map: AppleRestrictionMap, idempotencyKey?: IdempotencyKey) => {
       const restricted = restrictedOnly(map);
       return change(auth, deviceId, {
         action: 'set-system-restriction',
@@ -136,7 +131,7 @@ export function createIosRestrictionService({ db, mdm, devices }: Deps) {
     },
 
     /** syncStoreDefault gives the device the store's default system restrictions (恢复门店默认). */
-    syncStoreDefault: (auth: AuthContext, deviceId: string, idempotencyKey?: string) =>
+    syncStoreDefault: (auth: AuthContext, deviceId: string, idempotencyKey?: IdempotencyKey) =>
       change(auth, deviceId, {
         action: 'sync-store-default-system-restriction',
         idempotencyKey,
@@ -146,7 +141,7 @@ export function createIosRestrictionService({ db, mdm, devices }: Deps) {
         },
       }),
 
-    setAppRestriction: (auth: AuthContext, deviceId: string, rule: AppleAppRestriction, idempotencyKey?: string) =>
+    setAppRestriction: (auth: AuthContext, deviceId: string, rule: AppleAppRestriction, idempotencyKey?: IdempotencyKey) =>
       change(auth, deviceId, {
         action: 'set-app-restriction',
         detail: { enable: rule.enable, type: rule.type, bundle_ids: rule.list.map((a) => a.bundle_id) },
@@ -158,7 +153,7 @@ export function createIosRestrictionService({ db, mdm, devices }: Deps) {
      * temporaryAllowEnterpriseAppTrust lifts 禁止信任企业级应用 for `minutes`; the revert job puts it back when the
      * window ends. A new window replaces a running one.
      */
-    temporaryAllowEnterpriseAppTrust: (auth: AuthContext, deviceId: string, minutes: number, idempotencyKey?: string) => {
+    temporaryAllowEnterpriseAppTrust: (auth: AuthContext, deviceId: string, minutes: number, idempotencyKey?: IdempotencyKey) => {
       const until = new Date(Date.now() + minutes * 60_000);
       return change(auth, deviceId, {
         action: 'temporary-allow-enterprise-app-trust',
@@ -173,7 +168,7 @@ export function createIosRestrictionService({ db, mdm, devices }: Deps) {
     },
 
     /** reinstall installs the profile from the record as it is now (other areas change the record first). */
-    reinstall: (auth: AuthContext, deviceId: string, opts: { action: string; detail?: Record<string, unknown>; idempotencyKey?: string }) =>
+    reinstall: (auth: AuthContext, deviceId: string, opts: { action: string; detail?: Record<string, unknown>; idempotencyKey?: IdempotencyKey }) =>
       change(auth, deviceId, { action: opts.action, detail: opts.detail, idempotencyKey: opts.idempotencyKey }),
 
     /** state: requested against installed, for the 限制 tab and the dialogs. */

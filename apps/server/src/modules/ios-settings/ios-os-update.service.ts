@@ -2,16 +2,14 @@ import { type AvailableOsUpdate, type IosScheduleOsUpdateRequest, OsUpdateStatus
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
-import { Priority } from '../../mdm/apple/commander.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
 import { availableOSUpdates, osUpdateStatus, scheduleOSUpdate } from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
+import { type OperationResult, createIosCommandPipeline } from '../ios-device/ios-command-pipeline.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
-import { type OperationResult, runIosOperation } from '../ios-device/ios-operation.ts';
-import { replayedOperation } from '../../domain/device-operation.ts';
 import { saveOsUpdateState } from './ios-settings.repo.ts';
 import { POLL_LIMIT_MS, POLL_MS } from './os-update-timing.ts';
 import { stateOf } from './os-update-answers.ts';
-import { supervisedDevice } from './managed-device.ts';
 
 interface Deps {
   db: Db;
@@ -27,18 +25,20 @@ const notAvailable = () =>
  * (ScheduleOSUpdate) and its progress (OSUpdateStatus). Any clerk who sees the device may use them.
  */
 export function createIosOsUpdateService({ db, mdm, devices }: Deps) {
-  const run = runIosOperation.bind(null, db, mdm);
+  const pipeline = createIosCommandPipeline({ db, mdm, devices });
+  /** Apple refuses these commands on an unsupervised phone; one whose supervision is not known yet answers for itself. */
+  const supervised = (auth: AuthContext, id: string, what: string) => pipeline.device(auth, id, { what, unknown: 'allow' });
   return {
-    async availableUpdates(auth: AuthContext, id: string, idempotencyKey?: string): Promise<OperationResult> {
-      const device = await supervisedDevice(devices, auth, id, '查询系统更新');
-      return run(auth, { deviceId: device.id, action: 'get-available-os-updates', idempotencyKey, command: { build: (uuid) => availableOSUpdates({ uuid }), priority: Priority.NORMAL } });
+    async availableUpdates(auth: AuthContext, id: string, idempotencyKey?: IdempotencyKey): Promise<OperationResult> {
+      const device = await supervised(auth, id, '查询系统更新');
+      return pipeline.run(auth, device, { action: 'get-available-os-updates', idempotencyKey, command: availableOSUpdates() });
     },
 
     /** schedule downloads (DownloadOnly) or downloads and installs (InstallASAP) one of the updates the phone offered. */
-    async schedule(auth: AuthContext, req: IosScheduleOsUpdateRequest, idempotencyKey?: string): Promise<OperationResult> {
-      const device = await supervisedDevice(devices, auth, req.device_id, '安排系统更新');
+    async schedule(auth: AuthContext, req: IosScheduleOsUpdateRequest, idempotencyKey?: IdempotencyKey): Promise<OperationResult> {
+      const device = await supervised(auth, req.device_id, '安排系统更新');
       // A replay answers with the first operation before the state checks, which that operation may have changed.
-      const replay = await replayedOperation(db, auth.storeId, idempotencyKey);
+      const replay = await pipeline.replay(auth, idempotencyKey);
       if (replay) return replay;
       const offered = device.availableOsUpdates as unknown as AvailableOsUpdate[];
       const update = offered.find((u) => (req.product_key ? u.ProductKey === req.product_key : u.Version === req.product_version));
@@ -49,19 +49,19 @@ export function createIosOsUpdateService({ db, mdm, devices }: Deps) {
       // polls from now on, so an update the phone never takes up ends as failed at the deadline.
       const now = Date.now();
       await saveOsUpdateState(db, device.id, stateOf(requested, 'scheduled', new Date(now)), { nextPollAt: new Date(now + POLL_MS), pollUntil: new Date(now + POLL_LIMIT_MS) });
-      return run(auth, {
-        deviceId: device.id,
+      return pipeline.run(auth, device, {
         action: 'schedule-os-update',
         detail: { ...requested, name: update.HumanReadableName },
         idempotencyKey,
         // The product key is what the phone itself offered, so it names the update on every iOS version.
-        command: { build: (uuid) => scheduleOSUpdate([{ productKey: update.ProductKey, installAction: req.install_action }], { uuid }), priority: Priority.NORMAL, supersede: ['ScheduleOSUpdate'] },
+        command: scheduleOSUpdate([{ productKey: update.ProductKey, installAction: req.install_action }]),
+        supersede: ['ScheduleOSUpdate'],
       });
     },
 
-    async status(auth: AuthContext, id: string, idempotencyKey?: string): Promise<OperationResult> {
-      const device = await supervisedDevice(devices, auth, id, '查询系统更新状态');
-      return run(auth, { deviceId: device.id, action: 'get-os-update-status', idempotencyKey, command: { build: (uuid) => osUpdateStatus({ uuid }), priority: Priority.NORMAL } });
+    async status(auth: AuthContext, id: string, idempotencyKey?: IdempotencyKey): Promise<OperationResult> {
+      const device = await supervised(auth, id, '查询系统更新状态');
+      return pipeline.run(auth, device, { action: 'get-os-update-status', idempotencyKey, command: osUpdateStatus() });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Module, Perm, deviceIdBody, iosScheduleOsUpdateRequest, iosSetWallpaperRequest, iosWallpaperQuery } from '@lease/shared';
 import type { AuthRule } from '../../http/authz.ts';
 import { requireAuth } from '../../http/authz.ts';
-import { idempotencyKey } from '../ios-device/ios-command.routes.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { IosOsUpdateService } from './ios-os-update.service.ts';
 import type { IosWallpaperService } from './ios-wallpaper.service.ts';
 

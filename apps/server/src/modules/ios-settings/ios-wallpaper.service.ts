@@ -3,24 +3,23 @@ import { type IosSetWallpaperRequest, type IosWallpaperState, wallpaperMsg } fro
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
-import { Priority } from '../../mdm/apple/commander.ts';
+import { type IdempotencyKey, derivedKey } from '../../domain/idempotency.ts';
 import { wallpaperSettings } from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
+import { type OperationResult, createIosCommandPipeline } from '../ios-device/ios-command-pipeline.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
-import { type OperationResult, runIosOperation } from '../ios-device/ios-operation.ts';
 import type { WallpaperRepo } from '../wallpaper/wallpaper.repo.ts';
 import { toJpegDataUri } from '../wallpaper/wallpaper-image.ts';
 import { screensOf } from './ios-settings.repo.ts';
 import { Screen } from './ios-settings.table.ts';
-import { supervisedDevice } from './managed-device.ts';
 
 /**
  * RestrictionReinstaller re-installs a phone's restrictions profile from its device row as it is now; the
  * restrict area's service (ios-restriction.service.ts) is one. Set-wallpaper uses it when allow_modify changes.
  */
 export interface RestrictionReinstaller {
-  reinstall(auth: AuthContext, deviceId: string, opts: { action: string; detail?: Record<string, unknown>; idempotencyKey?: string }): Promise<OperationResult>;
+  reinstall(auth: AuthContext, deviceId: string, opts: { action: string; detail?: Record<string, unknown>; idempotencyKey?: IdempotencyKey }): Promise<OperationResult>;
 }
 
 export interface SetWallpaperResult extends OperationResult {
@@ -38,22 +37,22 @@ interface Deps {
 
 /** createIosWallpaperService sets a library picture as an iPhone's wallpaper (Settings.Wallpaper) and says what is set. */
 export function createIosWallpaperService({ db, mdm, devices, wallpapers, restrictions }: Deps) {
+  const pipeline = createIosCommandPipeline({ db, mdm, devices });
   return {
     /**
      * setWallpaper sends the picture's bytes in a Settings command. allow_modify false also sets
      * wallpaper_allow_modify and re-installs the restrictions profile (allowWallpaperModification false), so the
      * hirer cannot change it; true after false lifts that again.
      */
-    async setWallpaper(auth: AuthContext, req: IosSetWallpaperRequest, idempotencyKey?: string): Promise<SetWallpaperResult> {
-      const device = await supervisedDevice(devices, auth, req.device_id, '远程设置壁纸');
+    async setWallpaper(auth: AuthContext, req: IosSetWallpaperRequest, idempotencyKey?: IdempotencyKey): Promise<SetWallpaperResult> {
+      const device = await pipeline.device(auth, req.device_id, { what: '远程设置壁纸', unknown: 'allow' });
       const picture = await wallpapers.find(auth.storeId, req.wallpaper_id);
       if (!picture) throw notFound(wallpaperMsg.notFound);
-      const result = await runIosOperation(db, mdm, auth, {
-        deviceId: device.id,
+      const result = await pipeline.run(auth, device, {
         action: 'set-wallpaper',
         detail: { wallpaper_id: picture.id, wallpaper_name: picture.name, where: req.where, allow_modify: req.allow_modify },
         idempotencyKey,
-        command: { build: (uuid) => wallpaperSettings(picture.content, req.where, { uuid }), priority: Priority.NORMAL },
+        command: wallpaperSettings(picture.content, req.where),
       });
       // Compared with the row rather than skipped on replay: a retry after a failure in between still finishes it.
       if (device.wallpaperAllowModify === req.allow_modify) return result;
@@ -61,7 +60,7 @@ export function createIosWallpaperService({ db, mdm, devices, wallpapers, restri
       const restriction = await restrictions.reinstall(auth, device.id, {
         action: 'set-system-restriction',
         detail: { reason: 'wallpaper', allow_modify: req.allow_modify },
-        idempotencyKey: idempotencyKey && `${idempotencyKey}:wallpaper-restriction`,
+        idempotencyKey: derivedKey(idempotencyKey, 'wallpaper-restriction'),
       });
       return { ...result, restriction_operation_log_id: restriction.operation_log_id };
     },

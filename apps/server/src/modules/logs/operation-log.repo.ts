@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Page, paged } from '../../db/paged.ts';
 import { clerk } from '../../domain/clerk.table.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 
@@ -26,20 +27,16 @@ export function createOperationLogRepo(db: Db) {
       return tx.insert(operationLog).values(rows).returning();
     },
 
-    async listForDevice(storeId: string, platform: string, deviceId: string, page: { page_num: number; page_size: number }) {
+    async listForDevice(storeId: string, platform: string, deviceId: string, page: Page) {
       const where = and(eq(operationLog.storeId, storeId), eq(operationLog.platform, platform), eq(operationLog.deviceId, deviceId));
-      const [rows, [{ n }]] = await Promise.all([
-        db
-          .select({ log: operationLog, clerkName: clerk.name })
-          .from(operationLog)
-          .leftJoin(clerk, eq(clerk.id, operationLog.clerkId))
-          .where(where)
-          .orderBy(desc(operationLog.dateCreated), desc(operationLog.id))
-          .limit(page.page_size)
-          .offset(page.page_num * page.page_size),
-        db.select({ n: count() }).from(operationLog).where(where),
-      ]);
-      return { rows, total: n };
+      const rows = db
+        .select({ log: operationLog, clerkName: clerk.name })
+        .from(operationLog)
+        .leftJoin(clerk, eq(clerk.id, operationLog.clerkId))
+        .where(where)
+        .orderBy(desc(operationLog.dateCreated), desc(operationLog.id))
+        .$dynamic();
+      return paged(db, page, rows, { from: operationLog, where });
     },
 
     async get(storeId: string, id: string) {

@@ -1,6 +1,6 @@
 import type { Job } from '../../jobs/scheduler.ts';
 import type { ApiKeyRepo } from '../api-key/api-key.repo.ts';
-import { SIGNATURE_WINDOW_SECONDS } from '../api-key/signature.ts';
+import { SIGNATURE_WINDOW_SECONDS } from '../../domain/signature.ts';
 
 /**
  * nonceCleanupJob forgets nonces once their timestamps can no longer pass the ±300 s check (kept a little longer

@@ -6,7 +6,7 @@ import { createSecretBox } from '../../secret-box.ts';
 import { openTestDatabase } from '../../test/test-db.ts';
 import { createApiKeyRepo } from '../api-key/api-key.repo.ts';
 import { storeApiSetting } from '../../domain/store-api.table.ts';
-import { signParts } from '../api-key/signature.ts';
+import { signParts } from '../../domain/signature.ts';
 import { store } from '../../domain/store.table.ts';
 import { createOpenApiAuth, ipAllowed, plainIp } from './open-api.auth.ts';
 

@@ -6,16 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ApiKeyRepo } from '../api-key/api-key.repo.ts';
 import type { SecretBox } from '../../secret-box.ts';
-import { NONCE_RE, SIGNATURE_WINDOW_SECONDS, verifySignature } from '../api-key/signature.ts';
+import { NONCE_RE, SIGNATURE_WINDOW_SECONDS, verifySignature } from '../../domain/signature.ts';
 import { store } from '../../domain/store.table.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The body exactly as received: the signature covers these bytes, not a re-serialisation. */
-    openApiRawBody: string | null;
-    openApiPending: { storeId: string; apiKey: string; secret: string; timestamp: string; nonce: string; signature: string } | null;
-  }
-}
 
 const REQUIRED = ['X-Api-Key', 'X-Timestamp', 'X-Nonce', 'X-Signature'] as const;
 

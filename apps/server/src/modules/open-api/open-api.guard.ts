@@ -1,24 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
+import type { OpenApiCaller } from './open-api.service.ts';
 
 export const OPEN_API_PREFIX = '/open/';
 
-/** OpenApiCaller is who signed an /open/v1 request: a store's ERP, acting for the whole store. */
-export interface OpenApiCaller {
-  storeId: string;
-  apiKey: string;
-  modules: string[];
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set by openApiRoutes on each of its routes: they authenticate with the store's API key, not a session. */
-    openApi?: true;
-  }
-  interface FastifyRequest {
-    openApi: OpenApiCaller | null;
-  }
-}
+export type { OpenApiCaller };
 
 /**
  * guardOpenApiPrefix makes the open API's authentication as hard to forget as the console's (authz.ts guards

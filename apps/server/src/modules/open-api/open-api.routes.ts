@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openDeviceListQuery, openDeviceParams, openHirerRequest, openLockRequest, text } from '@lease/shared';
 import { AppError } from '../../http/app-error.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { OpenApiAuth } from './open-api.auth.ts';
-import type { OpenApiCaller } from './open-api.guard.ts';
-import type { OpenApiService } from './open-api.service.ts';
+import type { OpenApiCaller, OpenApiService } from './open-api.service.ts';
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -16,11 +16,6 @@ const signedHeaders = z.object({
   'x-signature': text().describe('hex(HMAC-SHA256(密钥, METHOD\\nPATH_WITH_QUERY\\nTIMESTAMP\\nNONCE\\nSHA256_HEX(BODY)))'),
   'idempotency-key': text().max(100).optional().describe('可选：重试同一操作时带上相同的值，只执行一次'),
 });
-
-const idempotencyKey = (req: FastifyRequest) => {
-  const key = req.headers['idempotency-key'];
-  return typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : undefined;
-};
 
 const callerOf = (req: FastifyRequest): OpenApiCaller => {
   if (!req.openApi) throw new AppError('UNAUTHORIZED', '开放接口需要 API Key 签名认证');

@@ -5,10 +5,17 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { AndroidOperationService } from '../android-device/android-operation.service.ts';
 import type { IosCommandService } from '../ios-device/ios-command.service.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { deviceModelLabel } from '../../domain/device-model.ts';
-import type { OpenApiCaller } from './open-api.guard.ts';
 import type { OpenApiRepo } from './open-api.repo.ts';
+
+/** OpenApiCaller is who signed an /open/v1 request: a store's ERP, acting for the whole store. */
+export interface OpenApiCaller {
+  storeId: string;
+  apiKey: string;
+  modules: string[];
+}
 
 /** VIA marks operation-log rows written through the open API (they have no clerk). */
 export const VIA = { via: 'open-api' } as const;
@@ -74,7 +81,7 @@ export function createOpenApiService({ db, repo, iosCommands, androidOperations 
   const markViaOpenApi = (operationLogId: string) =>
     db.update(operationLog).set({ detail: sql`${operationLog.detail} || ${JSON.stringify(VIA)}::jsonb` }).where(eq(operationLog.id, operationLogId));
 
-  async function operate(caller: OpenApiCaller, platform: OpenPlatform, id: string, name: 'lock' | 'unlock', body: OpenLockRequest | null, key?: string): Promise<OpenOperationResult> {
+  async function operate(caller: OpenApiCaller, platform: OpenPlatform, id: string, name: 'lock' | 'unlock', body: OpenLockRequest | null, key?: IdempotencyKey): Promise<OpenOperationResult> {
     await load(caller, platform, id);
     const actor = actorOf(caller);
     let result: { operation_log_id: string; status: number };
@@ -107,8 +114,8 @@ export function createOpenApiService({ db, repo, iosCommands, androidOperations 
       return toOpenDevice(await load(caller, platform, id));
     },
 
-    lock: (caller: OpenApiCaller, platform: OpenPlatform, id: string, body: OpenLockRequest, key?: string) => operate(caller, platform, id, 'lock', body, key),
-    unlock: (caller: OpenApiCaller, platform: OpenPlatform, id: string, key?: string) => operate(caller, platform, id, 'unlock', null, key),
+    lock: (caller: OpenApiCaller, platform: OpenPlatform, id: string, body: OpenLockRequest, key?: IdempotencyKey) => operate(caller, platform, id, 'lock', body, key),
+    unlock: (caller: OpenApiCaller, platform: OpenPlatform, id: string, key?: IdempotencyKey) => operate(caller, platform, id, 'unlock', null, key),
 
     async updateHirer(caller: OpenApiCaller, platform: OpenPlatform, id: string, hirer: { hirer_name: string; hirer_phone_number: string }) {
       await load(caller, platform, id);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TEST_PASSWORD, type TestApp } from '../../test/build-test-app.ts';
-import { signParts } from '../api-key/signature.ts';
+import { signParts } from '../../domain/signature.ts';
 
 type Headers = { authorization: string };
 

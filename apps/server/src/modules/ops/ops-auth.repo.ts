@@ -1,6 +1,7 @@
-import { and, count, eq, gte, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { RotationStore } from '../auth/refresh-rotation.ts';
+import type { RotationStore } from '../auth/auth.table.ts';
+import { loginAttemptQueries } from '../logs/login-attempts.query.ts';
 import { operator, operatorLoginLog, operatorRefreshToken, operatorSession } from './ops.table.ts';
 
 export type OperatorRow = typeof operator.$inferSelect;
@@ -93,29 +94,7 @@ export function createOpsAuthRepo(db: Db) {
       return row;
     },
 
-    loginLog: {
-      async insert(values: typeof operatorLoginLog.$inferInsert) {
-        await db.insert(operatorLoginLog).values(values);
-      },
-      async countFromIpSince(ip: string, since: Date) {
-        const [row] = await db.select({ n: count() }).from(operatorLoginLog).where(and(eq(operatorLoginLog.ip, ip), gte(operatorLoginLog.dateCreated, since)));
-        return row.n;
-      },
-      async countStatusForAccountSince(account: string, status: number, since: Date) {
-        const [row] = await db
-          .select({ n: count() })
-          .from(operatorLoginLog)
-          .where(and(eq(operatorLoginLog.account, account), eq(operatorLoginLog.status, status), gte(operatorLoginLog.dateCreated, since)));
-        return row.n;
-      },
-      async hasSuccessFromIpSince(account: string, ip: string, status: number, since: Date) {
-        const [row] = await db
-          .select({ n: count() })
-          .from(operatorLoginLog)
-          .where(and(eq(operatorLoginLog.account, account), eq(operatorLoginLog.ip, ip), eq(operatorLoginLog.status, status), gte(operatorLoginLog.dateCreated, since)));
-        return row.n > 0;
-      },
-    },
+    loginLog: loginAttemptQueries(db, operatorLoginLog),
   };
 }
 export type OpsAuthRepo = ReturnType<typeof createOpsAuthRepo>;

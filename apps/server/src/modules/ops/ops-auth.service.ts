@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { OperatorContext } from '../../http/authz.ts';
 import type { SecretBox } from '../../secret-box.ts';
-import type { ClientInfo } from '../auth/auth.service.ts';
+import { type ClientInfo, createPasswordLogin } from '../auth/password-login.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/password.ts';
 import { logOut, rotateRefreshToken } from '../auth/refresh-rotation.ts';
 import { hashToken, newRefreshToken } from '../auth/tokens.ts';
@@ -14,7 +14,6 @@ import { checkTotp, newTotpEnrolment } from './totp.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const TRUSTED_IP_WINDOW = 30 * 24 * HOUR;
 const TOUCH_INTERVAL = MINUTE;
 
 interface Deps {
@@ -45,15 +44,12 @@ export function createOpsAuthService({ config, tokens, repo, totpBox, audit }: D
     return { access_token: access, refresh_token: refresh, expires_in: tokens.ttlSeconds };
   }
 
-  async function throttle(account: string, o: OperatorRow | undefined, client: ClientInfo) {
-    const now = Date.now();
-    if ((await repo.loginLog.countFromIpSince(client.ip, new Date(now - MINUTE))) >= config.loginIpLimitPerMinute) return '登录尝试过于频繁，请一分钟后再试';
-    const since = Math.max(now - HOUR, o?.passwordChangedAt.getTime() ?? 0);
-    const failures = await repo.loginLog.countStatusForAccountSince(account, LoginStatus.WRONG_PASSWORD, new Date(since));
-    if (failures < config.loginAccountFailuresPerHour) return null;
-    const trusted = await repo.loginLog.hasSuccessFromIpSince(account, client.ip, LoginStatus.SUCCESS, new Date(now - TRUSTED_IP_WINDOW));
-    return trusted ? null : '该账号登录失败次数过多，请一小时后再试';
-  }
+  const checkPassword = createPasswordLogin(config, {
+    find: (phone) => repo.findByPhone(phone),
+    attempts: repo.loginLog,
+    record: ({ account, status, found, client }) => repo.loginLog.insert({ account, status, operatorId: found?.id, ...client }),
+    messages: { tooManyFailures: '该账号登录失败次数过多，请一小时后再试', disabled: '运营账号已停用' },
+  });
 
   /** spendTotp checks a code against a secret and accepts its step once (a replayed code is refused). */
   async function spendTotp(o: OperatorRow, secret: string, code: string): Promise<boolean> {
@@ -72,22 +68,7 @@ export function createOpsAuthService({ config, tokens, repo, totpBox, audit }: D
     issueSession,
 
     async login({ phone, password, totp }: OpsLoginRequest, client: ClientInfo): Promise<TokenPair> {
-      const found = await repo.findByPhone(phone);
-      const log = (status: LoginStatus) => repo.loginLog.insert({ account: phone, status, operatorId: found?.id, ...client });
-      const refusal = await throttle(phone, found, client);
-      if (refusal) {
-        await log(LoginStatus.THROTTLED);
-        throw new AppError('TOO_MANY_REQUESTS', refusal);
-      }
-      const ok = await verifyPassword(found?.passwordHash, password);
-      if (!found || !ok) {
-        await log(found ? LoginStatus.WRONG_PASSWORD : LoginStatus.UNKNOWN_ACCOUNT);
-        throw new AppError('LOGIN_FAILED', '账号或密码错误');
-      }
-      if (found.disabled) {
-        await log(LoginStatus.DISABLED);
-        throw new AppError('LOGIN_FAILED', '运营账号已停用');
-      }
+      const { found, log } = await checkPassword(phone, password, client);
       let mfa = false;
       if (found.totpSecretSealed) {
         if (!totp) throw new AppError('LOGIN_FAILED', '请输入动态验证码');

@@ -7,6 +7,12 @@ import type { Db } from '../../db/client.ts';
 import type { OperatorAuthenticator } from '../../http/authz.ts';
 import type { Secrets } from '../../secrets.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { PushCertService } from '../../mdm/apple/push-cert/push-cert.service.ts';
+import type { IdentityRenewal } from '../../mdm/apple/identity-renewal.ts';
+import { createFleetHealthRepo } from './health/fleet-health.repo.ts';
+import { opsHealthRoutes } from './health/fleet-health.routes.ts';
+import { createFleetHealthService } from './health/fleet-health.service.ts';
+import { opsPushCertRoutes } from './push-cert/push-cert.routes.ts';
 import { createOpsAudit } from './ops-audit.ts';
 import { opsAuditRoutes } from './ops-audit.routes.ts';
 import { createOpsAuthRepo } from './ops-auth.repo.ts';
@@ -27,6 +33,10 @@ export interface OpsModuleDeps {
   storeAuth: AuthService;
   sms: SmsCodeService;
   smsSender: SmsSender;
+  /** The push certificate page (issue 16 item 3) and fleet health (item 4) read the Apple engine's state. */
+  pushCert: PushCertService;
+  renewal: Pick<IdentityRenewal, 'unanswered'>;
+  databaseKind: 'pglite' | 'postgres';
 }
 
 /**
@@ -43,6 +53,13 @@ export function createOpsModule(deps: OpsModuleDeps) {
   const auth = createOpsAuthService({ config: config.auth, tokens: new OpsTokens(secrets.jwt, config.auth.accessTokenTtlSeconds), repo, totpBox: createTotpBox(secrets.apiSecret), audit });
   const stores = createOpsStoresService({ db, audit, storeAuth: deps.storeAuth, sms: deps.sms, smsReady: () => deps.smsSender.ready });
   const services = { auth, audit, settings, stores };
+  const health = createFleetHealthService({
+    repo: createFleetHealthRepo(db),
+    pushCert: deps.pushCert,
+    unansweredRenewals: async () => (await deps.renewal.unanswered()).length,
+    renewalWindowDays: config.mdm.renewalWindowDays,
+    databaseKind: deps.databaseKind,
+  });
 
   type Plugin = (app: FastifyInstance) => Promise<void>;
   const plug = <O extends Record<string, unknown>>(plugin: FastifyPluginAsyncZod<O>, opts: O): Plugin => async (app) => {
@@ -53,9 +70,12 @@ export function createOpsModule(deps: OpsModuleDeps) {
     plug(opsStoresRoutes, { stores }),
     plug(opsSettingsRoutes, { settings, audit }),
     plug(opsAuditRoutes, { audit }),
+    plug(opsPushCertRoutes, { pushCert: deps.pushCert, audit }),
+    plug(opsHealthRoutes, { health }),
   ];
 
   return {
+    name: 'ops',
     services,
     routes,
     authenticate: ((token) => auth.authenticate(token)) satisfies OperatorAuthenticator,

@@ -1,4 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { refreshTokenColumns, sessionColumns } from '../auth/auth.table.ts';
 
 /**
  * operator is a person who runs the platform (sells slots, tops up balances, stops stores). Operators are
@@ -29,28 +30,14 @@ export const operatorSession = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     operatorId: uuid('operator_id').notNull().references(() => operator.id),
     mfa: boolean('mfa').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    revokeReason: text('revoke_reason'),
-    ip: text('ip').notNull().default(''),
-    userAgent: text('user_agent').notNull().default(''),
+    ...sessionColumns(),
   },
   (t) => [index('operator_session_operator_idx').on(t.operatorId)],
 );
 
-export const operatorRefreshToken = pgTable(
-  'operator_refresh_token',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id').notNull().references(() => operatorSession.id),
-    tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [index('operator_refresh_token_session_idx').on(t.sessionId)],
-);
+export const operatorRefreshToken = pgTable('operator_refresh_token', refreshTokenColumns(() => operatorSession.id), (t) => [
+  index('operator_refresh_token_session_idx').on(t.sessionId),
+]);
 
 /** operatorLoginLog keeps every operator sign-in attempt; the throttle counts it like the store's login log. */
 export const operatorLoginLog = pgTable(

@@ -1,15 +1,14 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { type SecretBox, createSecretBox } from '../../secret-box.ts';
+import { createSecretBox } from '../../secret-box.ts';
+import type { PersonalData } from './report.repo.ts';
+
+export type { PersonalData };
 
 /**
- * PersonalData seals hirers' id numbers and phones (PIPL): AES-256-GCM like the stores' API secrets, plus a
+ * createPersonalData seals hirers' id numbers and phones (PIPL): AES-256-GCM like the stores' API secrets, plus a
  * keyed hash (HMAC-SHA256) so a list can be searched by the exact value without opening every row. Both keys
  * are derived from the API-secret key in DATA_DIR/keys, each for its own purpose.
  */
-export interface PersonalData extends SecretBox {
-  hash(value: string): string;
-}
-
 export function createPersonalData(rootKey: Uint8Array): PersonalData {
   const derive = (info: string) => new Uint8Array(hkdfSync('sha256', rootKey, new Uint8Array(0), info, 32));
   const box = createSecretBox(derive('lease report personal-data seal v1'));

@@ -5,12 +5,6 @@ import { freshTimestamp, safeEqualHex, signCallback } from '@lease/device-sim';
 import { AppError } from '../../http/app-error.ts';
 import type { RcsService } from './rcs.service.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    rawBody?: Buffer;
-  }
-}
-
 const headers = z.object({
   'x-timestamp': z.string().optional().describe('Unix 秒'),
   'x-signature': z.string().optional().describe('hex HMAC-SHA256(回调密钥, X-Timestamp + "\\n" + 请求体)'),

@@ -52,6 +52,7 @@ export function createReportModule(deps: ReportModuleDeps) {
   const rcs = createRcsService({ db, pd, oplog: deps.oplog, provider, publicUrl: deps.publicUrl, storeSecret });
   const watch = createRiskWatch({ db, ledger, pd, provider, storeSecret, intervalHours: config.report.watchIntervalHours });
   return {
+    name: 'report',
     provider,
     ledger,
     reports,
@@ -61,7 +62,7 @@ export function createReportModule(deps: ReportModuleDeps) {
     hirerRisk: (auth: AuthContext, phone: string) => (hasPermission(auth.perms, Perm.REPORT_LIST) ? reports.hirerRisk(auth.storeId, phone) : Promise.resolve(null)),
     overview: createReportOverview({ repo, ledger, stores: deps.stores, watch, sandbox: provider.kind === 'sandbox' }),
     jobs: [reportRetentionJob(repo, config.report.retentionDays), stuckReportJob(reports.recoverStuck), riskWatchJob(watch)],
-    adapter: { name: 'credit', label: '报告与风控数据', impl: provider.label, live: provider.kind === 'http' },
+    adapters: [{ name: 'credit', label: '报告与风控数据', impl: provider.label, live: provider.kind === 'http' }],
     async register(app: FastifyInstance) {
       await app.register(reportRoutes, { reports, watch });
       await app.register(rcsRoutes, { rcs, hx });
@@ -71,9 +72,3 @@ export function createReportModule(deps: ReportModuleDeps) {
   };
 }
 export type ReportModule = ReturnType<typeof createReportModule>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    reports: ReportModule;
-  }
-}

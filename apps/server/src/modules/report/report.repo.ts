@@ -3,8 +3,16 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReportListQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { clerk } from '../../domain/clerk.table.ts';
-import type { PersonalData } from './personal-data.ts';
+import type { SecretBox } from '../../secret-box.ts';
 import { rcsRecord, report, reportLedger } from './report.table.ts';
+
+/**
+ * PersonalData seals hirers' id numbers and phones (PIPL) and hashes them with a key, so a list can be searched
+ * by the exact value without opening every row (personal-data.ts makes one).
+ */
+export interface PersonalData extends SecretBox {
+  hash(value: string): string;
+}
 
 export type ReportRow = typeof report.$inferSelect;
 const DAY_MS = 86_400_000;

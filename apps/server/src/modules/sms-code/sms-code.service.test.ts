@@ -7,7 +7,8 @@ import { openTestDatabase } from '../../test/test-db.ts';
 import { createOutboxSmsSender } from '../../adapters/sms/outbox-sender.ts';
 import { DEFAULT_SMS_LIMITS, type SmsLimits, createSmsCodeService } from './sms-code.service.ts';
 import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
-import { smsCode, smsOutbox } from './sms-code.table.ts';
+import { smsOutbox } from '../../adapters/sms/outbox.table.ts';
+import { smsCode } from './sms-code.table.ts';
 import { unconfiguredSmsSender } from '../../adapters/sms/unconfigured-sender.ts';
 
 let database: Database;

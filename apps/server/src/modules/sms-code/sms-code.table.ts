@@ -17,19 +17,6 @@ export const smsCode = pgTable(
   (t) => [index('sms_code_phone_idx').on(t.phoneNumber, t.purpose, t.createdAt)],
 );
 
-/** smsOutbox is the offline SMS gateway: messages land here and the dev page shows them. */
-export const smsOutbox = pgTable(
-  'sms_outbox',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    phoneNumber: text('phone_number').notNull(),
-    content: text('content').notNull(),
-    purpose: text('purpose').notNull(),
-    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sms_outbox_created_idx').on(t.dateCreated)],
-);
-
 /** smsCheck records each code check (one guess), so checks per phone and per IP can be throttled. */
 export const smsCheck = pgTable(
   'sms_check',

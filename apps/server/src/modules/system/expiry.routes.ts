@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAuth } from '../../http/authz.ts';
-import type { ExpiryWatch } from '../../mdm/apple/expiry-watch.ts';
+import type { ExpiryWatch } from './expiry-watch.ts';
 
 /**
  * GET /api/system/expiry-warnings: what ends within 30 days, for the admin home page and the dev page. The CA and

@@ -4,7 +4,7 @@ import type { WebhookSender } from '../../adapters/webhook/http-webhook-sender.t
 import type { Job } from '../../jobs/scheduler.ts';
 import type { ApiKeyRepo } from '../api-key/api-key.repo.ts';
 import type { SecretBox } from '../../secret-box.ts';
-import { signParts } from '../api-key/signature.ts';
+import { signParts } from '../../domain/signature.ts';
 import type { WebhookEventRow, WebhookRepo } from './webhook.repo.ts';
 
 /** Waits after the 1st…5th failed attempt; the 6th failure gives up and marks the event failed. */

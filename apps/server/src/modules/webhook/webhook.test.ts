@@ -54,7 +54,7 @@ const events = (storeId: string, type?: string) =>
 const deliveries = (headers: Headers, query = '') => t.app.inject({ method: 'GET', url: `/api/store/api-key/webhook-deliveries${query}`, headers });
 // +1 ms: the database keeps microseconds, so an event queued in the same millisecond as Date.now() is due
 // a fraction of a millisecond after it.
-const deliverAt = (at: number) => t.app.webhookDelivery.deliverDue(new Date(at + 1));
+const deliverAt = (at: number) => t.webhookDelivery.deliverDue(new Date(at + 1));
 
 describe('webhook delivery', () => {
   it('retries a failing receiver with backoff: 2 failures then success = 3 attempts, exactly one delivered entry', async () => {

@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { EmptyLayoutFrame } from '../../layouts/EmptyLayout.tsx';
+import { EmptyLayoutFrame } from '../../components/EmptyLayoutFrame.tsx';
 import { describeRouteError } from './describeRouteError.ts';
 import { StatusPage } from './StatusPage.tsx';
 

@@ -3,7 +3,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../routes.tsx';
+import { ROUTES } from '../../router/routeTable.ts';
 import { HELP_SECTIONS } from './helpSections.tsx';
 import HelpPage from './HelpPage.tsx';
 

@@ -4,7 +4,7 @@ import { LockStatus, OperationStatus } from '@lease/shared';
 import { SimulatedAndroidAgent, type SimulatedAgentOptions } from '@lease/device-sim';
 import { androidDevice } from '../../../domain/android-device.table.ts';
 import { operationLog } from '../../../domain/operation-log.table.ts';
-import { buildApp } from '../../../app.ts';
+import { composeApp } from '../../../app.ts';
 import { buildTestApp, testMdmKeys } from '../../../test/build-test-app.ts';
 import type { AndroidEngine } from '../android-engine.ts';
 
@@ -33,7 +33,9 @@ export async function startAndroidHarness(env: Record<string, string> = {}) {
     /** restart closes the server (agents are told to come back later) and starts a new one on the same database and port. */
     async restart() {
       await h.app.close();
-      h.app = await buildApp({ config: t.config, database: t.database, secrets: t.secrets, mdmKeys: testMdmKeys });
+      const next = await composeApp({ config: t.config, database: t.database, secrets: t.secrets, mdmKeys: testMdmKeys });
+      h.app = next.app;
+      h.android = next.parts.android;
       await h.app.listen({ port, host: '127.0.0.1' });
     },
     admin,

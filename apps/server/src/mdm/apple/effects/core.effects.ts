@@ -13,7 +13,7 @@ const dictOf = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) 
 export const coreEffects: EffectTable = {
   DeviceInformation: [
     async ({ tx, deviceId, ok, response }) => {
-      if (ok && (await applyDeviceInformation(tx, deviceId, dictOf(response.QueryResponses)))) return { events: [{ type: 'sim-changed', deviceId }] };
+      if (ok) await applyDeviceInformation(tx, deviceId, dictOf(response.QueryResponses));
       return undefined;
     },
   ],
@@ -28,15 +28,14 @@ export const coreEffects: EffectTable = {
       if (!ok) return undefined;
       await applyLocation(tx, deviceId, response);
       await emitIosDeviceEvent(tx, deviceId, 'device.location', { latitude: response.Latitude, longitude: response.Longitude, accuracy: response.HorizontalAccuracy ?? null });
-      return { summary: `已定位：${Number(response.Latitude).toFixed(6)}, ${Number(response.Longitude).toFixed(6)}`, events: [{ type: 'location', deviceId }] };
+      return { summary: `已定位：${Number(response.Latitude).toFixed(6)}, ${Number(response.Longitude).toFixed(6)}` };
     },
   ],
   EnableLostMode: [
     async ({ tx, deviceId, ok }) => {
       await setLockStatus(tx, deviceId, ok ? LockStatus.LOCKED : LockStatus.UNLOCKED);
-      if (!ok) return undefined;
-      await emitIosDeviceEvent(tx, deviceId, 'device.locked');
-      return { events: [{ type: 'locked', deviceId }] };
+      if (ok) await emitIosDeviceEvent(tx, deviceId, 'device.locked');
+      return undefined;
     },
   ],
   DisableLostMode: [
@@ -46,8 +45,7 @@ export const coreEffects: EffectTable = {
       await setLockStatus(tx, deviceId, ok || alreadyUnlocked ? LockStatus.UNLOCKED : LockStatus.LOCKED);
       if (!ok && !alreadyUnlocked) return undefined;
       await emitIosDeviceEvent(tx, deviceId, 'device.unlocked');
-      const events = [{ type: 'unlocked' as const, deviceId }];
-      return alreadyUnlocked ? { failed: false, summary: '设备本未处于丢失模式（12067），已是解锁状态', events } : { events };
+      return alreadyUnlocked ? { failed: false, summary: '设备本未处于丢失模式（12067），已是解锁状态' } : undefined;
     },
   ],
 };

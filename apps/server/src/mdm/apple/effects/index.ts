@@ -2,7 +2,7 @@ import type { EffectTable } from './result-effect.ts';
 
 /**
  * mergeEffects joins the areas' tables; effects of one request type run in the order given. The engine merges its
- * own core table with the one the composition root hands it (modules/ios-effects.ts), so the engine never imports
+ * own core table with the one the composition root hands it (the feature modules' ios-effects.ts), so the engine never imports
  * the feature modules that build on it.
  */
 export function mergeEffects(...tables: EffectTable[]): EffectTable {

@@ -1,12 +1,17 @@
 import type { Db } from '../../../db/client.ts';
 import type { CommandStatus } from '../mdm.table.ts';
 import type { PlistDict } from '../plist.ts';
-import type { FinishedCommand } from '../queue.repo.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** DeviceEvent is something a store may want to hear about (webhooks, SIM alerts). */
-export type DeviceEvent = { type: 'sim-changed' | 'locked' | 'unlocked' | 'location'; deviceId: string };
+/** FinishedCommand is a command the phone has answered (or that expired), as the queue read it back for the effects. */
+export interface FinishedCommand {
+  id: string;
+  requestType: string;
+  operationLogId: string | null;
+  /** The operation-log action the command serves; read with the answer where effects need it. */
+  action?: string | null;
+}
 
 /** EffectContext is one finished command as an effect sees it, inside the transaction that records it. */
 export interface EffectContext {
@@ -22,7 +27,7 @@ export interface EffectContext {
   action: string | null;
 }
 
-/** EffectOutcome may replace the operation log's result text, fail it, and raise device events. */
+/** EffectOutcome may replace the operation log's result text, or fail it. */
 export interface EffectOutcome {
   summary?: string;
   /**
@@ -30,7 +35,6 @@ export interface EffectOutcome {
    * item); false when an error still reached the goal (removing a profile the phone no longer has).
    */
   failed?: boolean;
-  events?: DeviceEvent[];
 }
 
 /**

@@ -5,12 +5,12 @@ import { useNavigate } from 'react-router';
 import { sendSmsCode } from '../../../api/system.ts';
 import { meQuery, updatePassword } from '../../../api/user.ts';
 import { feedback } from '../../../app/feedback.ts';
+import { LOGIN_PATH } from '../../../auth/paths.ts';
 import { sessionTokens } from '../../../auth/session.ts';
 import { useUser } from '../../../auth/useUser.ts';
 import { showFormError } from '../../../forms/formRules.ts';
 import { PasswordFields } from '../../../forms/PasswordFields.tsx';
 import { SmsCodeField } from '../../../forms/SmsCodeField.tsx';
-import { LOGIN_PATH } from '../../../router/guard.ts';
 
 type PasswordFormValues = Omit<UpdatePasswordRequest, 'type'> & { confirm: string };
 

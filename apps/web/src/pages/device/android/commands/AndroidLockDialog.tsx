@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { lostModalContentQuery } from '../../../../api/iosDevice.ts';
 import { schemaRule } from '../../../../forms/formRules.ts';
 import type { OperationDialogProps } from './OperationDialogs.tsx';
-import { ConfirmCommandModal } from '../../ios/commands/ConfirmCommandModal.tsx';
+import { ConfirmCommandModal } from '../../shared/ConfirmCommandModal.tsx';
 import { androidTitle, useAndroidOperation } from './useAndroidOperation.ts';
 
 /** MESSAGE_REQUIRED is spec §5's message for a lock without its text. */

@@ -3,47 +3,26 @@ import { sendSmsCode } from '../../../../api/system.ts';
 import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
 import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
 import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';
-import { type ConfirmCommandWording, ConfirmCommandModal } from '../../ios/commands/ConfirmCommandModal.tsx';
+import { closeThenDone, type CommandDialogProps, dialogFactory, SendConfirmDialog, type SendWording } from '../../shared/CommandDialog.tsx';
 import { type AndroidDeviceRef, androidTitle, useAndroidOperation, useNeedSms } from './useAndroidOperation.ts';
 
-export interface OperationDialogProps {
-  device: AndroidDeviceRef;
-  onClose: () => void;
-  /** Called after the server accepted the operation. */
-  onDone?: () => void;
-}
+/** OperationDialogProps are what a page gives an Android operation's dialog. */
+export type OperationDialogProps = CommandDialogProps<AndroidDeviceRef>;
 
-interface Wording extends ConfirmCommandWording {
+interface Wording extends SendWording {
   operation: AndroidOperationName;
   doneText?: string;
   queuedText?: string;
-  /** Form fields that go into the request body (e.g. the password). */
-  sendFields?: string[];
 }
 
-/** OperationConfirmDialog is an Android operation's own dialog: the shared frame, one request with its Idempotency-Key. */
-function OperationConfirmDialog({ device, onClose, onDone, operation, doneText, queuedText, sendFields, title, ...w }: OperationDialogProps & Wording) {
-  const send = useAndroidOperation(device.id, operation, {
-    doneText,
-    queuedText,
-    onSuccess: () => {
-      onClose();
-      onDone?.();
-    },
-  });
-  return (
-    <ConfirmCommandModal
-      {...w}
-      title={`${title} · ${androidTitle(device)}`}
-      pending={send.isPending}
-      onClose={onClose}
-      onSubmit={(values) => send.mutate(Object.fromEntries((sendFields ?? []).map((name) => [name, values[name]])))}
-    />
-  );
+/** OperationConfirmDialog is an Android operation's own dialog: the shared body, one request with its Idempotency-Key. */
+function OperationConfirmDialog({ device, onClose, onDone, operation, doneText, queuedText, ...w }: OperationDialogProps & Wording) {
+  const send = useAndroidOperation(device.id, operation, { doneText, queuedText, onSuccess: closeThenDone({ onClose, onDone }) });
+  return <SendConfirmDialog {...w} deviceTitle={androidTitle(device)} pending={send.isPending} onClose={onClose} send={(fields) => send.mutate(fields)} />;
 }
 
 /** operationDialog makes the dialog of an operation that needs only its wording and the confirmation tick. */
-const operationDialog = (wording: Wording) => (p: OperationDialogProps) => <OperationConfirmDialog {...p} {...wording} />;
+const operationDialog = dialogFactory<OperationDialogProps, Wording>(OperationConfirmDialog);
 
 export const UnlockDialog = operationDialog({
   operation: 'unlock',

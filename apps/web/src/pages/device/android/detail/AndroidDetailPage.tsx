@@ -1,6 +1,6 @@
-import { EnrollmentStatus, Perm, hasPermission } from '@lease/shared';
+import { EnrollmentStatus, Perm } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Flex, Tabs } from 'antd';
+import { Alert } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -13,11 +13,8 @@ import {
 } from '../../../../api/androidDevice.ts';
 import { useUser } from '../../../../auth/useUser.ts';
 import { PageLoading } from '../../../../components/PageLoading.tsx';
-import { Panel } from '../../../../components/Panel.tsx';
-import { HirerDialog } from '../../ios/detail/HirerDialog.tsx';
 import { LocationTab } from '../../ios/detail/tabs/LocationTab.tsx';
 import { OperationLogTab } from '../../ios/detail/tabs/OperationLogTab.tsx';
-import { ChangeClerkDialog } from '../../ios/list/ChangeClerkDialog.tsx';
 import { androidClerkChange } from '../list/androidClerkChange.ts';
 import {
   androidDeviceId,
@@ -30,7 +27,7 @@ import {
   isInTransit,
 } from '../androidActions.ts';
 import { type AndroidDialog, AndroidOperationDialog } from '../commands/AndroidOperationDialog.tsx';
-import { BackToListLink, DeviceLoadError } from '../../shared/DetailPageParts.tsx';
+import { DeviceDetailFrame, DeviceEditDialogs, DeviceLoadError, factsTab } from '../../shared/DetailPageParts.tsx';
 import { AndroidDeviceFacts } from './AndroidDeviceFacts.tsx';
 import { AndroidDeviceHeader } from './AndroidDeviceHeader.tsx';
 import { AndroidAppsTab } from './tabs/AndroidAppsTab.tsx';
@@ -61,71 +58,67 @@ export default function AndroidDetailPage() {
   };
 
   return (
-    <Flex vertical gap={16}>
-      <BackToListLink to={d.archived ? `${BACK}/archived` : BACK} />
-      <AndroidDeviceHeader device={d} perms={perms} onDialog={setDialog} />
-      {d.archived && <Alert type="info" showIcon title="设备已归档：记录保留，不能再下发指令。" />}
-      {!d.archived && d.enrollment_status !== EnrollmentStatus.ENROLLED && <Alert type="warning" showIcon title="设备已脱离管理，无法下发指令。" />}
-      <Panel>
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          style={{ marginTop: -12 }}
-          items={[
-            {
-              key: 'facts',
-              label: '设备信息',
-              children: (
-                <AndroidDeviceFacts
-                  device={d}
-                  onEditHirer={() => setEdit('hirer')}
-                  onChangeClerk={canChangeClerk(d, perms).allowed ? () => setEdit('clerk') : undefined}
-                />
-              ),
-            },
-            {
-              key: 'restrictions',
-              label: '系统与应用限制',
-              children: (
-                <RestrictionsTab
-                  device={d}
-                  systemCheck={canSetRestriction(d, perms)}
-                  appCheck={canSetAppRestriction(d, perms)}
-                  onSync={() => setDialog('sync-restriction')}
-                />
-              ),
-            },
-            {
-              key: 'log',
-              label: '操作记录',
-              children: (
-                <OperationLogTab
-                  deviceId={d.id}
-                  canCancel={false}
-                  logQuery={androidOperationLogQuery}
-                  onSettled={() => void queryClient.invalidateQueries({ queryKey: androidKeys.device(d.id) })}
-                />
-              ),
-            },
-            {
-              key: 'location',
-              label: '定位',
-              children: (
-                <LocationTab
-                  deviceId={d.id}
-                  last={d.last_active_location}
-                  pending={d.progress?.action === 'get-location'}
-                  locateCheck={canLocate(d, perms)}
-                  onLocate={() => setDialog('locate')}
-                  logQuery={androidLocationLogQuery}
-                  emptyText="暂无位置。点击“获取定位”请设备上报当前位置。"
-                />
-              ),
-            },
-            { key: 'apps', label: '已安装应用', children: <AndroidAppsTab deviceId={d.id} refreshCheck={canRefreshApps(d, perms)} /> },
-          ]}
-        />
-      </Panel>
+    <DeviceDetailFrame
+      back={d.archived ? `${BACK}/archived` : BACK}
+      header={<AndroidDeviceHeader device={d} perms={perms} onDialog={setDialog} />}
+      notices={
+        <>
+          {d.archived && <Alert type="info" showIcon title="设备已归档：记录保留，不能再下发指令。" />}
+          {!d.archived && d.enrollment_status !== EnrollmentStatus.ENROLLED && <Alert type="warning" showIcon title="设备已脱离管理，无法下发指令。" />}
+        </>
+      }
+      tab={tab}
+      onTab={setTab}
+      tabs={[
+        factsTab(
+          <AndroidDeviceFacts
+            device={d}
+            onEditHirer={() => setEdit('hirer')}
+            onChangeClerk={canChangeClerk(d, perms).allowed ? () => setEdit('clerk') : undefined}
+          />,
+        ),
+        {
+          key: 'restrictions',
+          label: '系统与应用限制',
+          children: (
+            <RestrictionsTab
+              device={d}
+              systemCheck={canSetRestriction(d, perms)}
+              appCheck={canSetAppRestriction(d, perms)}
+              onSync={() => setDialog('sync-restriction')}
+            />
+          ),
+        },
+        {
+          key: 'log',
+          label: '操作记录',
+          children: (
+            <OperationLogTab
+              deviceId={d.id}
+              canCancel={false}
+              logQuery={androidOperationLogQuery}
+              onSettled={() => void queryClient.invalidateQueries({ queryKey: androidKeys.device(d.id) })}
+            />
+          ),
+        },
+        {
+          key: 'location',
+          label: '定位',
+          children: (
+            <LocationTab
+              deviceId={d.id}
+              last={d.last_active_location}
+              pending={d.progress?.action === 'get-location'}
+              locateCheck={canLocate(d, perms)}
+              onLocate={() => setDialog('locate')}
+              logQuery={androidLocationLogQuery}
+              emptyText="暂无位置。点击“获取定位”请设备上报当前位置。"
+            />
+          ),
+        },
+        { key: 'apps', label: '已安装应用', children: <AndroidAppsTab deviceId={d.id} refreshCheck={canRefreshApps(d, perms)} /> },
+      ]}
+    >
       <AndroidOperationDialog
         dialog={dialog}
         device={{ id: d.id, name: androidDeviceName(d), ident: androidDeviceId(d) }}
@@ -135,17 +128,16 @@ export default function AndroidDetailPage() {
           if (dialog === 'archive') void navigate(`${BACK}/archived`, { replace: true });
         }}
       />
-      {edit === 'hirer' && <HirerDialog deviceId={d.id} name={d.hirer_name} hirerApi={hirerApi} onClose={() => setEdit(null)} />}
-      {edit === 'clerk' && (
-        <ChangeClerkDialog
-          deviceIds={[d.id]}
-          currentClerkId={d.for_clerk?.id}
-          clerkApi={androidClerkChange}
-          onClose={() => setEdit(null)}
-          // Without list:view-all the clerk no longer sees a phone handed to someone else.
-          onDone={() => !hasPermission(perms, Perm.ANDROID_LIST_VIEW_ALL) && void navigate(BACK, { replace: true })}
-        />
-      )}
-    </Flex>
+      <DeviceEditDialogs
+        edit={edit}
+        device={d}
+        perms={perms}
+        viewAll={Perm.ANDROID_LIST_VIEW_ALL}
+        back={BACK}
+        hirerApi={hirerApi}
+        clerkApi={androidClerkChange}
+        onClose={() => setEdit(null)}
+      />
+    </DeviceDetailFrame>
   );
 }

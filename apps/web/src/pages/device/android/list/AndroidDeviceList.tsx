@@ -9,7 +9,7 @@ import { useUser } from '../../../../auth/useUser.ts';
 import { DeviceListTable } from '../../../../components/DeviceListTable.tsx';
 import { emptyListText, FirstDeviceGuide, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
 import { ActionButton } from '../../ios/components/ActionButton.tsx';
-import { ChangeClerkDialog } from '../../ios/list/ChangeClerkDialog.tsx';
+import { ChangeClerkDialog } from '../../shared/ChangeClerkDialog.tsx';
 import { androidDeviceId, androidDeviceName, canLock, canUnlock, detailPath, isInTransit, isLockedState } from '../androidActions.ts';
 import { type AndroidDialog, AndroidOperationDialog } from '../commands/AndroidOperationDialog.tsx';
 import { androidClerkChange } from './androidClerkChange.ts';

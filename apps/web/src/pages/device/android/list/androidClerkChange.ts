@@ -2,7 +2,7 @@ import { api } from '../../../../api/index.ts';
 import { androidKeys, sendAndroidOperation } from '../../../../api/androidDevice.ts';
 import type { AndroidSearchOptions } from '@lease/shared';
 import { newIdempotencyKey } from '../../../../lib/uuid.ts';
-import type { ClerkChangeApi } from '../../ios/list/ChangeClerkDialog.tsx';
+import type { ClerkChangeApi } from '../../shared/ChangeClerkDialog.tsx';
 
 /**
  * androidClerkChange lets the shared ChangeClerkDialog hand Android phones over (Ea3): the clerks come from

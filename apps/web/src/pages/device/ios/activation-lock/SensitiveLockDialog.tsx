@@ -12,7 +12,7 @@ import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
 import { showFormError } from '../../../../forms/formRules.ts';
 import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmField } from '../commands/ConfirmField.tsx';
+import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle } from '../commands/useDeviceCommand.ts';
 
 export const ABM_TOKEN_PATH = '/console/merchant/update-abm-token';

@@ -1,12 +1,13 @@
 import { SmsGuardedAction } from '@lease/shared';
 import { SensitiveFields, useNeedSms } from '../release/SensitiveFields.tsx';
 import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';
+import { dialogFactory } from '../../shared/CommandDialog.tsx';
 import { CommandConfirmDialog, type CommandConfirmProps, type CommandWording } from './CommandConfirmDialog.tsx';
 
 /** Each remote command has its own dialog with its own wording; they share CommandConfirmDialog's frame. */
 
 /** commandDialog makes the dialog of a command that needs only its wording (and, if it cannot be undone, the confirmation tick). */
-const commandDialog = (wording: CommandWording) => (p: CommandConfirmProps) => <CommandConfirmDialog {...p} {...wording} />;
+const commandDialog = dialogFactory<CommandConfirmProps, CommandWording>(CommandConfirmDialog);
 
 export const UnlockDialog = commandDialog({
   command: 'unlock',

@@ -1,7 +1,7 @@
-import { OperationStatus } from '@lease/shared';
+import { OperationStatus, type CommandAnswer } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { iosKeys, sendCommand, type IosCommandName, type QueuedCommand } from '../../../../api/iosDevice.ts';
+import { iosKeys, sendCommand, type IosCommandName } from '../../../../api/iosDevice.ts';
 import { feedback } from '../../../../app/feedback.ts';
 import { newIdempotencyKey } from '../../../../lib/uuid.ts';
 
@@ -17,13 +17,13 @@ export interface DeviceRef {
 
 export const deviceTitle = (d: DeviceRef) => `${d.model_name || 'iPhone'}（${d.serial_number}）`;
 
-const isQueued = (r: unknown): r is QueuedCommand => typeof r === 'object' && r !== null && 'operation_log_id' in r;
+const isQueued = (r: unknown): r is CommandAnswer => typeof r === 'object' && r !== null && 'operation_log_id' in r;
 
 export interface CommandOptions {
   /** Toast for commands that finish at once ({ok}); queued ones say QUEUED_TEXT unless `queuedText` words it for the command. */
   doneText?: string;
   queuedText?: string;
-  onSuccess?: (result: QueuedCommand | null) => void;
+  onSuccess?: (result: CommandAnswer | null) => void;
   /**
    * A button that sends at once (no dialog) takes a new key per send: it can be used again later, and
    * its loading state already blocks a second click while the first is on its way.

@@ -21,7 +21,7 @@ import { useListSearch } from './useListSearch.ts';
 
 // Dialogs load on the first click: the list's first paint needs the table, not their forms.
 const RegisterDialog = lazy(() => import('./RegisterDialog.tsx').then((m) => ({ default: m.RegisterDialog })));
-const ChangeClerkDialog = lazy(() => import('./ChangeClerkDialog.tsx').then((m) => ({ default: m.ChangeClerkDialog })));
+const ChangeClerkDialog = lazy(() => import('../../shared/ChangeClerkDialog.tsx').then((m) => ({ default: m.ChangeClerkDialog })));
 
 const isLockedState = (s: number) => s === LockStatus.LOCKED || s === LockStatus.LOCKING;
 

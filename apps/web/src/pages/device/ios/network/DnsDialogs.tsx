@@ -2,7 +2,7 @@ import { DnsProtocol, dnsProtocolLabel, HOSTNAME_RE, isHttpsUrl, isIpAddress, MA
 import { Form, Input, Radio, Select, type FormRule } from 'antd';
 import { required } from '../../../../forms/formRules.ts';
 import { CommandConfirmDialog, type CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmCommandModal } from '../commands/ConfirmCommandModal.tsx';
+import { ConfirmCommandModal } from '../../shared/ConfirmCommandModal.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 
 export interface DnsFormValues {

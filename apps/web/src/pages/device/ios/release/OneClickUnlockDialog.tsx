@@ -16,7 +16,7 @@ import { iosKeys } from '../../../../api/iosDevice.ts';
 import { oneClickKeys, oneClickPrevalidationQuery, oneClickRunQuery, resumeOneClickUnlock, startOneClickUnlock } from '../../../../api/iosRelease.ts';
 import { newIdempotencyKey } from '../../../../lib/uuid.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmField } from '../commands/ConfirmField.tsx';
+import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle } from '../commands/useDeviceCommand.ts';
 import { RunSteps } from './RunSteps.tsx';
 import { SensitiveFields, proofOf, useNeedSms } from './SensitiveFields.tsx';

@@ -8,7 +8,7 @@ import { feedback } from '../../../../app/feedback.ts';
 import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';
 import { newIdempotencyKey } from '../../../../lib/uuid.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmCommandModal } from '../commands/ConfirmCommandModal.tsx';
+import { ConfirmCommandModal } from '../../shared/ConfirmCommandModal.tsx';
 import { deviceTitle } from '../commands/useDeviceCommand.ts';
 import { SensitiveFields, proofOf, useNeedSms } from './SensitiveFields.tsx';
 import { useReleaseSubmit } from './useReleaseSubmit.ts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Modal, Skeleton, Tag, Typography } from 'antd';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmField } from '../commands/ConfirmField.tsx';
+import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 import { AppListEditor } from '../default-restriction/AppListEditor.tsx';
 import { AppRuleFields } from '../default-restriction/AppRuleFields.tsx';

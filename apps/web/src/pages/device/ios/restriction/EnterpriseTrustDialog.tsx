@@ -4,7 +4,7 @@ import { Alert, Form, InputNumber, Modal, Segmented } from 'antd';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import { formatDateTime } from '../../../../lib/time.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmField } from '../commands/ConfirmField.tsx';
+import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 
 const { min, max } = ENTERPRISE_TRUST_MINUTES;

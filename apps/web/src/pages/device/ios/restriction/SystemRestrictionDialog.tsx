@@ -4,7 +4,7 @@ import { Alert, Button, Flex, Form, Modal, Popconfirm, Skeleton, Tag, Typography
 import { useState } from 'react';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmField } from '../commands/ConfirmField.tsx';
+import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 import { RestrictionSwitches, toggled } from '../default-restriction/RestrictionSwitches.tsx';
 import { restrictedKeys, sameKeys, toRestrictionMap } from '../default-restriction/restrictionView.ts';

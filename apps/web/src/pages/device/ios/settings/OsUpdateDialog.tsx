@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Radio, Spin, Tag, Typography } from 'antd';
 import { iosDetailQuery } from '../../../../api/iosDevice.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmCommandModal } from '../commands/ConfirmCommandModal.tsx';
+import { ConfirmCommandModal } from '../../shared/ConfirmCommandModal.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 import { formatUpdateSize, installActionEffect, updateName, updatesOf } from './osUpdateView.ts';
 

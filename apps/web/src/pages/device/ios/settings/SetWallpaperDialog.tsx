@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Switch, Typography } from 'antd';
 import { currentWallpaperQuery } from '../../../../api/iosSettings.ts';
-import { WallpaperChoiceFields, type WallpaperValues } from '../../../wallpaper/WallpaperChoiceFields.tsx';
+import type { WallpaperValues } from '../../../wallpaper/WallpaperChoiceFields.tsx';
+import { closeThenDone } from '../../shared/CommandDialog.tsx';
+import { WallpaperCommandDialog } from '../../shared/WallpaperCommandDialog.tsx';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmCommandModal } from '../commands/ConfirmCommandModal.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 import { CurrentWallpaper } from './CurrentWallpaper.tsx';
-
 
 /** The consequence of the switch, said plainly under it. */
 export const allowModifyText = (allow: boolean) =>
@@ -22,32 +22,22 @@ export function SetWallpaperDialog({ device, onClose, onDone }: CommandConfirmPr
   const [form] = Form.useForm<WallpaperValues>();
   const allow = Form.useWatch('allow_modify', form) ?? false;
   const current = useQuery(currentWallpaperQuery(device.id));
-  const send = useDeviceCommand('set-wallpaper', {
-    onSuccess: () => {
-      onClose();
-      onDone?.();
-    },
-  });
+  const send = useDeviceCommand('set-wallpaper', { onSuccess: closeThenDone({ onClose, onDone }) });
   return (
-    <ConfirmCommandModal
-      title={`设置壁纸 · ${deviceTitle(device)}`}
-      okText="设置壁纸"
-      width={720}
-      effect="设备联网后，所选图片会设为壁纸。iOS 16 及以上的设备第一次由门店设置壁纸时，锁屏和主屏幕会同时换成这张图片。"
+    <WallpaperCommandDialog
       form={form}
+      deviceTitle={deviceTitle(device)}
+      effect="设备联网后，所选图片会设为壁纸。iOS 16 及以上的设备第一次由门店设置壁纸时，锁屏和主屏幕会同时换成这张图片。"
       pending={send.isPending}
+      send={(choice) => send.mutate({ device_id: device.id, ...choice })}
       onClose={onClose}
-      onSubmit={(v) => send.mutate({ device_id: device.id, wallpaper_id: v.wallpaper_id, where: v.where, allow_modify: v.allow_modify === true })}
-      fields={
-        <>
-          {current.data && <CurrentWallpaper state={current.data} />}
-          <WallpaperChoiceFields form={form} />
-          <Form.Item label="允许租机人更换壁纸" extra={<Typography.Text type={allow ? 'secondary' : 'warning'}>{allowModifyText(allow)}</Typography.Text>}>
-            <Form.Item name="allow_modify" valuePropName="checked" initialValue={false} noStyle>
-              <Switch aria-label="允许租机人更换壁纸" />
-            </Form.Item>
+      before={current.data && <CurrentWallpaper state={current.data} />}
+      allowField={
+        <Form.Item label="允许租机人更换壁纸" extra={<Typography.Text type={allow ? 'secondary' : 'warning'}>{allowModifyText(allow)}</Typography.Text>}>
+          <Form.Item name="allow_modify" valuePropName="checked" initialValue={false} noStyle>
+            <Switch aria-label="允许租机人更换壁纸" />
           </Form.Item>
-        </>
+        </Form.Item>
       }
     />
   );

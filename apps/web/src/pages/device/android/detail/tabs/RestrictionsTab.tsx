@@ -4,7 +4,7 @@ import { Alert, Button, Divider, Flex, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { androidInstalledAppsQuery, androidRestrictionQuery } from '../../../../../api/androidDevice.ts';
 import { PageLoading } from '../../../../../components/PageLoading.tsx';
-import { ConfirmField } from '../../../ios/commands/ConfirmField.tsx';
+import { ConfirmField } from '../../../shared/ConfirmField.tsx';
 import { ActionButton } from '../../../ios/components/ActionButton.tsx';
 import type { ActionCheck } from '../../androidActions.ts';
 import { AppRestrictionFields, type AppRuleValues, toAppRule } from '../../commands/AppRestrictionForm.tsx';

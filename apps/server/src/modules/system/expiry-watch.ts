@@ -5,10 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExpiryWarning } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Job } from '../../jobs/scheduler.ts';
-import { abmServer } from '../../modules/abm/abm.table.ts';
+import { abmServer } from '../abm/abm.table.ts';
 import { store } from '../../domain/store.table.ts';
-import type { IdentityRenewal } from './identity-renewal.ts';
-import type { MdmKeys } from './mdm-keys.ts';
+import type { IdentityRenewal } from '../../mdm/apple/identity-renewal.ts';
+import type { MdmKeys } from '../../mdm/apple/mdm-keys.ts';
 
 const DAY = 86_400_000;
 /** WARN_DAYS: the console and the daily log line warn this long before anything ends. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Modal, Select, Typography } from 'antd';
-import { changeForClerk, clerkOptionsQuery, fetchClerkOptions, iosKeys, type ClerkOption } from '../../../../api/iosDevice.ts';
-import { feedback } from '../../../../app/feedback.ts';
+import { changeForClerk, clerkOptionsQuery, fetchClerkOptions, iosKeys, type ClerkOption } from '../../../api/iosDevice.ts';
+import { feedback } from '../../../app/feedback.ts';
 
 /** ClerkChangeApi is how the dialog lists clerks and hands devices over on one platform; Apple's by default. */
 export interface ClerkChangeApi {

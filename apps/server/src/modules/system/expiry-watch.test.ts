@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abmServer } from '../../modules/abm/abm.table.ts';
+import { abmServer } from '../abm/abm.table.ts';
 import { type TestApp, buildTestApp, testMdmKeys } from '../../test/build-test-app.ts';
 import { createExpiryWatch } from './expiry-watch.ts';
-import type { IdentityRenewal } from './identity-renewal.ts';
-import { createCa, loadCa } from './pki/ca.ts';
-import { generateRsaKey } from './pki/keys.ts';
+import type { IdentityRenewal } from '../../mdm/apple/identity-renewal.ts';
+import { createCa, loadCa } from '../../mdm/apple/pki/ca.ts';
+import { generateRsaKey } from '../../mdm/apple/pki/keys.ts';
 
 const DAY = 86_400_000;
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
-import { PageLoading } from '../components/PageLoading.tsx';
-import type { AppRouter } from '../router/createAppRouter.ts';
-import { AppEffects } from './AppEffects.tsx';
+import { PageLoading } from './components/PageLoading.tsx';
+import type { AppRouter } from './appRouter.ts';
+import { AppEffects } from './app/AppEffects.tsx';
 
 /**
  * AppRoot is the provider tree around the router: the query cache and site effects. antd's locale

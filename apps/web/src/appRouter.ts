@@ -1,17 +1,37 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { setUnauthorizedHandler } from '../api/index.ts';
-import { meQuery } from '../api/user.ts';
-import { ERROR_TOAST_DURATION_S, feedback } from '../app/feedback.ts';
-import { hasSession } from '../auth/session.ts';
-import { PageLoading } from '../components/PageLoading.tsx';
-import RouteErrorPage from '../pages/errors/RouteErrorPage.tsx';
-import { buildLayoutRoutes } from './build.ts';
-import { loginPath } from './guard.ts';
-import { createGuardLoader } from './guardLoader.ts';
-import type { AppRoute } from './meta.ts';
+import { setUnauthorizedHandler } from './api/index.ts';
+import { meQuery } from './api/user.ts';
+import { feedback } from './app/feedback.ts';
+import { ERROR_TOAST_DURATION_S } from './app/noticeDurations.ts';
+import { hasSession } from './auth/session.ts';
+import { PageLoading } from './components/PageLoading.tsx';
+import EmptyLayout from './layouts/EmptyLayout.tsx';
+import RouteErrorPage from './pages/errors/RouteErrorPage.tsx';
+import { layoutOf, lazyComponent, toRouteObject } from './router/build.ts';
+import { loginPath } from './router/guard.ts';
+import { createGuardLoader } from './router/guardLoader.ts';
+import type { AppRoute, LayoutName } from './router/meta.ts';
 
 type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
+
+/**
+ * buildLayoutRoutes nests the table's top-level routes under one pathless route per layout. The
+ * console layout is its own chunk so the login page never downloads the sider and menu.
+ */
+export function buildLayoutRoutes(table: readonly AppRoute[]): RouteObject[] {
+  const under = (layout: LayoutName) => table.filter((r) => layoutOf(r) === layout).map(toRouteObject);
+  return [
+    {
+      id: 'layout-console',
+      lazy: lazyComponent(() => import('./layouts/ConsoleLayout.tsx')),
+      children: under('console'),
+    },
+    { id: 'layout-empty', Component: EmptyLayout, children: under('empty') },
+    // The operator console (/ops): its own chunk, session and guard (layouts/OpsLayout.tsx).
+    { id: 'layout-ops', lazy: lazyComponent(() => import('./layouts/OpsLayout.tsx')), children: under('ops') },
+  ];
+}
 
 /**
  * createAppRouter turns the route table into the data router, with the guard loader at its root.

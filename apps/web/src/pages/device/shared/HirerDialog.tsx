@@ -2,8 +2,8 @@ import { PHONE_RE } from '@lease/shared/patterns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
-import { getHirerPhone, iosKeys, updateHirer } from '../../../../api/iosDevice.ts';
-import { feedback } from '../../../../app/feedback.ts';
+import { getHirerPhone, iosKeys, updateHirer } from '../../../api/iosDevice.ts';
+import { feedback } from '../../../app/feedback.ts';
 
 interface HirerValues {
   hirer_name: string;

@@ -2,14 +2,14 @@ import { Module, Perm, type UserInfo } from '@lease/shared';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../api/user.ts';
-import { AppRoot } from '../app/AppRoot.tsx';
-import { queryClient } from '../app/queryClient.ts';
-import { authStore } from '../auth/storage.ts';
-import { ROUTES } from '../routes.tsx';
-import { clerk } from '../test/fixtures.ts';
-import { createAppRouter } from './createAppRouter.ts';
-import { answerFetch } from '../test/fakeNetwork.ts';
+import { meQuery } from './api/user.ts';
+import { AppRoot } from './AppRoot.tsx';
+import { queryClient } from './app/queryClient.ts';
+import { authStore } from './auth/storage.ts';
+import { APP_ROUTES } from './routes.ts';
+import { clerk } from './test/fixtures.ts';
+import { buildLayoutRoutes, createAppRouter } from './appRouter.ts';
+import { answerFetch } from './test/fakeNetwork.ts';
 
 /** renderApp mounts the real route table and guard at `path`, with `user` already signed in. */
 async function renderApp(path: string, user: UserInfo | null = clerk()) {
@@ -17,7 +17,7 @@ async function renderApp(path: string, user: UserInfo | null = clerk()) {
     authStore.set({ access_token: 'access', refresh_token: 'refresh', expires: Date.now() + 60_000 });
     queryClient.setQueryData(meQuery.queryKey, user);
   }
-  const router = createAppRouter(ROUTES, queryClient, (routes) => createMemoryRouter(routes, { initialEntries: [path] }));
+  const router = createAppRouter(APP_ROUTES, queryClient, (routes) => createMemoryRouter(routes, { initialEntries: [path] }));
   render(<AppRoot router={router} queryClient={queryClient} />);
   await act(async () => {});
   return router;
@@ -32,6 +32,17 @@ beforeEach(() => {
 
 afterEach(() => {
   queryClient.clear();
+});
+
+describe('layout routes', () => {
+  it('gives every top-level route a layout', () => {
+    expect(() => buildLayoutRoutes(APP_ROUTES)).not.toThrow();
+    expect(APP_ROUTES.every((r) => r.meta.layout === 'console' || r.meta.layout === 'empty' || r.meta.layout === 'ops')).toBe(true);
+  });
+
+  it('refuses a top-level route without a layout', () => {
+    expect(() => buildLayoutRoutes([{ path: '/x', meta: { name: 'x' } }])).toThrow('Route "x" has no layout');
+  });
 });
 
 // The pages load lazily (antd with the layouts): on a busy machine that takes seconds.
