@@ -86,7 +86,7 @@ if (!only || only === 'roundtrips') {
 }
 if (!only || only === 'home') await printHomeOverview(engines, row);
 if (!only || only === 'android') {
-  // As deployed: server process on PostgreSQL, agents with a WebSocket each in this process (issue 15 item 2).
+  // As deployed: server process on PostgreSQL, agents with a WebSocket each in this process.
   // BENCH_ANDROID_SIZES=2000 runs one size only (while working on the fan-out).
   const sizes = process.env.BENCH_ANDROID_SIZES?.split(',').map(Number);
   for (const [n, target] of ([[2000, 500], [10_000, 2000]] as const).filter(([n]) => !sizes || sizes.includes(n))) {

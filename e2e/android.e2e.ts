@@ -10,7 +10,7 @@ import { E2E, seedE2e } from './seed.ts';
 import { androidModelName } from '@lease/shared';
 
 /**
- * The Android workflow of issue 4 in the browser against a real server and a simulated agent: 新增设备 gives a
+ * The Android workflow in the browser against a real server and a simulated agent: 新增设备 gives a
  * one-time QR token → the agent enrols with it → the phone is listed → lock with a message → the agent shows
  * the lock screen → offline, the console's code for the agent's challenge unlocks it → archive releases it.
  */

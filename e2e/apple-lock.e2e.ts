@@ -8,7 +8,7 @@ import { confirmCommand, dialogOverflow, launchBrowser, login, newPage, type Scr
 import { E2E } from './seed.ts';
 
 /**
- * The Apple workflow of issue 3 in the browser against a real server and a simulated iPhone: register
+ * The Apple workflow in the browser against a real server and a simulated iPhone: register
  * the serial → the phone enrols through the hirer link → it is listed → lock → the phone is in Lost Mode
  * with the clerk's message → its location is shown → unlock.
  */

@@ -11,7 +11,7 @@ export const launchBrowser = (): Promise<Browser> =>
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
 
-/** The screens the console is tested on: a store's desktop and a clerk's phone (issue 14). */
+/** The screens the console is tested on: a store's desktop and a clerk's phone. */
 export const SCREENS = {
   desktop: { viewport: { width: 1366, height: 768 } },
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

@@ -10,7 +10,7 @@ import { launchBrowser, newPage, sideScroll } from './browser.ts';
 import { E2E, seedE2e } from './seed.ts';
 
 /**
- * The operator console of issue 16 in the browser: an operator made on the command line signs in with the
+ * The operator console in the browser: an operator made on the command line signs in with the
  * one-time password, sets a password, enrols TOTP from the QR page (the code computed here from the secret
  * shown), signs in again with password + code, raises a store's slots, tops up its balance, disables it (its
  * admin is refused with 门店已停用) and enables it again.

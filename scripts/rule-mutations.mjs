@@ -1,4 +1,4 @@
-// node scripts/rule-mutations.mjs [words…]: the hand-made mutations of issue 18, each of which a test of its own
+// node scripts/rule-mutations.mjs [words…]: the hand-made mutations, each of which a test of its own
 // module must kill. Stryker cannot make most of them: it does not swap one permission code for another, and it
 // cannot activate a module-level constant (a limit, a window) before the test file has read it. Each mutation is
 // applied to a copy of the repository in a temporary folder (node_modules linked), never to the working tree, and

@@ -1,6 +1,6 @@
 // Prints the JS each key route downloads, as transferred (the build's brotli copy, vite/precompress.ts): the
 // entry with its static imports, plus the scripts the route's HTML preloads (dist/route-preloads.json, written by
-// scripts/route-preloads.ts). Exits 1 when a route is over its budget (issue 14). Run after the web build.
+// scripts/route-preloads.ts). Exits 1 when a route is over its budget. Run after the web build.
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';

@@ -10,7 +10,7 @@ import { AppError } from './app-error.ts';
 export type AuthRule = 'public' | 'authenticated' | 'admin' | OperatorRule | PermissionRequirement;
 
 /**
- * Operator console rules (issue 16): 'operator' needs a fully signed-in operator (password changed, TOTP
+ * Operator console rules: 'operator' needs a fully signed-in operator (password changed, TOTP
  * proven in this session); 'operator-setup' admits the first-sign-in session that must still change its
  * one-time password and enrol TOTP. Both take only operator tokens (audience `ops`), never a clerk's.
  */

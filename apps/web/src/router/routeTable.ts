@@ -18,7 +18,7 @@ const alias = (path: string, to: string): RouteDef => ({
 });
 
 /**
- * The operator console (/ops, issue 16). Its routes are `public` to the store console's guard: OpsLayout
+ * The operator console (/ops). Its routes are `public` to the store console's guard: OpsLayout
  * guards them with the operator's own session. A new /ops page adds a line here, its page in routes.ts and a line
  * in ops/opsMenu.tsx.
  */

@@ -1,5 +1,5 @@
 /**
- * Fleet health on the operator home (issue 16 item 4): the whole platform's figures, every store together. Each
+ * Fleet health on the operator home: the whole platform's figures, every store together. Each
  * list is capped (the busiest first); counts are exact.
  */
 export interface FleetHealth {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './safe-input.ts';
 
 /**
- * The platform operator's MDM push certificate (issue 16 item 3). One per server: every store's iPhones are woken
+ * The platform operator's MDM push certificate. One per server: every store's iPhones are woken
  * through it, and its topic (the subject's UID, com.apple.mgmt.…) may never change while phones are enrolled.
  */
 

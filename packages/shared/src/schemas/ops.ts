@@ -3,7 +3,7 @@ import { ALL_MODULES, type Module } from '../modules.ts';
 import { newPassword, paging, password, phoneNumber } from './common.ts';
 import { text, uuid } from './safe-input.ts';
 
-/** Operator console (/ops, issue 16): the platform's own staff, apart from store clerks. */
+/** Operator console (/ops): the platform's own staff, apart from store clerks. */
 
 const totpCode = text({ error: '请输入 6 位动态验证码' }).trim().regex(/^\d{6}$/, '请输入 6 位动态验证码');
 

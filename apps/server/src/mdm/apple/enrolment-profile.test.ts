@@ -47,7 +47,7 @@ describe('buildEnrollmentProfile', () => {
       SignMessage: true,
       CheckOutWhenRemoved: true,
     });
-    // Capabilities the server does not implement are not advertised (issue 12 item 5).
+    // Capabilities the server does not implement are not advertised.
     expect(byType('com.apple.mdm').ServerCapabilities).toBeUndefined();
     expect(byType('com.apple.security.root').PayloadContent).toEqual(caCertDer);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LockFanOutStage, startLockFanOutStage } from '../../test/lock-fan-out-stage.ts';
 
 /**
- * Graceful shutdown (issue 17): SIGTERM the server while lock requests are in flight during a fan-out on
+ * Graceful shutdown: SIGTERM the server while lock requests are in flight during a fan-out on
  * PostgreSQL. It must answer the requests it had accepted, exit 0, and after a restart every lock reaches its
  * phone once. The SIGKILL version is crash-recovery.crash.ts. Runs in the crash project (npm run test:crash).
  */

@@ -1,6 +1,6 @@
 /**
  * readXmlPlist is a small strict reader for the XML property lists phones send (check-in and connect bodies).
- * It replaces `plist` + @xmldom on the hottest path of the server (issue 15: 6-11 % of the busy time went to
+ * It replaces `plist` + @xmldom on the hottest path of the server (6-11 % of the busy time went to
  * building a DOM for a 400-byte Acknowledged). It reads exactly Apple's plist vocabulary — plist, dict, key,
  * array, string, integer, real, true, false, date, data — with comments, an XML declaration and a DOCTYPE
  * without internal subset around it, the five XML entities and character references, and CDATA in strings.

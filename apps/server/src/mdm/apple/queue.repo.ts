@@ -76,7 +76,7 @@ export function createQueueRepo(db: Db, results: AnswerEffects) {
     },
 
     /**
-     * step is the whole plain round trip in ONE statement (issue 15): it checks that the certificate still speaks
+     * step is the whole plain round trip in ONE statement: it checks that the certificate still speaks
      * for the device, records the answer to the last command once by CommandUUID (its operation too), or marks it
      * NotNow, refreshes last_active_time when asked, and hands out the next command, marked sent. An answer to a
      * command with device effects is `held`: nothing is recorded or served, and the caller runs finish() and the

@@ -12,7 +12,7 @@ import { type AccessTokens, hashToken, newRefreshToken } from './tokens.ts';
 export type { ClientInfo };
 
 const MINUTE = 60_000;
-/** What a disabled store's console and open API answer (issue 16). */
+/** What a disabled store's console and open API answer. */
 export const STORE_DISABLED_MESSAGE = '门店已停用';
 const HOUR = 60 * MINUTE;
 /** Writing last_seen_at on every request would make the session row a hot spot (Fleet seen_time). */
@@ -59,7 +59,7 @@ export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLo
 
     async login({ account, password }: LoginRequest, client: ClientInfo): Promise<TokenPair> {
       const { found, log } = await checkPassword(account, password, client);
-      // A store the operator disabled cannot sign in at all (issue 16); its phones stay managed meanwhile.
+      // A store the operator disabled cannot sign in at all; its phones stay managed meanwhile.
       if (await authRepo.storeDisabled(found.storeId)) {
         await log(LoginStatus.DISABLED);
         throw new AppError('PERMISSION_DENIED', STORE_DISABLED_MESSAGE);

@@ -25,7 +25,7 @@ export function createIosRegistrationService(deps: { db: Db; oplog: OperationLog
         const [c] = await db.select({ storeId: clerk.storeId }).from(clerk).where(eq(clerk.id, forClerk));
         if (!c || c.storeId !== auth.storeId) throw notFound('店员不存在');
       }
-      // A batch registers what it can: serials already in the store are named back, the rest go in (issue 14).
+      // A batch registers what it can: serials already in the store are named back, the rest go in.
       const existing = await db
         .select({ serial: iosDevice.serialNumber })
         .from(iosDevice)

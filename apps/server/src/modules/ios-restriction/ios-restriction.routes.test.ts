@@ -93,7 +93,7 @@ describe('set-system-restriction (Ab17)', () => {
     const first = (await post(ab17, 'set-system-restriction', body, 'restrict-key-1')).json();
     const again = (await post(ab17, 'set-system-restriction', body, 'restrict-key-1')).json();
     expect(again).toEqual({ ...first, replayed: true });
-    // The same key with another body is another request: refused (issue 11), not answered with the first.
+    // The same key with another body is another request: refused, not answered with the first.
     expect((await post(ab17, 'set-system-restriction', { ...body, system_restriction: { allowCamera: false } }, 'restrict-key-1')).statusCode).toBe(409);
     expect(await operations(d.id)).toHaveLength(1);
     expect((await device(d.id)).systemRestriction).toEqual({ allowFindMyDevice: false });

@@ -33,14 +33,14 @@ export interface OpsModuleDeps {
   storeAuth: AuthService;
   sms: SmsCodeService;
   smsSender: SmsSender;
-  /** The push certificate page (issue 16 item 3) and fleet health (item 4) read the Apple engine's state. */
+  /** The push certificate page and fleet health read the Apple engine's state. */
   pushCert: PushCertService;
   renewal: Pick<IdentityRenewal, 'unanswered'>;
   databaseKind: 'pglite' | 'postgres';
 }
 
 /**
- * createOpsModule wires the operator console's API (/api/ops/*, issue 16). Its authenticator is handed to
+ * createOpsModule wires the operator console's API (/api/ops/*). Its authenticator is handed to
  * registerAuthz before any route exists; `register` then adds every route file in OPS_ROUTE_FILES order.
  * A further /api/ops area adds its plugin with `ops.routes.push(...)` before `register` (or its own
  * `app.register` with `config.auth: 'operator'`), and reaches the shared services through `ops.services`.

@@ -45,7 +45,7 @@ export async function createStoreWithAdmin(db: Db, input: NewStore): Promise<Cle
 export function createRegisterStoreService(deps: { db: Db; clerkRepo: ClerkRepo; sms: SmsCodeService; auth: AuthService; registrationOpen?: () => Promise<boolean> }) {
   return {
     async register(req: RegisterStoreRequest, client: ClientInfo) {
-      // The operator can switch public self-registration off (issue 16); stores are then created from /ops.
+      // The operator can switch public self-registration off; stores are then created from /ops.
       if (deps.registrationOpen && !(await deps.registrationOpen())) throw new AppError('PERMISSION_DENIED', REGISTRATION_CLOSED_MESSAGE);
       assertPasswordAllowed(req.password, req.phone_number);
       await deps.sms.consume(req.phone_number, SmsPurpose.REGISTER, req.sms_code, client.ip);

@@ -12,7 +12,7 @@ import { junkString, junkValue } from './fuzz-values.ts';
 /**
  * The device protocols have their own credentials: an open-API HMAC, an agent's ECDSA signature, an iPhone's
  * Mdm-Signature. Signed junk is what gets past them, so the fuzzer signs most of its requests here with the
- * seeded credentials, and sends the rest with forged ones (the non-uuid AgentSig device of issue 11 among them).
+ * seeded credentials, and sends the rest with forged ones (the non-uuid AgentSig device among them).
  */
 
 let counter = 0;

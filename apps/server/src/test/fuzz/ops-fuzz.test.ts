@@ -3,7 +3,7 @@ import { signInOperator } from '../../modules/ops/ops.test-kit.ts';
 import { type FuzzWorld, describeRequest, runFuzz, startFuzzWorld, summary } from './fuzz-harness.ts';
 
 /**
- * The operator console's calls (/api/ops, issue 16) fuzzed as a signed-in operator: the console fuzz sends
+ * The operator console's calls (/api/ops) fuzzed as a signed-in operator: the console fuzz sends
  * them as a store admin, who only ever gets 401 there. A fuzzed logout or password change ends the session;
  * relogin then signs a new operator in.
  */

@@ -23,7 +23,7 @@ export interface ApplePushDeps {
 
 /**
  * createApplePush picks the APNs pusher: environment variables win; without them, the push certificate uploaded
- * on the operator console (issue 16), which `pushCert` installs and swaps in live. `adapter` is what the dev page
+ * on the operator console, which `pushCert` installs and swaps in live. `adapter` is what the dev page
  * shows, read on each call.
  */
 export function createApplePush(deps: ApplePushDeps) {

@@ -7,7 +7,7 @@ import type { OpsAudit } from '../ops-audit.ts';
 const tags = ['ops'];
 
 /**
- * The operator's MDM push certificate (issue 16 item 3): status, a CSR made here, the vendor signature Apple
+ * The operator's MDM push certificate: status, a CSR made here, the vendor signature Apple
  * wants on it, and the Apple-issued certificate. Every change is written to the operator audit log; the private
  * keys (ours and the vendor's) never appear in an answer or in the log.
  */

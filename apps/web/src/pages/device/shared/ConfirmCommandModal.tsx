@@ -9,7 +9,7 @@ export interface ConfirmCommandWording {
   /**
    * The confirmation tick's label, for what cannot be undone (erase, remove management, deregulate,
    * archive…). Routine reversible commands (lock, unlock, locate, sound, wallpaper) have none: the
-   * dialog's button is confirmation enough (issue 14).
+   * dialog's button is confirmation enough.
    */
   confirm?: string;
   okText: string;

@@ -61,7 +61,7 @@ describe('LockDialog', () => {
     expect(screen.getByDisplayValue('4008001234')).toBeTruthy();
   });
 
-  it('asks for no confirmation tick: locking is undone by unlocking (issue 14)', async () => {
+  it('asks for no confirmation tick: locking is undone by unlocking', async () => {
     saved = { ...saved, message: '请联系门店' };
     await renderDialog();
     await waitFor(() => expect(screen.getByDisplayValue('请联系门店')).toBeTruthy());

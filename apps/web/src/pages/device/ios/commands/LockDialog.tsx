@@ -11,7 +11,7 @@ import { deviceTitle, useDeviceCommand } from './useDeviceCommand.ts';
 
 /**
  * LockDialog puts a phone into Lost Mode now or at a chosen time. The lock-screen text starts from the
- * clerk's saved content (设置 → 锁屏内容). Locking is undone by unlocking, so no confirmation tick is asked (issue 14).
+ * clerk's saved content (设置 → 锁屏内容). Locking is undone by unlocking, so no confirmation tick is asked.
  */
 export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
   const [form] = Form.useForm<LockFormValues>();
