@@ -21,7 +21,14 @@ export interface IssuerData {
  */
 const data = workerData as IssuerData;
 const database = await openDatabase({ kind: 'postgres', url: data.url });
-const engine = createAndroidEngine({ db: database.db, log: pino({ level: 'silent' }), publicUrl: () => data.origin, secrets: { androidDevKey: Buffer.alloc(32) }, database, databaseUrl: data.url });
+const engine = createAndroidEngine({
+  db: database.db,
+  log: pino({ level: 'silent' }),
+  publicUrl: () => data.origin,
+  secrets: { androidDevKey: Buffer.alloc(32) },
+  database,
+  databaseUrl: data.url,
+});
 const port = parentPort!;
 port.on('message', async (message: 'go' | 'close') => {
   if (message === 'close') {
@@ -29,7 +36,15 @@ port.on('message', async (message: 'go' | 'close') => {
     await database.close();
     return port.close();
   }
-  const queued = await engine.commander.fanOut({ storeId: data.storeId, clerkId: data.clerkId, deviceIds: data.deviceIds, action: 'lock', type: 'lock', payload: { message: '压测锁定' }, state: { lockStatus: LockStatus.LOCKING, lockMessage: '压测锁定' } });
+  const queued = await engine.commander.fanOut({
+    storeId: data.storeId,
+    clerkId: data.clerkId,
+    deviceIds: data.deviceIds,
+    action: 'lock',
+    type: 'lock',
+    payload: { message: '压测锁定' },
+    state: { lockStatus: LockStatus.LOCKING, lockMessage: '压测锁定' },
+  });
   port.postMessage({ queued: queued.length, at: performance.timeOrigin + performance.now() });
 });
 port.postMessage('ready');

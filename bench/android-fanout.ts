@@ -45,7 +45,10 @@ function socketBufferBytes(pid: number): number {
 async function serverMemory(inspectPort: number, pid: number, samples = 5) {
   const readings: { used: number; heap: number; external: number; sockets: number; rss: number }[] = [];
   for (let i = 0; i < samples; i++) {
-    const json = await inspectorEval(inspectPort, `(async () => { for (let i = 0; i < 2; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 100)); } const m = process.memoryUsage(); return JSON.stringify({ rss: m.rss, heap: m.heapUsed, external: m.external }); })()`);
+    const json = await inspectorEval(
+      inspectPort,
+      `(async () => { for (let i = 0; i < 2; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 100)); } const m = process.memoryUsage(); return JSON.stringify({ rss: m.rss, heap: m.heapUsed, external: m.external }); })()`,
+    );
     const m = JSON.parse(json) as { rss: number; heap: number; external: number };
     const sockets = socketBufferBytes(pid);
     // external already includes arrayBuffers (Node's docs): counted once.
@@ -80,12 +83,19 @@ export async function benchAndroidFanout(agents = 2000) {
   const port = 5100 + (process.pid % 90);
   const inspectPort = 9400 + (process.pid % 90);
   const owner = await createStoreWithAdmin(database.db, { storeName: '压测门店', adminName: '压测', phoneNumber: '16600000002', password: 'Bench#2026' });
-  await database.db.update(store).set({ deviceCount: agents + 10 }).where(eq(store.id, owner.storeId));
+  await database.db
+    .update(store)
+    .set({ deviceCount: agents + 10 })
+    .where(eq(store.id, owner.storeId));
   const previousArgs = process.env.SERVER_NODE_ARGS;
   process.env.SERVER_NODE_ARGS = `--expose-gc --inspect=127.0.0.1:${inspectPort}`;
   // The server as `npm start` runs it: compiled by esbuild, plain node (as the round-trip bench does).
   buildServer();
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: scratch.url, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error', LEASE_STATEMENT_COUNT_FILE: countFile }, port, { compiled: true });
+  const server = await spawnServer(
+    { DATA_DIR: dataDir, DATABASE_URL: scratch.url, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error', LEASE_STATEMENT_COUNT_FILE: countFile },
+    port,
+    { compiled: true },
+  );
   process.env.SERVER_NODE_ARGS = previousArgs;
   const fleet: SimulatedAndroidAgent[] = [];
   let issuer: Worker | undefined;
@@ -93,13 +103,25 @@ export async function benchAndroidFanout(agents = 2000) {
     // Tokens straight into the table (what the console's enroll-token call writes), then real enrolments over HTTP.
     const tokens = Array.from({ length: agents }, (_, i) => `bench-token-${i}-${process.pid}-${Date.now()}`);
     for (let i = 0; i < agents; i += 500) {
-      await database.db.insert(androidEnrollToken).values(tokens.slice(i, i + 500).map((t) => ({ tokenHash: hashToken(t), storeId: owner.storeId, clerkId: owner.id, expiresAt: new Date(Date.now() + 3_600_000) })));
+      await database.db
+        .insert(androidEnrollToken)
+        .values(
+          tokens
+            .slice(i, i + 500)
+            .map((t) => ({ tokenHash: hashToken(t), storeId: owner.storeId, clerkId: owner.id, expiresAt: new Date(Date.now() + 3_600_000) })),
+        );
     }
     let next = 0;
     const enrol = async () => {
       while (next < agents) {
         const token = tokens[next++];
-        const agent = new SimulatedAndroidAgent({ serverUrl: server.origin, checkinOnConnect: false, pollMs: 3_600_000, checkinMs: 3_600_000, tickMs: 3_600_000 });
+        const agent = new SimulatedAndroidAgent({
+          serverUrl: server.origin,
+          checkinOnConnect: false,
+          pollMs: 3_600_000,
+          checkinMs: 3_600_000,
+          tickMs: 3_600_000,
+        });
         await agent.enroll(token);
         fleet.push(agent);
       }
@@ -160,7 +182,12 @@ export async function benchAndroidFanout(agents = 2000) {
     };
     const serverStatementsRun = (await serverStatements(pid, countFile)) - statementsBefore;
     await profiler?.stop(process.env.BENCH_ANDROID_CPU_PROFILE as string);
-    const recorded = (await database.db.select({ n: count() }).from(androidCommand).where(and(eq(androidCommand.status, 'done'), gte(androidCommand.createdAt, since))))[0].n;
+    const recorded = (
+      await database.db
+        .select({ n: count() })
+        .from(androidCommand)
+        .where(and(eq(androidCommand.status, 'done'), gte(androidCommand.createdAt, since)))
+    )[0].n;
 
     return {
       agents,

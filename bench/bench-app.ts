@@ -36,7 +36,12 @@ export async function benchApp(engine: Engine, storeSlots = 200_000) {
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), LOGIN_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database, secrets: ephemeralSecrets(), mdmKeys: keys, apnsPusher: pusher });
   await app.ready();
-  const admin = await createStoreWithAdmin(database.db, { storeName: '压测门店', adminName: '压测', phoneNumber: `166${String(Date.now()).slice(-8)}`, password: 'Bench#2026' });
+  const admin = await createStoreWithAdmin(database.db, {
+    storeName: '压测门店',
+    adminName: '压测',
+    phoneNumber: `166${String(Date.now()).slice(-8)}`,
+    password: 'Bench#2026',
+  });
   await database.db.update(store).set({ deviceCount: storeSlots }).where(eq(store.id, admin.storeId));
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: admin.phoneNumber, password: 'Bench#2026' } });
   const headers = { authorization: `Bearer ${login.json().access_token}` };

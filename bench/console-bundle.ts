@@ -59,15 +59,22 @@ export async function benchConsoleBundle(): Promise<RouteBytes[]> {
       });
       await fresh.goto(pathname);
       await fresh.locator(ready).first().waitFor({ timeout: 60_000 });
-      await fresh.waitForFunction(() => (window as unknown as { __readyAt?: number }).__readyAt !== undefined, undefined, { timeout: 5_000 }).catch(() => {
-        throw new Error(`${route}: ${ready} showed but the in-page observer missed it`);
-      });
+      await fresh
+        .waitForFunction(() => (window as unknown as { __readyAt?: number }).__readyAt !== undefined, undefined, { timeout: 5_000 })
+        .catch(() => {
+          throw new Error(`${route}: ${ready} showed but the in-page observer missed it`);
+        });
       await fresh.waitForLoadState('networkidle');
       const entries = await fresh.evaluate(() => ({
         readyAt: (window as unknown as { __readyAt: number }).__readyAt,
         resources: performance.getEntriesByType('resource').map((e) => {
           const r = e as PerformanceResourceTiming;
-          return { url: r.name, start: r.startTime, size: r.encodedBodySize, script: r.initiatorType === 'script' || r.initiatorType === 'link' || /\.js(\?|$)/.test(r.name) };
+          return {
+            url: r.name,
+            start: r.startTime,
+            size: r.encodedBodySize,
+            script: r.initiatorType === 'script' || r.initiatorType === 'link' || /\.js(\?|$)/.test(r.name),
+          };
         }),
       }));
       await context.close();

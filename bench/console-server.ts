@@ -26,7 +26,16 @@ export async function startConsoleServer(portBase: number): Promise<ConsoleServe
   const port = portBase + (process.pid % 200);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_STORE: '0', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_STORE: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;

@@ -34,11 +34,22 @@ async function spreadOverClerks(b: Awaited<ReturnType<typeof benchApp>>) {
   const stamp = String(Date.now()).slice(-6);
   const clerks = await b.db
     .insert(clerk)
-    .values(Array.from({ length: CLERKS - 1 }, (_, i) => ({ storeId: b.admin.storeId, name: `店员${i + 1}`, phoneNumber: `167${stamp}${String(i).padStart(2, '0')}`, passwordHash, quotaLimit: true, totalQuota: 20_000 })))
+    .values(
+      Array.from({ length: CLERKS - 1 }, (_, i) => ({
+        storeId: b.admin.storeId,
+        name: `店员${i + 1}`,
+        phoneNumber: `167${stamp}${String(i).padStart(2, '0')}`,
+        passwordHash,
+        quotaLimit: true,
+        totalQuota: 20_000,
+      })),
+    )
     .returning();
   const ids = sql.raw(`array['${[b.admin.id, ...clerks.map((c) => c.id)].join("','")}']::uuid[]`);
   await b.db.execute(sql`update ios_device set for_clerk = (${ids})[1 + (hashtext(id::text) & 2147483647) % ${CLERKS}] where for_store = ${b.admin.storeId}`);
-  await b.db.execute(sql`update android_device set for_clerk = (${ids})[1 + (hashtext(id::text) & 2147483647) % ${CLERKS}] where for_store = ${b.admin.storeId}`);
+  await b.db.execute(
+    sql`update android_device set for_clerk = (${ids})[1 + (hashtext(id::text) & 2147483647) % ${CLERKS}] where for_store = ${b.admin.storeId}`,
+  );
   await b.db.execute(sql`vacuum analyze ios_device`);
   await b.db.execute(sql`vacuum analyze android_device`);
   return clerks[0];
@@ -97,7 +108,14 @@ export async function benchHomeOverview(engine: Engine, n = 100_000, rounds = 20
   }
 }
 
-const authOf = (clerkId: string, storeId: string, perms: string[]): AuthContext => ({ clerkId, storeId, sessionId: 'bench', isAdmin: perms.includes(Perm.ADMIN), perms, modules: ALL_MODULES });
+const authOf = (clerkId: string, storeId: string, perms: string[]): AuthContext => ({
+  clerkId,
+  storeId,
+  sessionId: 'bench',
+  isAdmin: perms.includes(Perm.ADMIN),
+  perms,
+  modules: ALL_MODULES,
+});
 
 type Row = (name: string, value: string, target: string) => void;
 

@@ -11,7 +11,11 @@ export interface Inspector {
  * already listening; with `pid`, any other is asked to open its inspector (SIGUSR1) first.
  */
 export async function openInspector(port: number, pid?: number): Promise<Inspector> {
-  const list = () => fetch(`http://127.0.0.1:${port}/json/list`).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }[]>, () => []);
+  const list = () =>
+    fetch(`http://127.0.0.1:${port}/json/list`).then(
+      (r) => r.json() as Promise<{ webSocketDebuggerUrl: string }[]>,
+      () => [],
+    );
   let targets = await list();
   if (!targets.length && pid !== undefined) process.kill(pid, 'SIGUSR1');
   for (let i = 0; i < 50 && !targets.length; i += 1) {

@@ -55,11 +55,15 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
       if (!result) throw new Error(`Lighthouse gave no result for ${pathname}`);
       const { categories, audits } = result.lhr;
       // A failed run scores 0 everywhere: say why instead of printing the zeros alone.
-      if (result.lhr.runtimeError) console.log(`    ${name} ${formFactor}: Lighthouse failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError)
+        console.log(`    ${name} ${formFactor}: Lighthouse failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       // BENCH_LHR_DIR=dir keeps each full report (open it in Chrome's Lighthouse viewer, or read it with jq).
       if (process.env.BENCH_LHR_DIR) {
         fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
-        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name.replace(/\W+/g, '-').replace(/^-/, '') || 'page'}-${formFactor}.json`), JSON.stringify(result.lhr));
+        fs.writeFileSync(
+          path.join(process.env.BENCH_LHR_DIR, `${name.replace(/\W+/g, '-').replace(/^-/, '') || 'page'}-${formFactor}.json`),
+          JSON.stringify(result.lhr),
+        );
       }
       const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
       rows.push({
@@ -77,7 +81,8 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
           console.log(`    ${name} ${formFactor}: ${a.id} — ${a.title}`);
           // The first elements at fault, so the fix is findable without opening the report.
           const items = ((a.details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined)?.items ?? []).slice(0, 4);
-          for (const i of items) if (i.node?.snippet) console.log(`      ${i.node.snippet.slice(0, 160)} ${(i.node.explanation ?? '').split('\n')[1] ?? ''}`.slice(0, 300));
+          for (const i of items)
+            if (i.node?.snippet) console.log(`      ${i.node.snippet.slice(0, 160)} ${(i.node.explanation ?? '').split('\n')[1] ?? ''}`.slice(0, 300));
         }
       }
     };

@@ -22,7 +22,12 @@ export async function benchLogin(kind: 'pglite' | 'postgres', runs = 60) {
   const times: number[] = [];
   for (let i = 0; i < runs + 5; i++) {
     const start = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: phone, password: 'Bench#2026' }, remoteAddress: `10.0.${i % 250}.1` });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: phone, password: 'Bench#2026' },
+      remoteAddress: `10.0.${i % 250}.1`,
+    });
     const ms = performance.now() - start;
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
     if (i >= 5) times.push(ms);

@@ -13,7 +13,11 @@ export async function benchFanout(engine: Engine, n = 10_000) {
     const ids = rows.rows.map((r) => r.device_id);
     const start = performance.now();
     await b.db.transaction((tx) =>
-      b.app.mdm.commander.enqueueIn(tx, ids.map((deviceId) => ({ deviceId, build: (uuid: string) => enableLostMode({ message: '逾期未还款' }, { uuid }) })), { priority: Priority.SECURITY }),
+      b.app.mdm.commander.enqueueIn(
+        tx,
+        ids.map((deviceId) => ({ deviceId, build: (uuid: string) => enableLostMode({ message: '逾期未还款' }, { uuid }) })),
+        { priority: Priority.SECURITY },
+      ),
     );
     const queuedMs = performance.now() - start;
     const accepted = await b.app.mdm.push.wake(ids);

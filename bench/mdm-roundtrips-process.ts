@@ -39,24 +39,45 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
   fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   const port = 4800 + (process.pid % 90);
   const admin = await createStoreWithAdmin(database.db, { storeName: '压测门店', adminName: '压测', phoneNumber: '16600000001', password: 'Bench#2026' });
-  await database.db.update(store).set({ deviceCount: phones + 10 }).where(eq(store.id, admin.storeId));
+  await database.db
+    .update(store)
+    .set({ deviceCount: phones + 10 })
+    .where(eq(store.id, admin.storeId));
   // The server as `npm start` runs it: compiled by esbuild, plain node.
   buildServer();
   const server = await spawnServer(
-    { DATA_DIR: dataDir, DATABASE_URL: scratch.url, PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'B', APNS_TEAM_ID: 'B', LOGIN_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'error', LEASE_STATEMENT_COUNT_FILE: countFile },
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch.url,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      APNS_ORIGIN: apns.origin,
+      APNS_AUTH_KEY_FILE: keyFile,
+      APNS_KEY_ID: 'B',
+      APNS_TEAM_ID: 'B',
+      LOGIN_IP_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'error',
+      LEASE_STATEMENT_COUNT_FILE: countFile,
+    },
     port,
     { compiled: true },
   );
   try {
     const api = async (method: string, url: string, token: string | null, body?: unknown) => {
-      const res = await fetch(`${server.origin}${url}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${server.origin}${url}`, {
+        method,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       return res;
     };
-    const token = ((await (await api('POST', '/api/auth/login', null, { account: '16600000001', password: 'Bench#2026' })).json()) as { access_token: string }).access_token;
+    const token = ((await (await api('POST', '/api/auth/login', null, { account: '16600000001', password: 'Bench#2026' })).json()) as { access_token: string })
+      .access_token;
     const serials = Array.from({ length: phones }, (_, i) => `RTRIP${String(i).padStart(7, '0')}`);
     const codes = new Map<string, string>();
     for (let i = 0; i < phones; i += 200) {
-      const body = (await (await api('POST', '/api/device/ios/new', token, { serial_numbers: serials.slice(i, i + 200) })).json()) as { list: { serial_number: string; enroll_link: string }[] };
+      const body = (await (await api('POST', '/api/device/ios/new', token, { serial_numbers: serials.slice(i, i + 200) })).json()) as {
+        list: { serial_number: string; enroll_link: string }[];
+      };
       for (const d of body.list) codes.set(d.serial_number, d.enroll_link.split('/enroll/')[1]);
     }
     const fleet = await createSimFleet({
@@ -67,12 +88,30 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
       phone: (i) => ({ serialNumber: serials[i] }),
       profileProvider: async (serial) => Buffer.from(await (await api('GET', `/api/enroll/profile?code=${codes.get(serial)}`, null)).arrayBuffer()),
     });
-    const pending = async () => (await database.db.select({ n: count() }).from(mdmCommand).where(inArray(mdmCommand.status, ['queued', 'sent'])))[0].n;
+    const pending = async () =>
+      (
+        await database.db
+          .select({ n: count() })
+          .from(mdmCommand)
+          .where(inArray(mdmCommand.status, ['queued', 'sent']))
+      )[0].n;
     while ((await pending()) > 0) await new Promise((r) => setTimeout(r, 250));
 
     const keys = loadMdmKeys(dataDir);
-    const pusher = createHttp2ApnsClient({ origin: apns.origin, topic: keys.topic, auth: { kind: 'token', keyPem: fs.readFileSync(keyFile, 'utf8'), keyId: 'B', teamId: 'B' }, concurrency: 500 });
-    const engine = createMdmEngine({ db: database.db, keys, pusher: () => pusher, publicUrl: () => server.origin, log: pino({ level: 'silent' }), effects: IOS_MODULE_EFFECTS });
+    const pusher = createHttp2ApnsClient({
+      origin: apns.origin,
+      topic: keys.topic,
+      auth: { kind: 'token', keyPem: fs.readFileSync(keyFile, 'utf8'), keyId: 'B', teamId: 'B' },
+      concurrency: 500,
+    });
+    const engine = createMdmEngine({
+      db: database.db,
+      keys,
+      pusher: () => pusher,
+      publicUrl: () => server.origin,
+      log: pino({ level: 'silent' }),
+      effects: IOS_MODULE_EFFECTS,
+    });
     const ids = (await database.db.selectDistinct({ id: mdmCommand.deviceId }).from(mdmCommand)).map((r) => r.id);
     const requests = ids.flatMap((deviceId) => Array.from({ length: perPhone }, () => ({ deviceId, build: (uuid: string) => securityInfo({ uuid }) })));
     const serverPid = server.child.pid as number;
@@ -80,12 +119,20 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
     // The server's backends: this database's connections that are not the bench's own.
     const serverBackends = async () =>
       (
-        (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and application_name <> 'lease-bench'`)) as unknown as {
+        (await database.db.execute(
+          sql`select pid from pg_stat_activity where datname = current_database() and application_name <> 'lease-bench'`,
+        )) as unknown as {
           rows: { pid: number }[];
         }
       ).rows.map((r) => r.pid);
     const xacts = async () =>
-      Number(((await database.db.execute(sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)) as unknown as { rows: { n: string }[] }).rows[0].n);
+      Number(
+        (
+          (await database.db.execute(sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)) as unknown as {
+            rows: { n: string }[];
+          }
+        ).rows[0].n,
+      );
     const sample = async () => {
       const backends = await serverBackends();
       return {
@@ -104,7 +151,13 @@ export async function benchRoundTripsProcess(phones = Number(process.env.BENCH_R
     const since = new Date();
     const start = performance.now();
     await engine.commander.enqueue(requests);
-    const acked = async () => (await database.db.select({ n: count() }).from(mdmCommand).where(and(eq(mdmCommand.requestType, 'SecurityInfo'), eq(mdmCommand.status, 'acknowledged'), gte(mdmCommand.createdAt, since))))[0].n;
+    const acked = async () =>
+      (
+        await database.db
+          .select({ n: count() })
+          .from(mdmCommand)
+          .where(and(eq(mdmCommand.requestType, 'SecurityInfo'), eq(mdmCommand.status, 'acknowledged'), gte(mdmCommand.createdAt, since)))
+      )[0].n;
     let done = 0;
     while (done < requests.length && performance.now() - start < 600_000) {
       await new Promise((r) => setTimeout(r, 100));

@@ -14,7 +14,12 @@ export async function benchRoundTrips(engine: Engine, phones = 2000, perPhone = 
     const serials = Array.from({ length: phones }, (_, i) => `BENCH${String(i).padStart(7, '0')}`);
     const codes = new Map<string, string>();
     for (let i = 0; i < phones; i += 200) {
-      const res = await b.app.inject({ method: 'POST', url: '/api/device/ios/new', headers: b.headers, payload: { serial_numbers: serials.slice(i, i + 200) } });
+      const res = await b.app.inject({
+        method: 'POST',
+        url: '/api/device/ios/new',
+        headers: b.headers,
+        payload: { serial_numbers: serials.slice(i, i + 200) },
+      });
       for (const d of res.json().list as { serial_number: string; enroll_link: string }[]) codes.set(d.serial_number, d.enroll_link.split('/enroll/')[1]);
     }
     const enrolStart = performance.now();
@@ -28,7 +33,13 @@ export async function benchRoundTrips(engine: Engine, phones = 2000, perPhone = 
       profileProvider: async (serial) => (await b.app.inject({ method: 'GET', url: `/api/enroll/profile?code=${codes.get(serial)}` })).rawPayload,
     });
     const enrolSeconds = (performance.now() - enrolStart) / 1000;
-    const pending = async () => (await b.db.select({ n: count() }).from(mdmCommand).where(inArray(mdmCommand.status, ['queued', 'sent'])))[0].n;
+    const pending = async () =>
+      (
+        await b.db
+          .select({ n: count() })
+          .from(mdmCommand)
+          .where(inArray(mdmCommand.status, ['queued', 'sent']))
+      )[0].n;
     while ((await pending()) > 0) await new Promise((r) => setTimeout(r, 200));
 
     const ids = (await b.db.select({ id: mdmCommand.deviceId }).from(mdmCommand).groupBy(mdmCommand.deviceId)).map((r) => r.id);
@@ -37,7 +48,13 @@ export async function benchRoundTrips(engine: Engine, phones = 2000, perPhone = 
     const start = performance.now();
     await b.app.mdm.commander.enqueue(requests);
     const total = requests.length;
-    const done = async () => (await b.db.select({ n: count() }).from(mdmCommand).where(and(eq(mdmCommand.requestType, 'SecurityInfo'), eq(mdmCommand.status, 'acknowledged'), gte(mdmCommand.createdAt, since))))[0].n;
+    const done = async () =>
+      (
+        await b.db
+          .select({ n: count() })
+          .from(mdmCommand)
+          .where(and(eq(mdmCommand.requestType, 'SecurityInfo'), eq(mdmCommand.status, 'acknowledged'), gte(mdmCommand.createdAt, since)))
+      )[0].n;
     let acked = 0;
     while (acked < total && performance.now() - start < 600_000) {
       await new Promise((r) => setTimeout(r, 100));

@@ -11,7 +11,10 @@ export function cpuTimes(pid: number): { user: number; system: number; children:
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start at ')': utime, stime, cutime, cstime are fields 14-17.
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     return { user: (f[11] * 1000) / CLK_TCK, system: (f[12] * 1000) / CLK_TCK, children: ((f[13] + f[14]) * 1000) / CLK_TCK };
   } catch {
     return { user: 0, system: 0, children: 0 };

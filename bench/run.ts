@@ -75,12 +75,18 @@ if (!only || only === 'roundtrips') {
       console.log(`    of which in the kernel (system time: socket reads and writes): ${r.serverSystemCpuMs.toFixed(2)} ms`);
       console.log(`PostgreSQL CPU per round trip: ${r.postgresCpuMs.toFixed(2)} ms (target ≤ 0.60)`);
       console.log(`statements per round trip: ${r.statementsPerRoundTrip.toFixed(2)} (target ≤ 2)`);
-      console.log(`    PostgreSQL CPU above is this database's server backends; all postgres processes on the box (other users included): ${r.allPostgresCpuMs.toFixed(2)} ms`);
+      console.log(
+        `    PostgreSQL CPU above is this database's server backends; all postgres processes on the box (other users included): ${r.allPostgresCpuMs.toFixed(2)} ms`,
+      );
       console.log(`    transactions per round trip (pg_stat_database, bench polling included): ${r.xactsPerRoundTrip.toFixed(2)}; load average ${r.load}`);
     } else {
       // PGlite lives inside the server process, so phones and server share its one thread here.
       const r = await benchRoundTrips(engine);
-      row(`MDM round trips, ${r.phones} phones, pglite (one thread)`, `${r.perSecond.toFixed(0)}/s (${r.acked} in ${r.seconds.toFixed(1)} s)`, '(target is for PostgreSQL)');
+      row(
+        `MDM round trips, ${r.phones} phones, pglite (one thread)`,
+        `${r.perSecond.toFixed(0)}/s (${r.acked} in ${r.seconds.toFixed(1)} s)`,
+        '(target is for PostgreSQL)',
+      );
     }
   }
 }
@@ -89,14 +95,25 @@ if (!only || only === 'android') {
   // As deployed: server process on PostgreSQL, agents with a WebSocket each in this process.
   // BENCH_ANDROID_SIZES=2000 runs one size only (while working on the fan-out).
   const sizes = process.env.BENCH_ANDROID_SIZES?.split(',').map(Number);
-  for (const [n, target] of ([[2000, 500], [10_000, 2000]] as const).filter(([n]) => !sizes || sizes.includes(n))) {
+  for (const [n, target] of (
+    [
+      [2000, 500],
+      [10_000, 2000],
+    ] as const
+  ).filter(([n]) => !sizes || sizes.includes(n))) {
     const r = await benchAndroidFanout(n);
     row(`Android lock fan-out, ${r.connected} agents, postgres`, `all acked ${r.recordedMs.toFixed(0)} ms`, `≤ ${target} ms`);
-    console.log(`    from the lock: first phone locked at ${r.firstLockedMs.toFixed(0)} ms, all ${r.agents} queued at ${r.queuedMs.toFixed(0)} ms (slices of ${FAN_OUT_SLICE}, each woken on commit), all locked at ${r.lockedMs.toFixed(0)} ms, ${r.recorded} results recorded`);
+    console.log(
+      `    from the lock: first phone locked at ${r.firstLockedMs.toFixed(0)} ms, all ${r.agents} queued at ${r.queuedMs.toFixed(0)} ms (slices of ${FAN_OUT_SLICE}, each woken on commit), all locked at ${r.lockedMs.toFixed(0)} ms, ${r.recorded} results recorded`,
+    );
     const cpu = r.cpuMsPerAgent;
-    console.log(`    CPU per agent over the fan-out: server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, simulated agents and the issuing thread ${cpu.agents.toFixed(2)} ms; ${r.serverStatements} statements from the server`);
+    console.log(
+      `    CPU per agent over the fan-out: server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, simulated agents and the issuing thread ${cpu.agents.toFixed(2)} ms; ${r.serverStatements} statements from the server`,
+    );
     row(`Android memory per idle agent, ${r.connected}`, `${kb(r.bytesPerAgent)}`, '≤ 16 KB');
-    console.log(`    after forced GC, median of 5: heap ${kb(r.heapPerAgent)} + external ${kb(r.externalPerAgent)} + socket buffers ${kb(r.socketsPerAgent)} (RSS ${kb(r.rssPerAgent)}, for the record)`);
+    console.log(
+      `    after forced GC, median of 5: heap ${kb(r.heapPerAgent)} + external ${kb(r.externalPerAgent)} + socket buffers ${kb(r.socketsPerAgent)} (RSS ${kb(r.rssPerAgent)}, for the record)`,
+    );
     console.log(`    ${r.agents} agents connected in ${r.connectSeconds.toFixed(1)} s (${r.refusals} upgrades sent back with Retry-After)`);
   }
 }
@@ -104,12 +121,18 @@ if (!only || only === 'scep') {
   // Issue 15 item 5: SCEP enrolment CPU on the server, 2,000 phones.
   const r = await benchScepEnrolment(2000);
   row(`SCEP enrolment, ${r.phones} phones, one thread`, `${r.perSecond.toFixed(0)} phones/s, CPU ${r.cpuMsPerPhone.toFixed(1)} ms/phone`, '≤ 45 ms/phone');
-  console.log(`    ${r.issued} identities issued in ${r.seconds.toFixed(1)} s; node-forge's RSA decryption alone (the path replaced) ${r.forgeDecryptMs.toFixed(1)} ms CPU per phone`);
+  console.log(
+    `    ${r.issued} identities issued in ${r.seconds.toFixed(1)} s; node-forge's RSA decryption alone (the path replaced) ${r.forgeDecryptMs.toFixed(1)} ms CPU per phone`,
+  );
 }
 if (!only || only === 'startup') {
   // Issue 17: the compiled server (`npm start`) against TypeScript through tsx; the compiled one must not be slower.
   console.log(`    server runs on Node ${process.version}; median of 3 restarts each on a migrated PGlite folder, RSS after 5 s idle`);
   const [compiled, tsx] = await benchStartup();
-  row('server start to healthy, compiled (node dist)', `${compiled.healthyMs.toFixed(0)} ms, idle RSS ${(compiled.rss / 1048576).toFixed(0)} MB`, `≤ tsx (${tsx.healthyMs.toFixed(0)} ms)`);
+  row(
+    'server start to healthy, compiled (node dist)',
+    `${compiled.healthyMs.toFixed(0)} ms, idle RSS ${(compiled.rss / 1048576).toFixed(0)} MB`,
+    `≤ tsx (${tsx.healthyMs.toFixed(0)} ms)`,
+  );
   row('server start to healthy, tsx (npm run dev)', `${tsx.healthyMs.toFixed(0)} ms, idle RSS ${(tsx.rss / 1048576).toFixed(0)} MB`, '(reference)');
 }

@@ -24,7 +24,15 @@ export async function benchScepEnrolment(phones = 2000) {
   const requests = Array.from({ length: phones }, (_, i) => {
     const challenge = `bench-${i}-${Math.random().toString(36).slice(2)}`;
     challenges.add(challenge);
-    return buildPkcsReq({ key: keys[i % keys.length], subject: [['O', 'Lease'], ['CN', `bench-phone-${i}`]], challenge, caCertDer: ca.certDer }).message;
+    return buildPkcsReq({
+      key: keys[i % keys.length],
+      subject: [
+        ['O', 'Lease'],
+        ['CN', `bench-phone-${i}`],
+      ],
+      challenge,
+      caCertDer: ca.certDer,
+    }).message;
   });
   // Warm-up outside the window (JIT, OpenSSL's key caches).
   for (let i = 0; i < 5; i++) await server.pkiOperation(requests[i]);

@@ -44,7 +44,11 @@ export async function seedFleet(b: BenchApp, opts: { otherStores: number; apple:
       insert into store (store_name, device_count) select '压测门店' || n || '-' || ${stamp}, 100000 from generate_series(1, ${opts.otherStores}) n returning id)
     insert into clerk (store_id, name, phone_number, password_hash, is_admin)
     select id, '店长', '158' || ${String(Date.now() % 100000).padStart(5, '0')} || lpad((row_number() over ())::text, 3, '0'), ${hash}, true from s`);
-  const owners = rowsOf<{ store_id: string; clerk_id: string }>(await b.db.execute(sql`select store_id, id as clerk_id from clerk where is_admin and store_id in (select id from store where store_name like ${`%-${stamp}`})`));
+  const owners = rowsOf<{ store_id: string; clerk_id: string }>(
+    await b.db.execute(
+      sql`select store_id, id as clerk_id from clerk where is_admin and store_id in (select id from store where store_name like ${`%-${stamp}`})`,
+    ),
+  );
   const storeIds = sql.raw(`array['${owners.map((o) => o.store_id).join("','")}']::uuid[]`);
   const clerkIds = sql.raw(`array['${owners.map((o) => o.clerk_id).join("','")}']::uuid[]`);
   const k = owners.length;

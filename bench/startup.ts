@@ -36,7 +36,10 @@ async function startOnce(mode: StartupMode, dataDir: string, idleMs: number) {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${mode} server exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (performance.now() - started > 120_000) throw new Error(`${mode} server did not become healthy`);
       await new Promise((r) => setTimeout(r, 20));

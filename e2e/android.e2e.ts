@@ -23,7 +23,10 @@ const port = 5100 + (process.pid % 90);
 
 beforeAll(async () => {
   await seedE2e(dataDir);
-  server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '1000', DEMO_DEVICES: '0' }, port);
+  server = await spawnServer(
+    { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '1000', DEMO_DEVICES: '0' },
+    port,
+  );
   browser = await launchBrowser();
 });
 
@@ -47,7 +50,10 @@ const shownAfterReload = async (page: Page, text: string) => {
     .getByText(text)
     .first()
     .waitFor({ timeout: 4000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
 };
 
 /** confirmDialog confirms a command, keeping a screenshot of the page when the dialog is not as expected. */
@@ -83,14 +89,20 @@ describe.each(['desktop', 'phone'] as const)('Android workflow in the console (%
     const model = androidModelName(agent.data.facts.model);
     await expect.poll(() => shownAfterReload(page, model), { timeout: 30_000 }).toBe(true);
 
-    await page.getByRole('link', { name: new RegExp(model) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(model) })
+      .first()
+      .click();
     await page.waitForURL(/\/console\/device\/android\/[0-9a-f-]{36}$/);
     // The list stays on screen while the detail page loads (a transition): wait for the detail itself.
     await page.getByRole('tab', { name: '设备信息' }).waitFor();
     expect(await sideScroll(page)).toBe(0);
 
     // Lock with a message: the phone shows it on its lock screen.
-    await page.getByRole('button', { name: /锁\s*定/ }).first().click();
+    await page
+      .getByRole('button', { name: /锁\s*定/ })
+      .first()
+      .click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店');
     await page.getByPlaceholder(/固定电话/).fill('13800001234');
     expect(await dialogOverflow(page)).toBe(0);

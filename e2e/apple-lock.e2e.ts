@@ -36,7 +36,6 @@ async function signIn(screen: Screen): Promise<Page> {
   return page;
 }
 
-
 // The same workflow on a store's desktop and on a clerk's phone, each with its own iPhone.
 describe.each([
   { screen: 'desktop' as const, serial: 'E2EF2L000001', model: 'iPhone15,2', name: 'iPhone 14 Pro' },
@@ -46,7 +45,10 @@ describe.each([
     const page = await signIn(screen);
     expect(await sideScroll(page)).toBe(0);
     await page.goto('/console/device/ios/list');
-    await page.getByRole('button', { name: /登记设备/ }).first().click();
+    await page
+      .getByRole('button', { name: /登记设备/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: '登记设备' });
     await dialog.waitFor();
     await dialog.getByPlaceholder(/F2LXK0ABCD12/).fill(serial);
@@ -55,17 +57,25 @@ describe.each([
     await expect.poll(() => submit.isEnabled()).toBe(true);
     const registered = page.waitForResponse((r) => r.url().endsWith('/api/device/ios/new'));
     await submit.click();
-    const { list } = (await (await registered.catch(async (err) => {
-      await page.screenshot({ path: '/tmp/e2e-reg-fail.png' });
-      throw err;
-    })).json()) as { list: { enroll_link: string }[] };
+    const { list } = (await (
+      await registered.catch(async (err) => {
+        await page.screenshot({ path: '/tmp/e2e-reg-fail.png' });
+        throw err;
+      })
+    ).json()) as { list: { enroll_link: string }[] };
     const link = list[0].enroll_link;
     await expect.poll(() => page.getByText('登记成功').first().isVisible()).toBe(true);
     const code = link.split('/enroll/')[1];
 
     // The hirer's phone opens the link: it downloads its one-time profile and enrols over the real protocol.
     const download = await fetch(`${server.origin}/api/enroll/profile?code=${code}`);
-    expect(download.status, `${link} → ${await download.clone().text().catch(() => "")}`.slice(0, 300)).toBe(200);
+    expect(
+      download.status,
+      `${link} → ${await download
+        .clone()
+        .text()
+        .catch(() => '')}`.slice(0, 300),
+    ).toBe(200);
     const profile = Buffer.from(await download.arrayBuffer());
     const phone = createSimulatedIphone({ serialNumber: serial, model, serverOrigin: server.origin });
     phones.push(phone);
@@ -74,17 +84,25 @@ describe.each([
     await page.getByRole('button', { name: /完\s*成/ }).click();
 
     // The row shows the serial at once and the marketing name once the phone has answered DeviceInformation.
-    await expect.poll(async () => {
-      await page.reload();
-      await page.getByText(serial).first().waitFor();
-      return page.getByText(name).first().isVisible();
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByText(serial).first().waitFor();
+          return page.getByText(name).first().isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     expect(await sideScroll(page)).toBe(0);
     await page.getByText(name).first().click();
     await page.waitForURL(/\/console\/device\/ios\/[0-9a-f-]{36}$/);
     await page.getByRole('tab', { name: '设备信息' }).waitFor();
     expect(await sideScroll(page)).toBe(0);
-    await page.getByRole('button', { name: /锁\s*定/ }).first().click();
+    await page
+      .getByRole('button', { name: /锁\s*定/ })
+      .first()
+      .click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店 4008001234');
     expect(await dialogOverflow(page)).toBe(0);
     await confirmCommand(page, null, /锁定设备/);
@@ -93,16 +111,27 @@ describe.each([
     await expect.poll(() => page.getByText('已锁定').first().isVisible(), { timeout: 20_000 }).toBe(true);
 
     phone.setLocation({ latitude: 22.5431, longitude: 114.0579, horizontalAccuracy: 10 });
-    await page.getByRole('button', { name: /获取定位/ }).first().click();
+    await page
+      .getByRole('button', { name: /获取定位/ })
+      .first()
+      .click();
     await confirmCommand(page, null, /获取定位/);
     await page.getByRole('tab', { name: '定位' }).click();
-    await expect.poll(async () => {
-      await page.getByRole('tab', { name: '定位' }).click();
-      // Exact text: the operation log in a hidden tab also says '已定位：22.543100, 114.057900'.
-      return page.getByText('22.543100, 114.057900', { exact: true }).first().isVisible();
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('tab', { name: '定位' }).click();
+          // Exact text: the operation log in a hidden tab also says '已定位：22.543100, 114.057900'.
+          return page.getByText('22.543100, 114.057900', { exact: true }).first().isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
 
-    await page.getByRole('button', { name: /解\s*锁/ }).first().click();
+    await page
+      .getByRole('button', { name: /解\s*锁/ })
+      .first()
+      .click();
     expect(await dialogOverflow(page)).toBe(0);
     await confirmCommand(page, null, /解锁设备/);
     await expect.poll(() => phone.state.lostMode.enabled, { timeout: 20_000 }).toBe(false);
@@ -118,6 +147,5 @@ describe.each([
       expect(await dialogOverflow(page)).toBe(0);
       await page.screenshot({ path: path.join(os.tmpdir(), `e2e-apple-more-${screen}.png`) });
     }
-
   });
 });

@@ -31,9 +31,19 @@ afterAll(async () => {
 
 /** api calls the server as the store admin, for the set-up a clerk is not watching. */
 async function adminApi() {
-  const tokens = (await (await fetch(`${server.origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: E2E.admin, password: E2E.password }) })).json()) as { access_token: string };
+  const tokens = (await (
+    await fetch(`${server.origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
+    })
+  ).json()) as { access_token: string };
   return async <T>(url: string, body: object): Promise<T> => {
-    const res = await fetch(`${server.origin}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access_token}` }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.origin}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access_token}` },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };

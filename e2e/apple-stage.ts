@@ -24,7 +24,16 @@ export async function startAppleStage(name: string, portBase: number): Promise<A
   const keyFile = path.join(dataDir, 'apns.p8');
   fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
   const server = await spawnServer(
-    { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, APNS_ORIGIN: apns.origin, APNS_AUTH_KEY_FILE: keyFile, APNS_KEY_ID: 'E2E', APNS_TEAM_ID: 'E2E', LOGIN_IP_LIMIT_PER_MINUTE: '1000' },
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      APNS_ORIGIN: apns.origin,
+      APNS_AUTH_KEY_FILE: keyFile,
+      APNS_KEY_ID: 'E2E',
+      APNS_TEAM_ID: 'E2E',
+      LOGIN_IP_LIMIT_PER_MINUTE: '1000',
+    },
     port,
   );
   return {

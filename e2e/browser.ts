@@ -50,7 +50,10 @@ export const dialogOverflow = (page: Page) =>
 
 /** moreAction opens an action from a detail header's "more" entry: a dropdown on a desktop, a bottom sheet on a phone. */
 export async function moreAction(page: Page, screen: Screen, name: RegExp) {
-  await page.getByRole('button', { name: /更\s*多/ }).first().click();
+  await page
+    .getByRole('button', { name: /更\s*多/ })
+    .first()
+    .click();
   if (screen === 'phone') {
     const sheet = page.getByRole('dialog').filter({ hasText: '更多操作' });
     await sheet.waitFor();

@@ -19,7 +19,10 @@ describe('店员管理', () => {
   it('lets the admin add a clerk with the SMS code sent to the new phone; the clerk signs in and is signed out when stopped', async () => {
     const admin = await newPage(browser);
     await login(admin, E2E.admin);
-    await admin.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: /店员管理/ }).click();
+    await admin
+      .getByRole('navigation', { name: '控制台菜单' })
+      .getByRole('link', { name: /店员管理/ })
+      .click();
     await admin.waitForURL(/\/console\/merchant\/employee$/);
     await expect.poll(() => admin.getByText('王管理员').first().isVisible()).toBe(true);
 
@@ -52,12 +55,29 @@ describe('店员管理', () => {
     // The new clerk signs in with the initial password and sees the operation log they were given.
     const clerk = await newPage(browser);
     await login(clerk, NEW_PHONE, NEW_PASSWORD);
-    await expect.poll(() => clerk.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: /操作日志/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await clerk.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: /店员管理/ }).count()).toBe(0);
+    await expect
+      .poll(
+        () =>
+          clerk
+            .getByRole('navigation', { name: '控制台菜单' })
+            .getByRole('link', { name: /操作日志/ })
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(
+      await clerk
+        .getByRole('navigation', { name: '控制台菜单' })
+        .getByRole('link', { name: /店员管理/ })
+        .count(),
+    ).toBe(0);
 
     // Stopping the clerk ends their session: their next request sends them to the login page.
     await row.getByRole('button', { name: /停\s*用/ }).click();
-    await admin.locator('.ant-popconfirm').getByRole('button', { name: /停\s*用/ }).click();
+    await admin
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /停\s*用/ })
+      .click();
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('已停用');
     await clerk.reload();
     await clerk.waitForURL(/\/login/);

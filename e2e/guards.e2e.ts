@@ -72,12 +72,29 @@ describe('route guards', () => {
   it('shows only what the clerk may open in the menu', async () => {
     const admin = await newPage(browser);
     await login(admin, E2E.admin);
-    await expect.poll(() => admin.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: /店员管理/ }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        admin
+          .getByRole('navigation', { name: '控制台菜单' })
+          .getByRole('link', { name: /店员管理/ })
+          .count(),
+      )
+      .toBeGreaterThan(0);
     const clerkPage = await newPage(browser);
     await login(clerkPage, E2E.clerk);
     await expect.poll(() => clerkPage.getByRole('navigation', { name: '控制台菜单' }).isVisible()).toBe(true);
-    expect(await clerkPage.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: /店员管理/ }).count()).toBe(0);
-    expect(await clerkPage.getByRole('navigation', { name: '控制台菜单' }).getByRole('link', { name: /登录日志/ }).count()).toBe(0);
+    expect(
+      await clerkPage
+        .getByRole('navigation', { name: '控制台菜单' })
+        .getByRole('link', { name: /店员管理/ })
+        .count(),
+    ).toBe(0);
+    expect(
+      await clerkPage
+        .getByRole('navigation', { name: '控制台菜单' })
+        .getByRole('link', { name: /登录日志/ })
+        .count(),
+    ).toBe(0);
   });
 });
 

@@ -37,14 +37,16 @@ async function seedDevices() {
       enrollmentStatus: EnrollmentStatus.ENROLLED,
       ...values,
     });
-    await database.db.insert(iosDevice).values([
-      ios(1, { lastActiveTime: hoursAgo(1), lockStatus: LockStatus.LOCKED }),
-      ios(2, { lastActiveTime: hoursAgo(2) }),
-      ios(3, { lastActiveTime: hoursAgo(8), lockStatus: LockStatus.LOCKED, registrationTime: hoursAgo(24 * 5) }),
-      ios(4, { lastActiveTime: hoursAgo(30), registrationTime: hoursAgo(24 * 12) }),
-      ios(5, { lastActiveTime: hoursAgo(100) }),
-      ios(6, { lastActiveTime: null, enrollmentStatus: EnrollmentStatus.REGISTERED }),
-    ]);
+    await database.db
+      .insert(iosDevice)
+      .values([
+        ios(1, { lastActiveTime: hoursAgo(1), lockStatus: LockStatus.LOCKED }),
+        ios(2, { lastActiveTime: hoursAgo(2) }),
+        ios(3, { lastActiveTime: hoursAgo(8), lockStatus: LockStatus.LOCKED, registrationTime: hoursAgo(24 * 5) }),
+        ios(4, { lastActiveTime: hoursAgo(30), registrationTime: hoursAgo(24 * 12) }),
+        ios(5, { lastActiveTime: hoursAgo(100) }),
+        ios(6, { lastActiveTime: null, enrollmentStatus: EnrollmentStatus.REGISTERED }),
+      ]);
     await database.db.insert(androidDevice).values([
       { storeId: admin.storeId, clerkId: admin.id, serialNumber: 'HOMEE2EA0001', lastActiveTime: hoursAgo(0.5) },
       { storeId: admin.storeId, clerkId: admin.id, serialNumber: 'HOMEE2EA0002', lastActiveTime: hoursAgo(50) },
@@ -68,7 +70,9 @@ afterAll(async () => {
 });
 
 /** antd components (class prefixes) that have rules in antd's full stylesheet. */
-const styledComponents = new Set([...fs.readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8').matchAll(/\.ant-([a-z]+)/g)].map((m) => m[1]));
+const styledComponents = new Set(
+  [...fs.readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8').matchAll(/\.ant-([a-z]+)/g)].map((m) => m[1]),
+);
 
 /**
  * unstyledOnHome lists the antd components on the page whose styles are not in the frame's part of antd's
@@ -82,7 +86,10 @@ const unstyledOnHome = async (page: Page) => {
 
 /** hasRulesFor tells whether a stylesheet the page applies styles `.ant-<component>`. */
 const hasRulesFor = (page: Page, component: string) =>
-  page.evaluate((c) => [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText.startsWith(`.ant-${c}`))), component);
+  page.evaluate(
+    (c) => [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText.startsWith(`.ant-${c}`))),
+    component,
+  );
 
 async function signIn(phone = E2E.admin): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
@@ -114,7 +121,13 @@ describe('console home', () => {
     expect(await statValue(page, 'offline')).toBe(4);
 
     // Charts load and draw as they come near the screen: scroll to each, as a clerk would.
-    for (const name of ['按平台和接入状态统计的设备数', '已锁定与未锁定的设备数', '按最后活跃时间划分的在线和离线设备数', '近 30 天每天登记的设备数', '每位店员的名下设备数和额度使用']) {
+    for (const name of [
+      '按平台和接入状态统计的设备数',
+      '已锁定与未锁定的设备数',
+      '按最后活跃时间划分的在线和离线设备数',
+      '近 30 天每天登记的设备数',
+      '每位店员的名下设备数和额度使用',
+    ]) {
       // The one above may already have brought this box near, and its placeholder can be swapped for the chart
       // mid-scroll (the element detaches): scroll again, to whichever of the two is there now.
       await vi.waitFor(() => page.getByRole('img', { name }).scrollIntoViewIfNeeded({ timeout: 2000 }), { timeout: 10_000, interval: 50 });
@@ -149,7 +162,11 @@ describe('console home', () => {
 
 describe('login log page', () => {
   it('lists the sign-in that just happened and filters by result', async () => {
-    await fetch(`${server.origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: E2E.auditor, password: 'Wrong#Pass1' }) });
+    await fetch(`${server.origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: E2E.auditor, password: 'Wrong#Pass1' }),
+    });
     const page = await signIn(E2E.auditor);
     await page.goto('/console/security/login-log');
     const rows = page.locator('.ant-table-row');

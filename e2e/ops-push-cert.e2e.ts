@@ -42,8 +42,21 @@ async function seed() {
     totpSecret = new Secret({ size: 20 }).base32;
     await createOpsAuthRepo(db).updateOperator(operator.id, { totpSecretSealed: createTotpBox(loadSecrets(dataDir).apiSecret).seal(totpSecret) });
     const [s] = await db.select().from(store).limit(1);
-    const [phone] = await db.insert(iosDevice).values({ storeId: s.id, serialNumber: 'PUSHE2E00001', udid: '00008120-00000000000e2e01', enrollmentStatus: 1 }).returning();
-    await db.insert(mdmEnrollment).values({ deviceId: phone.id, udid: phone.udid!, certFingerprint: 'fp-pushe2e', topic: TOPIC, tokenHex: 'ab'.repeat(32), pushMagic: 'magic-e2e', enabled: true });
+    const [phone] = await db
+      .insert(iosDevice)
+      .values({ storeId: s.id, serialNumber: 'PUSHE2E00001', udid: '00008120-00000000000e2e01', enrollmentStatus: 1 })
+      .returning();
+    await db
+      .insert(mdmEnrollment)
+      .values({
+        deviceId: phone.id,
+        udid: phone.udid!,
+        certFingerprint: 'fp-pushe2e',
+        topic: TOPIC,
+        tokenHex: 'ab'.repeat(32),
+        pushMagic: 'magic-e2e',
+        enabled: true,
+      });
   } finally {
     await database.close();
   }

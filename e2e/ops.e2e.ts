@@ -40,7 +40,10 @@ beforeAll(async () => {
   expect(made.status, made.stderr).toBe(0);
   oneTimePassword = /一次性密码：(\S+)/.exec(made.stdout)?.[1] ?? '';
   expect(oneTimePassword).toMatch(/^[A-Za-z0-9]{12}$/);
-  server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '1000', DEMO_DEVICES: '0' }, port);
+  server = await spawnServer(
+    { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '1000', DEMO_DEVICES: '0' },
+    port,
+  );
   browser = await launchBrowser();
 }, 180_000);
 
@@ -124,16 +127,30 @@ describe('operator console', () => {
     expect(await sideScroll(page)).toBe(0);
 
     await page.getByRole('button', { name: '停用门店' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /停\s*用/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /停\s*用/ })
+      .click();
     await page.getByText(/已停用（/).waitFor();
-    const refused = await fetch(`${server.origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: E2E.admin, password: E2E.password }) });
+    const refused = await fetch(`${server.origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
+    });
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toBe('门店已停用');
 
     await page.getByRole('button', { name: '启用门店' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /启\s*用/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /启\s*用/ })
+      .click();
     await page.getByRole('button', { name: '停用门店' }).waitFor();
-    const allowed = await fetch(`${server.origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: E2E.admin, password: E2E.password }) });
+    const allowed = await fetch(`${server.origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
+    });
     expect(allowed.status).toBe(200);
 
     await page.getByRole('link', { name: '操作审计' }).click();
@@ -147,7 +164,14 @@ describe('operator console', () => {
   }, 120_000);
 
   it('fits a phone screen (390×844): store list, store page and audit', async () => {
-    const context = await browser.newContext({ baseURL: server.origin, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN', storageState: path.join(dataDir, 'e2e-storage.json') });
+    const context = await browser.newContext({
+      baseURL: server.origin,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      storageState: path.join(dataDir, 'e2e-storage.json'),
+    });
     const page = await context.newPage();
     await page.goto('/ops/stores');
     await page.getByRole('link', { name: '测试租机店' }).waitFor();

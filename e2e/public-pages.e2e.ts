@@ -70,7 +70,11 @@ describe('store sign-up and forgotten password', () => {
     await forgot.context().close();
 
     const signIn = (password: string) =>
-      fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: OWNER_PHONE, password }) });
+      fetch(`${baseUrl()}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: OWNER_PHONE, password }),
+      });
     const old = await signIn(FIRST_PASSWORD);
     expect(old.status).toBe(400);
     expect((await old.json()).message).toBe('账号或密码错误');
@@ -83,7 +87,11 @@ describe('store sign-up and forgotten password', () => {
 
 describe('the hirer’s enrolment link', () => {
   it('shows the store and serial, takes the hirer’s details, then offers the profile; an unknown link says it cannot be used', async () => {
-    const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: E2E.admin, password: E2E.password }) });
+    const login = await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
+    });
     const { access_token } = (await login.json()) as { access_token: string };
     const serial = `ENRE2E${String(process.pid % 100000).padStart(6, '0')}`;
     const reg = await fetch(`${baseUrl()}/api/device/ios/new`, {

@@ -39,7 +39,14 @@ async function seedMoney() {
     await topUpStore(database.db, admin.storeId, { balanceFen: 10_000, rcsCount: 5, key: 'e2e-report-top-up' });
     const [device] = await database.db
       .insert(iosDevice)
-      .values({ storeId: admin.storeId, clerkId: admin.id, serialNumber: 'REPORTE2E001', enrollmentStatus: EnrollmentStatus.ENROLLED, hirerName: HIRER.name, hirerPhoneNumber: HIRER.phone })
+      .values({
+        storeId: admin.storeId,
+        clerkId: admin.id,
+        serialNumber: 'REPORTE2E001',
+        enrollmentStatus: EnrollmentStatus.ENROLLED,
+        hirerName: HIRER.name,
+        hirerPhoneNumber: HIRER.phone,
+      })
       .returning({ id: iosDevice.id });
     hirerDeviceId = device.id;
   } finally {
@@ -106,11 +113,23 @@ describe('reports', () => {
     expect(await page.getByText(HIRER.idCard).count()).toBe(1);
     expect(await page.getByTestId('report-risk').innerText()).toMatch(/^(低|中|高)风险$/);
     expect(await page.getByText('一、身份核验').count()).toBe(1);
-    await expect.poll(() => page.getByRole('img', { name: /风险分/ }).locator('svg').count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('img', { name: /风险分/ })
+            .locator('svg')
+            .count(),
+        { timeout: 20_000 },
+      )
+      .toBe(1);
 
     await page.getByRole('button', { name: /^刷\s*新$/ }).click();
     await page.locator('.ant-popconfirm').getByText(`扣费 ${BASIC_PRICE}`, { exact: false }).waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /^刷\s*新$/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /^刷\s*新$/ })
+      .click();
     await page.getByText('报告已刷新').waitFor();
 
     await page.getByRole('button', { name: '返回报告列表' }).click();

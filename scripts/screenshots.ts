@@ -7,15 +7,29 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { SCREENS } from '../e2e/browser.ts';
 
-const { values: args } = parseArgs({ options: { base: { type: 'string', default: 'http://localhost:3000' }, data: { type: 'string', default: 'data' }, out: { type: 'string', default: 'screenshots' } } });
+const { values: args } = parseArgs({
+  options: {
+    base: { type: 'string', default: 'http://localhost:3000' },
+    data: { type: 'string', default: 'data' },
+    out: { type: 'string', default: 'screenshots' },
+  },
+});
 const admin = JSON.parse(fs.readFileSync(path.join(args.data, 'demo-admin.json'), 'utf8')) as { phone: string; password: string };
 fs.mkdirSync(args.out, { recursive: true });
 
 /** detailHref is the first link on the page to a device's detail (a list row or card). */
 const detailHref = (page: Page, kind: 'ios' | 'android') =>
-  page.evaluate((k) => [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '').find((h) => new RegExp(`/console/device/${k}/[0-9a-f-]{36}$`).test(h)) ?? null, kind);
+  page.evaluate(
+    (k) =>
+      [...document.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '').find((h) => new RegExp(`/console/device/${k}/[0-9a-f-]{36}$`).test(h)) ??
+      null,
+    kind,
+  );
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   for (const [screen, options] of Object.entries(SCREENS)) {
     const context = await browser.newContext({ baseURL: args.base, ...options, locale: 'zh-CN' });

@@ -24,7 +24,10 @@ export default defineConfig(({ command }) => ({
     // (those lists, for every route, made the entry ~3 KB larger, and the injection cost a phone ~70 ms of main
     // thread): the server names a route's scripts in the HTML it serves for it (vite/route-preloads.ts).
     // Stylesheets stay, since a lazy chunk's CSS is loaded only through this list.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css'))) },
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => d.endsWith('.css'))),
+    },
     rolldownOptions: {
       // These packages run no code on import but do not declare `sideEffects: false`; without this,
       // importing one export (antd's form context imports rc-form's FormProvider) keeps the whole package.
@@ -37,7 +40,11 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 2 },
-            { name: 'antd-core', test: /node_modules[\\/](@rc-component[\\/](util|context)|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@ant-design[\\/]icons[\\/]es[\\/](components|utils)|antd[\\/]es[\\/](_util|config-provider|theme|style|locale|space|flex|button|spin)|@babel[\\/]runtime|clsx|classnames|@emotion)[\\/]/, priority: 1 },
+            {
+              name: 'antd-core',
+              test: /node_modules[\\/](@rc-component[\\/](util|context)|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|@ant-design[\\/]icons[\\/]es[\\/](components|utils)|antd[\\/]es[\\/](_util|config-provider|theme|style|locale|space|flex|button|spin)|@babel[\\/]runtime|clsx|classnames|@emotion)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -70,7 +70,15 @@ export function createAppModules(deps: AppModulesDeps) {
   const auth = createAuthModule({ ...base, clerkRepo, loginLog: logs.loginLog, sms });
   const store = createStoreModule({ ...base, clerkRepo, sms });
   const { stores, sensitive } = store;
-  const ops = createOpsModule({ ...base, storeAuth: auth.auth, sms, smsSender: smsCode.sender, pushCert: deps.pushCert, renewal: mdm.renewal, databaseKind: deps.database.kind });
+  const ops = createOpsModule({
+    ...base,
+    storeAuth: auth.auth,
+    sms,
+    smsSender: smsCode.sender,
+    pushCert: deps.pushCert,
+    renewal: mdm.renewal,
+    databaseKind: deps.database.kind,
+  });
   const system = createSystemModule({
     ...base,
     clerkRepo,
@@ -104,14 +112,28 @@ export function createAppModules(deps: AppModulesDeps) {
     activationLock: activationLock.service,
     abm: abm.gateway,
   });
-  const androidDevices = createAndroidDeviceModule({ ...base, android, oplog, operationLogs, sensitive, hirerRisk: reports.hirerRisk, wallpaperContent: wallpaper.content });
+  const androidDevices = createAndroidDeviceModule({
+    ...base,
+    android,
+    oplog,
+    operationLogs,
+    sensitive,
+    hirerRisk: reports.hirerRisk,
+    wallpaperContent: wallpaper.content,
+  });
   const webhook = createWebhookModule({ ...base, oplog });
 
   const phones: AppModule[] = [
     {
       name: 'apple-mdm',
       register: async (app) => {
-        await app.register(mdmRoutes, { keys: deps.mdmKeys, checkin: mdm.checkin, connect: mdm.connect, challenges: mdm.challenges, enrollments: mdm.enrollments });
+        await app.register(mdmRoutes, {
+          keys: deps.mdmKeys,
+          checkin: mdm.checkin,
+          connect: mdm.connect,
+          challenges: mdm.challenges,
+          enrollments: mdm.enrollments,
+        });
       },
       jobs: mdmMaintenanceJobs(db, mdm),
       adapters: [deps.apns],

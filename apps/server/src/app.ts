@@ -82,7 +82,12 @@ export async function composeApp(deps: AppDeps) {
   registerClosingRefusal(app);
   registerErrorHandler(app);
   registerRequestLogging(app);
-  const metrics = createMetrics({ db, pool: database.pool, connectedAgents: () => android.gateway.hub.connected, processMetrics: Boolean(config.metrics.token || config.metrics.port !== undefined) });
+  const metrics = createMetrics({
+    db,
+    pool: database.pool,
+    connectedAgents: () => android.gateway.hub.connected,
+    processMetrics: Boolean(config.metrics.token || config.metrics.port !== undefined),
+  });
   metrics.observeHttp(app);
   app.decorate('metrics', metrics);
   registerSecurityHeaders(app, { amap: Boolean(config.amapKey) });
@@ -92,11 +97,28 @@ export async function composeApp(deps: AppDeps) {
   const mdmKeys = deps.mdmKeys ? { ...deps.mdmKeys } : loadMdmKeys(config.dataDir, config.mdm.topic);
   const push = createApplePush({ db, config, keys: mdmKeys, pusher: deps.apnsPusher, wrap: (p) => metrics.countPushes(p), log: app.log });
   const publicUrl = () => config.publicUrl ?? `http://localhost:${config.port}`;
-  const mdm = createMdmEngine({ db, keys: mdmKeys, pusher: push.pusher.get, publicUrl, log: app.log, effects: IOS_MODULE_EFFECTS, renewalWindowDays: config.mdm.renewalWindowDays });
+  const mdm = createMdmEngine({
+    db,
+    keys: mdmKeys,
+    pusher: push.pusher.get,
+    publicUrl,
+    log: app.log,
+    effects: IOS_MODULE_EFFECTS,
+    renewalWindowDays: config.mdm.renewalWindowDays,
+  });
   app.decorate('mdm', mdm);
   const urlWarning = enrolmentUrlWarning(publicUrl());
   if (urlWarning) app.log.warn({ publicUrl: publicUrl() }, urlWarning);
-  const android = createAndroidEngine({ db, log: app.log, publicUrl, secrets, database, databaseUrl: config.databaseUrl, dataDir: config.dataDir, trustProxy: config.trustProxy });
+  const android = createAndroidEngine({
+    db,
+    log: app.log,
+    publicUrl,
+    secrets,
+    database,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    trustProxy: config.trustProxy,
+  });
 
   const base = { db, config, secrets, log: app.log, publicUrl };
   const parts = createAppModules({ base, database, version, smsSender: deps.smsSender, mdm, mdmKeys, pushCert: push.pushCert, apns: push.adapter, android });
@@ -115,11 +137,18 @@ export async function composeApp(deps: AppDeps) {
 
   app.addHook('onClose', () => push.pusher.close());
   app.addHook('onClose', () => android.close());
-  registerDemoPhones(app, { devices: deps.demoDevices, android: deps.demoAndroid }, { db, dataDir: config.dataDir, android, enroll: parts.enroll.enroll, codec: parts.enroll.codec });
+  registerDemoPhones(
+    app,
+    { devices: deps.demoDevices, android: deps.demoAndroid },
+    { db, dataDir: config.dataDir, android, enroll: parts.enroll.enroll, codec: parts.enroll.codec },
+  );
   if (deps.startJobs) {
     const stop = startJobs(metrics.countJobs(parts.modules.flatMap((m) => m.jobs ?? [])), app.log);
     // The expiry line is daily; the first one is written at start, not a day later.
-    void parts.expiryWatch.job().run().catch((err: unknown) => app.log.error({ err }, 'expiry watch failed'));
+    void parts.expiryWatch
+      .job()
+      .run()
+      .catch((err: unknown) => app.log.error({ err }, 'expiry watch failed'));
     // Before the server stops: no new runs, and the runs in flight finish while the database and pusher are still open.
     app.addHook('preClose', async () => stop());
   }

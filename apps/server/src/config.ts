@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .transform((v) => v === '1' || v === 'true');
+const bool = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
 
 /** ConfigSchema is DESIGN §3's environment, each variable with a working default. */
 const ConfigSchema = z.object({
@@ -37,7 +35,10 @@ const ConfigSchema = z.object({
   TRUST_PROXY: bool.optional(),
   /** Lets webhook callback URLs point at loopback/private addresses (tests, closed networks); off by default against SSRF. */
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
-  MDM_TOPIC: z.string().regex(/^com\.apple\.mgmt\./, 'MDM_TOPIC must start with com.apple.mgmt.').optional(),
+  MDM_TOPIC: z
+    .string()
+    .regex(/^com\.apple\.mgmt\./, 'MDM_TOPIC must start with com.apple.mgmt.')
+    .optional(),
   APNS_ORIGIN: z.string().url().default('https://api.push.apple.com'),
   APNS_CERT_FILE: z.string().optional(),
   APNS_KEY_FILE: z.string().optional(),
@@ -180,7 +181,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     report: {
       provider:
         parsed.REPORT_PROVIDER_ORIGIN && parsed.REPORT_PROVIDER_SECRET
-          ? { origin: parsed.REPORT_PROVIDER_ORIGIN, account: parsed.REPORT_PROVIDER_ACCOUNT ?? 'default', secret: parsed.REPORT_PROVIDER_SECRET, timeoutMs: parsed.REPORT_PROVIDER_TIMEOUT_MS, retries: parsed.REPORT_PROVIDER_RETRIES }
+          ? {
+              origin: parsed.REPORT_PROVIDER_ORIGIN,
+              account: parsed.REPORT_PROVIDER_ACCOUNT ?? 'default',
+              secret: parsed.REPORT_PROVIDER_SECRET,
+              timeoutMs: parsed.REPORT_PROVIDER_TIMEOUT_MS,
+              retries: parsed.REPORT_PROVIDER_RETRIES,
+            }
           : null,
       callbackSecret: parsed.REPORT_PROVIDER_CALLBACK_SECRET ?? parsed.REPORT_PROVIDER_SECRET ?? null,
       retentionDays: parsed.REPORT_RETENTION_DAYS,

@@ -16,7 +16,11 @@ import { DataDirError, prepareDataDir, restrictNewFiles, restrictTree } from './
 
 /** smsSenderSummary says at start-up who delivers codes (as smsSenderFromConfig chooses). */
 const smsSenderSummary = (c: ReturnType<typeof loadConfig>) =>
-  c.smsGateway ? `${c.smsGateway.provider === 'aliyun' ? '阿里云短信服务' : '腾讯云短信'}（真实发送）` : c.devTools ? '开发者发件箱（不真实发送）' : '未配置，需要验证码的操作会提示“短信服务未配置”';
+  c.smsGateway
+    ? `${c.smsGateway.provider === 'aliyun' ? '阿里云短信服务' : '腾讯云短信'}（真实发送）`
+    : c.devTools
+      ? '开发者发件箱（不真实发送）'
+      : '未配置，需要验证码的操作会提示“短信服务未配置”';
 
 restrictNewFiles();
 const config = loadConfig();
@@ -35,7 +39,9 @@ if (!config.databaseUrl) {
     lockPglite(config.dataDir, 'server');
   } catch (err) {
     if (!(err instanceof DatabaseInUseError)) throw err;
-    console.error(`\n  内嵌数据库（${pgliteDir}）正被另一个进程使用（${err.holder === 'ops-cli' ? '运营命令行' : '服务器'}，进程 ${err.pid}），请等它结束后再启动。\n`);
+    console.error(
+      `\n  内嵌数据库（${pgliteDir}）正被另一个进程使用（${err.holder === 'ops-cli' ? '运营命令行' : '服务器'}，进程 ${err.pid}），请等它结束后再启动。\n`,
+    );
     process.exit(1);
   }
 }
@@ -103,14 +109,22 @@ const lines = [
   `  数据库：${database.kind === 'pglite' ? `内嵌 PGlite（${path.join(config.dataDir, 'pglite')}）` : 'PostgreSQL'}`,
   ...(demo ? [`  演示门店管理员账号：${demo.phone}`, `  演示门店管理员密码：${demo.password}`] : []),
   ...(demoOperator
-    ? [`  运营后台：${url}/ops/login`, `  演示运营账号：${demoOperator.phone}`, `  演示运营密码：${demoOperator.password}（首次登录时用手机验证器扫码绑定动态验证码）`]
+    ? [
+        `  运营后台：${url}/ops/login`,
+        `  演示运营账号：${demoOperator.phone}`,
+        `  演示运营密码：${demoOperator.password}（首次登录时用手机验证器扫码绑定动态验证码）`,
+      ]
     : []),
   ...(demoPush ? [`  演示设备：${config.demo.devices} 台模拟 iPhone（DEMO_DEVICES=0 可关闭）`] : []),
   ...(config.demo.enabled && config.demo.devices > 0 ? [`  演示设备：${config.demo.devices} 台模拟 Android 手机（扫码令牌接入，WebSocket 在线）`] : []),
   ...(config.devTools ? [`  开发者页面（短信发件箱，仅演示门店管理员可看）：${url}/system/dev`] : []),
   `  短信发送：${smsSenderSummary(config)}`,
   `  运行环境：Node ${process.version}${process.env.NODE_ENV === 'production' ? '（生产模式，JSON 日志）' : ''}`,
-  ...(metricsServer ? [`  监控指标：http://${config.metrics.host}:${metricsServer.port}/metrics`] : config.metrics.token ? [`  监控指标：${url}/metrics（需 METRICS_TOKEN）`] : []),
+  ...(metricsServer
+    ? [`  监控指标：http://${config.metrics.host}:${metricsServer.port}/metrics`]
+    : config.metrics.token
+      ? [`  监控指标：${url}/metrics（需 METRICS_TOKEN）`]
+      : []),
   '',
 ];
 console.log(lines.join('\n'));

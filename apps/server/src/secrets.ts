@@ -29,8 +29,22 @@ function loadOrCreate(dir: string, name: string): Uint8Array {
 export function loadSecrets(dataDir: string): Secrets {
   const dir = path.join(dataDir, 'keys');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return { jwt: loadOrCreate(dir, 'jwt-hs256.key'), sms: loadOrCreate(dir, 'sms-hmac.key'), enroll: loadOrCreate(dir, 'enroll-aes.key'), apiSecret: loadOrCreate(dir, 'api-secret-aes.key'), androidDevKey: loadOrCreate(dir, 'android-devkey-aes.key'), activationLock: loadOrCreate(dir, 'activation-lock.key') };
+  return {
+    jwt: loadOrCreate(dir, 'jwt-hs256.key'),
+    sms: loadOrCreate(dir, 'sms-hmac.key'),
+    enroll: loadOrCreate(dir, 'enroll-aes.key'),
+    apiSecret: loadOrCreate(dir, 'api-secret-aes.key'),
+    androidDevKey: loadOrCreate(dir, 'android-devkey-aes.key'),
+    activationLock: loadOrCreate(dir, 'activation-lock.key'),
+  };
 }
 
 /** ephemeralSecrets is for tests and in-memory runs: new keys each time. */
-export const ephemeralSecrets = (): Secrets => ({ jwt: randomBytes(32), sms: randomBytes(32), enroll: randomBytes(32), apiSecret: randomBytes(32), androidDevKey: randomBytes(32), activationLock: randomBytes(32) });
+export const ephemeralSecrets = (): Secrets => ({
+  jwt: randomBytes(32),
+  sms: randomBytes(32),
+  enroll: randomBytes(32),
+  apiSecret: randomBytes(32),
+  androidDevKey: randomBytes(32),
+  activationLock: randomBytes(32),
+});

@@ -125,7 +125,9 @@ describe('app router', { timeout: 15_000 }, () => {
     expect(within(menu).getByText('Apple 设备')).toBeTruthy();
     expect(within(menu).queryByText('Android 设备')).toBeNull();
     expect(within(menu).queryByText('门店管理')).toBeNull();
-    const links = within(menu).getAllByRole('link').map((a) => a.textContent);
+    const links = within(menu)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(links).toEqual(expect.arrayContaining(['设备列表', '登录日志', '修改密码']));
     expect(links).not.toContain('店员管理');
     expect(screen.getAllByText('测试门店').length).toBeGreaterThan(0);
@@ -136,7 +138,11 @@ describe('app router', { timeout: 15_000 }, () => {
       String(url).startsWith('/api/device/ios/list') ? Response.json({ list: [], total: 0 }) : new Response('', { status: 404 }),
     );
     await renderApp('/console/device/ios/list?serial_number=F2L&page_num=2');
-    const listCalls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/device/ios/list'));
+    const listCalls = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.map(([url]) => String(url))
+        .filter((u) => u.startsWith('/api/device/ios/list'));
     await waitFor(() => expect(listCalls()).toHaveLength(1));
     const asked = new URL(listCalls()[0], 'http://x').searchParams;
     expect(asked.get('serial_number')).toBe('F2L');
@@ -162,6 +168,8 @@ describe('app router', { timeout: 15_000 }, () => {
       return new Promise<Response>(() => {});
     });
     await renderApp('/console');
-    await waitFor(() => expect([...asked].sort()).toEqual(['/api/home/clerks', '/api/home/device-overview', '/api/home/report-overview', '/api/home/supervise-overview']));
+    await waitFor(() =>
+      expect([...asked].sort()).toEqual(['/api/home/clerks', '/api/home/device-overview', '/api/home/report-overview', '/api/home/supervise-overview']),
+    );
   });
 });

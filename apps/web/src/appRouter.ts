@@ -37,11 +37,7 @@ export function buildLayoutRoutes(table: readonly AppRoute[]): RouteObject[] {
  * createAppRouter turns the route table into the data router, with the guard loader at its root.
  * Tests pass a memory router factory.
  */
-export function createAppRouter(
-  table: readonly AppRoute[],
-  queryClient: QueryClient,
-  createRouter: RouterFactory = (routes) => createBrowserRouter(routes),
-) {
+export function createAppRouter(table: readonly AppRoute[], queryClient: QueryClient, createRouter: RouterFactory = (routes) => createBrowserRouter(routes)) {
   const children = buildLayoutRoutes(table);
   const guardLoader = createGuardLoader({
     routes: children,

@@ -9,8 +9,26 @@ import type { Plugin } from 'vite';
  * e2e/antd-styles.test.ts fails on a styled antd class of the home that the frame's stylesheet lacks.
  */
 export const FRAME_COMPONENTS = [
-  'layout', 'space', 'flex', 'spin', 'btn', 'wave', 'alert', 'descriptions', 'empty', 'skeleton', 'steps', 'tag',
-  'typography', 'tooltip', 'message', 'notification', 'fade', 'move', 'zoom', 'slide',
+  'layout',
+  'space',
+  'flex',
+  'spin',
+  'btn',
+  'wave',
+  'alert',
+  'descriptions',
+  'empty',
+  'skeleton',
+  'steps',
+  'tag',
+  'typography',
+  'tooltip',
+  'message',
+  'notification',
+  'fade',
+  'move',
+  'zoom',
+  'slide',
 ];
 
 export type AntdStylesPart = 'frame' | 'rest';

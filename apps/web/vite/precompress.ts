@@ -27,9 +27,12 @@ export function precompress(): Plugin {
         const file = path.join(outDir, fileName);
         const raw = fs.readFileSync(file);
         if (raw.length < MIN_BYTES) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(raw, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-        }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(raw, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
       }
     },

@@ -58,7 +58,10 @@ const keys = count ? await createKeyPool(Math.min(8, count)) : null;
 const phones: SimulatedIphone[] = [];
 const serials = Array.from({ length: count }, () => randomSerialNumber());
 for (let i = 0; i < serials.length; i += 200) {
-  const { list } = await api<{ list: { serial_number: string; enroll_link: string }[] }>('POST', '/api/device/ios/new', token, { serial_numbers: serials.slice(i, i + 200), remark: '模拟设备（CLI）' });
+  const { list } = await api<{ list: { serial_number: string; enroll_link: string }[] }>('POST', '/api/device/ios/new', token, {
+    serial_numbers: serials.slice(i, i + 200),
+    remark: '模拟设备（CLI）',
+  });
   for (const { serial_number, enroll_link } of list) {
     const code = enroll_link.split('/enroll/')[1];
     const profile = await api<Buffer>('GET', `/api/enroll/profile?code=${encodeURIComponent(code)}`, null);
@@ -74,7 +77,8 @@ const fleet = androidCount
   ? await createAgentFleet({
       serverUrl: values.server,
       count: androidCount,
-      issueToken: async () => (await api<{ token: string }>('POST', '/api/device/android/enroll-token', token, values.channel ? { channel: Number(values.channel) } : {})).token,
+      issueToken: async () =>
+        (await api<{ token: string }>('POST', '/api/device/android/enroll-token', token, values.channel ? { channel: Number(values.channel) } : {})).token,
     })
   : null;
 if (fleet) console.log(`已接入 ${fleet.agents.length} 台模拟 Android 手机（各保持一条 WebSocket，断线按指数退避加随机抖动重连）。`);
@@ -85,7 +89,11 @@ const timer = setInterval(() => {
   const locked = phones.filter((p) => p.state.lostMode.enabled).length;
   const parts = [
     ...(count ? [`iPhone 已处理指令 ${handled} 条，丢失模式 ${locked} 台`] : []),
-    ...(fleet ? [`Android 在线 ${fleet.connected}/${fleet.agents.length} 台，已处理指令 ${fleet.agents.reduce((n, a) => n + a.stats.commands, 0)} 条，锁屏 ${fleet.agents.filter((a) => a.state().lockScreen.locked).length} 台`] : []),
+    ...(fleet
+      ? [
+          `Android 在线 ${fleet.connected}/${fleet.agents.length} 台，已处理指令 ${fleet.agents.reduce((n, a) => n + a.stats.commands, 0)} 条，锁屏 ${fleet.agents.filter((a) => a.state().lockScreen.locked).length} 台`,
+        ]
+      : []),
   ];
   console.log(`${new Date().toLocaleTimeString('zh-CN')} ${parts.join('；')}`);
 }, 10_000);

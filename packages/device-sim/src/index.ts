@@ -1,7 +1,13 @@
 export * from './apns/mock-apns-server.ts';
 export { startMockItunes, type MockItunes, type MockItunesFault, type MockItunesOptions } from './itunes/mock-itunes-server.ts';
 export { ITUNES_CATALOG, type StandInApp } from './itunes/itunes-catalog.ts';
-export { startMockEscrowUnlock, type MockEscrowUnlock, type MockEscrowUnlockOptions, type EscrowUnlockAttempt, type AbmLockBook } from './activation-lock/mock-escrow-unlock-server.ts';
+export {
+  startMockEscrowUnlock,
+  type MockEscrowUnlock,
+  type MockEscrowUnlockOptions,
+  type EscrowUnlockAttempt,
+  type AbmLockBook,
+} from './activation-lock/mock-escrow-unlock-server.ts';
 
 export { SimulatedIphone, createSimulatedIphone, type PushNotice, type PushSource, type SimulatedIphoneOptions } from './ios/simulated-iphone.ts';
 export type { IphoneSnapshot } from './ios/device-snapshot.ts';
@@ -17,18 +23,39 @@ export { CARRIERS, CHINESE_APPS, IOS_RELEASES, IPHONE_MODELS, type CarrierCode, 
 export { isLuhnValid, luhnCheckDigit, randomIccid, randomImei, randomPhoneNumber, randomSerialNumber, randomUdid } from './ios/device-identifiers.ts';
 export { generateDeviceKey } from './ios/identity.ts';
 
-export { SimulatedAndroidAgent, createSimulatedAndroidAgent, AgentRefused, type LockScreenView, type SimulatedAgentOptions } from './android/simulated-agent.ts';
+export {
+  SimulatedAndroidAgent,
+  createSimulatedAndroidAgent,
+  AgentRefused,
+  type LockScreenView,
+  type SimulatedAgentOptions,
+} from './android/simulated-agent.ts';
 export { ANDROID_MODELS, CHINESE_ANDROID_APPS, type AndroidModel } from './android/android-catalog.ts';
 export { createBackoff, type Backoff, type BackoffOptions } from './android/backoff.ts';
 export { createAgentFleet, type AgentFleet, type AgentFleetOptions } from './android/agent-fleet.ts';
 
-export { startMockDep, type MockDep, type MockDepDeviceInit, type MockDepFault, type MockDepOptions, type MockDepRecord, type MockDepServer } from './dep/mock-dep-server.ts';
+export {
+  startMockDep,
+  type MockDep,
+  type MockDepDeviceInit,
+  type MockDepFault,
+  type MockDepOptions,
+  type MockDepRecord,
+  type MockDepServer,
+} from './dep/mock-dep-server.ts';
 export { serverTokenP7m, selfSignedCertificatePem } from './dep/server-token.ts';
 export { depMachineInfo, DEP_MACHINE_INFO_CONTENT_TYPE, type MachineInfo as DepMachineInfo } from './dep/machine-info.ts';
 
 export { startMockAliyunSms } from './sms/mock-aliyun-sms-server.ts';
 export { startMockTencentSms, type MockTencentSmsOptions } from './sms/mock-tencent-sms-server.ts';
 export type { DeliveredSms, SmsStandIn, SmsStandInFault, SmsStandInOptions } from './sms/sms-standin.ts';
-export { SYNTHETIC_FAILURE_PREFIX, SYNTHETIC_FAILURE_REASON, isSyntheticBlacklisted, scoreOf, syntheticBlacklist, syntheticReport } from './credit/synthetic-credit.ts';
+export {
+  SYNTHETIC_FAILURE_PREFIX,
+  SYNTHETIC_FAILURE_REASON,
+  isSyntheticBlacklisted,
+  scoreOf,
+  syntheticBlacklist,
+  syntheticReport,
+} from './credit/synthetic-credit.ts';
 export { SIGNATURE_WINDOW_SECONDS, freshTimestamp, safeEqualHex, sha256Hex, signCallback, signRequest } from './credit/signing.ts';
 export { startCreditStandIn, type CreditStandIn, type CreditStandInOptions } from './credit/credit-stand-in.ts';

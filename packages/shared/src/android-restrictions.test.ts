@@ -23,7 +23,17 @@ describe('Android restriction catalogue', () => {
 
   it('puts the anti-wipe set of the brief in the core 监管 set', () => {
     const core = ANDROID_RESTRICTIONS.filter((r) => r.core).map((r) => r.platform);
-    for (const p of ['DISALLOW_FACTORY_RESET', 'DISALLOW_SAFE_BOOT', 'DISALLOW_DEBUGGING_FEATURES', 'DISALLOW_USB_FILE_TRANSFER', 'DISALLOW_MOUNT_PHYSICAL_MEDIA', 'DISALLOW_ADD_USER', 'DISALLOW_CONFIG_DATE_TIME', 'DISALLOW_INSTALL_UNKNOWN_SOURCES', 'DISALLOW_NETWORK_RESET']) {
+    for (const p of [
+      'DISALLOW_FACTORY_RESET',
+      'DISALLOW_SAFE_BOOT',
+      'DISALLOW_DEBUGGING_FEATURES',
+      'DISALLOW_USB_FILE_TRANSFER',
+      'DISALLOW_MOUNT_PHYSICAL_MEDIA',
+      'DISALLOW_ADD_USER',
+      'DISALLOW_CONFIG_DATE_TIME',
+      'DISALLOW_INSTALL_UNKNOWN_SOURCES',
+      'DISALLOW_NETWORK_RESET',
+    ]) {
       expect(core).toContain(p);
     }
     expect(CORE_ANDROID_RESTRICTIONS.no_camera).toBe(false);

@@ -46,7 +46,15 @@ export interface AndroidRestriction {
   core: boolean;
 }
 
-const r = (key: string, group: AndroidRestrictionGroup, label: string, platform: string, minApi: number, core: boolean, description: string): AndroidRestriction => ({
+const r = (
+  key: string,
+  group: AndroidRestrictionGroup,
+  label: string,
+  platform: string,
+  minApi: number,
+  core: boolean,
+  description: string,
+): AndroidRestriction => ({
   key,
   label,
   group,
@@ -65,8 +73,24 @@ export const ANDROID_RESTRICTIONS: readonly AndroidRestriction[] = [
   r('no_debugging', G.SECURITY, '禁止 USB 调试', 'DISALLOW_DEBUGGING_FEATURES', 21, true, '关闭开发者选项中的 USB 调试，阻止通过 adb 卸载或篡改。'),
   r('no_usb_file_transfer', G.SECURITY, '禁止 USB 传输文件', 'DISALLOW_USB_FILE_TRANSFER', 18, true, '连接电脑时不能传输文件（MTP/PTP）。'),
   r('no_mount_media', G.SECURITY, '禁止挂载外部存储', 'DISALLOW_MOUNT_PHYSICAL_MEDIA', 21, true, '不能挂载 SD 卡、U 盘等外部存储。'),
-  r('no_config_date_time', G.SECURITY, '禁止修改日期和时间', 'DISALLOW_CONFIG_DATE_TIME', 28, true, '时间保持自动同步（setAutoTimeRequired），防止改时间绕过离线锁定。'),
-  r('no_unknown_sources', G.SECURITY, '禁止安装未知来源应用', 'DISALLOW_INSTALL_UNKNOWN_SOURCES', 18, true, '只能从系统应用商店安装应用；Android 10 起同时禁止全局未知来源。'),
+  r(
+    'no_config_date_time',
+    G.SECURITY,
+    '禁止修改日期和时间',
+    'DISALLOW_CONFIG_DATE_TIME',
+    28,
+    true,
+    '时间保持自动同步（setAutoTimeRequired），防止改时间绕过离线锁定。',
+  ),
+  r(
+    'no_unknown_sources',
+    G.SECURITY,
+    '禁止安装未知来源应用',
+    'DISALLOW_INSTALL_UNKNOWN_SOURCES',
+    18,
+    true,
+    '只能从系统应用商店安装应用；Android 10 起同时禁止全局未知来源。',
+  ),
   r('no_apps_control', G.SECURITY, '禁止管理应用', 'DISALLOW_APPS_CONTROL', 18, true, '不能强行停止或清除应用数据，保护管理应用不被关闭。'),
   r('no_network_reset', G.SECURITY, '禁止重置网络设置', 'DISALLOW_NETWORK_RESET', 23, true, '不能通过“重置网络设置”断开与管理服务器的连接配置。'),
 
@@ -126,7 +150,10 @@ export function resolveStoreRestrictions(saved: Record<string, boolean> | null |
  * resolveDeviceRestrictions is what a phone should enforce: its own map where it has one key, the store's
  * default for the rest. Unknown keys are dropped, so a catalogue change never sends a stale key.
  */
-export function resolveDeviceRestrictions(storeDefault: Record<string, boolean> | null | undefined, device: Record<string, boolean> | null | undefined): Record<string, boolean> {
+export function resolveDeviceRestrictions(
+  storeDefault: Record<string, boolean> | null | undefined,
+  device: Record<string, boolean> | null | undefined,
+): Record<string, boolean> {
   const store = resolveStoreRestrictions(storeDefault);
   return Object.fromEntries(ANDROID_RESTRICTIONS.map((x) => [x.key, device?.[x.key] ?? store[x.key]]));
 }

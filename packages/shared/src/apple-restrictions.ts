@@ -57,13 +57,34 @@ const DEPRECATED_UNSUPERVISED = { supervised: false, unsupervisedDeprecated: tru
 
 /** APPLE_RESTRICTIONS lists the catalogue in display order, grouped by `group`. */
 export const APPLE_RESTRICTIONS = [
-  item('allowEraseContentAndSettings', 'anti-theft', '禁止抹掉所有内容和设置', '设置中的「抹掉所有内容和设置」不可用，租客无法自行重置手机。', '8.0', SUPERVISED),
+  item(
+    'allowEraseContentAndSettings',
+    'anti-theft',
+    '禁止抹掉所有内容和设置',
+    '设置中的「抹掉所有内容和设置」不可用，租客无法自行重置手机。',
+    '8.0',
+    SUPERVISED,
+  ),
   item('allowFindMyDevice', 'anti-theft', '禁用「查找设备」', '「查找」App 中的查找设备功能停用，租客无法用自己的账户远程抹掉或锁定手机。', '13.0', SUPERVISED),
-  item('allowUIConfigurationProfileInstallation', 'anti-theft', '禁止手动安装描述文件', '租客无法自行安装描述文件和证书（如第三方 VPN、越狱或屏蔽管理的描述文件）。', '6.0', SUPERVISED),
+  item(
+    'allowUIConfigurationProfileInstallation',
+    'anti-theft',
+    '禁止手动安装描述文件',
+    '租客无法自行安装描述文件和证书（如第三方 VPN、越狱或屏蔽管理的描述文件）。',
+    '6.0',
+    SUPERVISED,
+  ),
   item('allowPasscodeModification', 'anti-theft', '禁止修改锁屏密码', '无法添加、更改或移除锁屏密码。', '9.0', SUPERVISED),
   item('allowFingerprintModification', 'anti-theft', '禁止修改面容 ID / 触控 ID', '无法录入或删除面容 ID、触控 ID。', '8.3', SUPERVISED),
   item('allowHostPairing', 'anti-theft', '禁止与电脑配对', '除监管主机外，手机不能与 Mac 或 PC 配对，防止用电脑工具备份、刷机或读取数据。', '7.0', SUPERVISED),
-  item('allowEnablingRestrictions', 'anti-theft', '禁止设置屏幕使用时间', '「屏幕使用时间」不可开启，已开启的会被关闭，防止借此隐藏或限制管理功能。', '8.0', SUPERVISED),
+  item(
+    'allowEnablingRestrictions',
+    'anti-theft',
+    '禁止设置屏幕使用时间',
+    '「屏幕使用时间」不可开启，已开启的会被关闭，防止借此隐藏或限制管理功能。',
+    '8.0',
+    SUPERVISED,
+  ),
   item(
     'forceAutomaticDateAndTime',
     'anti-theft',
@@ -83,11 +104,25 @@ export const APPLE_RESTRICTIONS = [
   item('allowAppInstallation', 'apps', '禁止安装应用', 'App Store 停用并隐藏，租客无法安装或更新应用；通过管理下发的应用不受影响。', '4.0', SUPERVISED),
   item('allowUIAppInstallation', 'apps', '禁用 App Store', 'App Store 停用并隐藏，但仍可通过其他方式安装应用；通过管理下发的应用不受影响。', '9.0', SUPERVISED),
   item('allowAppRemoval', 'apps', '禁止删除应用', '无法删除手机上的应用（含管理下发的应用）。', '4.2.1', SUPERVISED),
-  item('allowEnterpriseAppTrust', 'apps', '禁止信任企业级应用', '设置中的「信任开发者」按钮移除，无法运行未经管理信任的企业签名应用；不撤销已有的信任。', '9.0', ANY),
+  item(
+    'allowEnterpriseAppTrust',
+    'apps',
+    '禁止信任企业级应用',
+    '设置中的「信任开发者」按钮移除，无法运行未经管理信任的企业签名应用；不撤销已有的信任。',
+    '9.0',
+    ANY,
+  ),
   item('allowInAppPurchases', 'apps', '禁止 App 内购买', '应用内购买不可用。', '4.0', DEPRECATED_UNSUPERVISED),
 
   item('allowVPNCreation', 'connectivity', '禁止添加 VPN 配置', '无法新建 VPN 配置。', '11.0', SUPERVISED),
-  item('forceWiFiPowerOn', 'connectivity', '强制保持 Wi-Fi 开启', '租客无法在设置或控制中心关闭 Wi-Fi（开飞行模式也不行），手机更容易保持在线、及时收到管理指令。', '13.0', SUPERVISED),
+  item(
+    'forceWiFiPowerOn',
+    'connectivity',
+    '强制保持 Wi-Fi 开启',
+    '租客无法在设置或控制中心关闭 Wi-Fi（开飞行模式也不行），手机更容易保持在线、及时收到管理指令。',
+    '13.0',
+    SUPERVISED,
+  ),
   item(
     'allowUSBRestrictedMode',
     'connectivity',
@@ -200,7 +235,11 @@ export const ESSENTIAL_APPLE_APPS: readonly EssentialAppleApp[] = [
 ];
 
 /** allow… keys whose Apple default is false; every other allow… key defaults to true and every force… key to false. */
-const ALLOW_KEYS_OFF_BY_DEFAULT = new Set(['allowUnpairedExternalBootToRecovery', 'allowManagedToWriteUnmanagedContacts', 'allowUnmanagedToReadManagedContacts']);
+const ALLOW_KEYS_OFF_BY_DEFAULT = new Set([
+  'allowUnpairedExternalBootToRecovery',
+  'allowManagedToWriteUnmanagedContacts',
+  'allowUnmanagedToReadManagedContacts',
+]);
 
 /**
  * appleValueRestricts says whether a Restrictions payload value changes anything on the phone: a boolean at

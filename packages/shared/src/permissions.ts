@@ -109,10 +109,7 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   {
     key: 'security',
     label: '安全',
-    items: [
-      entry(Perm.OPERATION_LOG, 'operation-log:page', '查看操作日志'),
-      entry(Perm.LOGIN_LOG, 'login-log:page', '查看登录日志'),
-    ],
+    items: [entry(Perm.OPERATION_LOG, 'operation-log:page', '查看操作日志'), entry(Perm.LOGIN_LOG, 'login-log:page', '查看登录日志')],
   },
 ];
 
@@ -125,7 +122,10 @@ export const isPerm = (code: string): code is Perm => known.has(code);
 /** parsePermissionString reads the clerk's comma-separated permission column, dropping unknown codes. */
 export function parsePermissionString(value: string | null | undefined): Perm[] {
   if (!value) return [];
-  return value.split(',').map((s) => s.trim()).filter(isPerm);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(isPerm);
 }
 
 /** PermissionRequirement is a check of spec §6: all of the codes, or any of them. */

@@ -16,10 +16,12 @@ beforeAll(async () => {
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     for (const table of ['ios_device', 'android_device']) {
-      await tx.execute(sql.raw(`
+      await tx.execute(
+        sql.raw(`
         insert into ${table} (for_store, for_clerk, serial_number)
         select ('00000000-0000-4000-8000-00000000000' || (1 + g % 4))::uuid, ('00000000-0000-4000-8000-00000000001' || (g % 5))::uuid, 'LIST' || g
-        from generate_series(1, 400) g`));
+        from generate_series(1, 400) g`),
+      );
     }
   });
   for (const table of ['ios_device', 'android_device']) await database.db.execute(sql.raw(`vacuum analyze ${table}`));
@@ -67,9 +69,12 @@ describe.each([
     expect(text).toContain(`"Index Name":"${table}_clerk_idx"`);
   });
 
-  it.each(['registration_time descend', 'registration_time ascend'] as const)('pages a clerk’s list by %s from the clerk index, without sorting', async (key) => {
-    const text = await plan(sql`select id from ${from} where ${clerks} order by ${sql.raw(ORDERS[key])} limit 20 offset 100`);
-    expect(text).toContain(`"Index Name":"${table}_clerk_idx"`);
-    expect(text).not.toMatch(anySort);
-  });
+  it.each(['registration_time descend', 'registration_time ascend'] as const)(
+    'pages a clerk’s list by %s from the clerk index, without sorting',
+    async (key) => {
+      const text = await plan(sql`select id from ${from} where ${clerks} order by ${sql.raw(ORDERS[key])} limit 20 offset 100`);
+      expect(text).toContain(`"Index Name":"${table}_clerk_idx"`);
+      expect(text).not.toMatch(anySort);
+    },
+  );
 });

@@ -17,7 +17,13 @@ const HIRERS = ['演示租机人子', '演示租机人丑', '演示租机人寅'
  * the console's QR code (a one-time token, POST /agent/v1/enroll) and then holds its WebSocket; its state is
  * kept in DATA_DIR/demo-android so a restart resumes the same phones instead of enrolling new ones.
  */
-export async function startDemoAndroid(deps: { db: Db; android: AndroidEngineInternal; origin: string; count: number; dir: string }): Promise<SimulatedAndroidAgent[]> {
+export async function startDemoAndroid(deps: {
+  db: Db;
+  android: AndroidEngineInternal;
+  origin: string;
+  count: number;
+  dir: string;
+}): Promise<SimulatedAndroidAgent[]> {
   const [demo] = await deps.db
     .select({ storeId: store.id, clerkId: clerk.id })
     .from(store)
@@ -40,7 +46,10 @@ export async function startDemoAndroid(deps: { db: Db; android: AndroidEngineInt
       const { token } = await deps.android.enrollTokens.issue(auth, {});
       const model = ANDROID_MODELS[i % ANDROID_MODELS.length];
       await agent.enroll(token, { channel: model.channel, simulated: true });
-      await deps.db.update(androidDevice).set({ hirerName: HIRERS[i % HIRERS.length], remark: '模拟设备（演示）' }).where(eq(androidDevice.id, agent.deviceId!));
+      await deps.db
+        .update(androidDevice)
+        .set({ hirerName: HIRERS[i % HIRERS.length], remark: '模拟设备（演示）' })
+        .where(eq(androidDevice.id, agent.deviceId!));
     }
     agent.start();
     agents.push(agent);

@@ -21,7 +21,15 @@ const DEMO_PHONES = [
  * startDemoDevices keeps a few simulated iPhones enrolled in the demo store, speaking the real protocol to
  * this server over HTTP and woken through the local APNs stand-in. They are marked simulated in the console.
  */
-export async function startDemoDevices(deps: { db: Db; enroll: EnrollService; codec: EnrollCodec; apns: MockApns; origin: string; count: number; log: FastifyBaseLogger }) {
+export async function startDemoDevices(deps: {
+  db: Db;
+  enroll: EnrollService;
+  codec: EnrollCodec;
+  apns: MockApns;
+  origin: string;
+  count: number;
+  log: FastifyBaseLogger;
+}) {
   const [demo] = await deps.db
     .select({ storeId: store.id, clerkId: clerk.id })
     .from(store)
@@ -31,15 +39,35 @@ export async function startDemoDevices(deps: { db: Db; enroll: EnrollService; co
   if (!demo) return [];
   const phones: SimulatedIphone[] = [];
   for (const [index, spec] of DEMO_PHONES.slice(0, deps.count).entries()) {
-    const [existing] = await deps.db.select({ id: iosDevice.id }).from(iosDevice).where(and(eq(iosDevice.storeId, demo.storeId), eq(iosDevice.serialNumber, spec.serialNumber)));
+    const [existing] = await deps.db
+      .select({ id: iosDevice.id })
+      .from(iosDevice)
+      .where(and(eq(iosDevice.storeId, demo.storeId), eq(iosDevice.serialNumber, spec.serialNumber)));
     if (!existing) {
-      await deps.db.insert(iosDevice).values({ storeId: demo.storeId, clerkId: demo.clerkId, serialNumber: spec.serialNumber, hirerName: spec.hirerName, isSimulated: true, remark: '模拟设备（演示）' });
+      await deps.db
+        .insert(iosDevice)
+        .values({
+          storeId: demo.storeId,
+          clerkId: demo.clerkId,
+          serialNumber: spec.serialNumber,
+          hirerName: spec.hirerName,
+          isSimulated: true,
+          remark: '模拟设备（演示）',
+        });
     }
     // A demo phone enrols again at each start: Authenticate with the same UDID re-binds its new identity.
-    await deps.db.update(iosDevice).set({ enrollmentStatus: 0, isSimulated: true }).where(and(eq(iosDevice.storeId, demo.storeId), eq(iosDevice.serialNumber, spec.serialNumber)));
+    await deps.db
+      .update(iosDevice)
+      .set({ enrollmentStatus: 0, isSimulated: true })
+      .where(and(eq(iosDevice.storeId, demo.storeId), eq(iosDevice.serialNumber, spec.serialNumber)));
     const code = deps.codec.encode({ storeId: demo.storeId, serialNumber: spec.serialNumber });
     const profile = await deps.enroll.profile(code);
-    const phone = createSimulatedIphone({ serialNumber: spec.serialNumber, udid: `00008120-${(0xde0000 + index).toString(16).toUpperCase().padStart(16, '0')}`, model: spec.model, serverOrigin: deps.origin });
+    const phone = createSimulatedIphone({
+      serialNumber: spec.serialNumber,
+      udid: `00008120-${(0xde0000 + index).toString(16).toUpperCase().padStart(16, '0')}`,
+      model: spec.model,
+      serverOrigin: deps.origin,
+    });
     try {
       phone.attachPush(deps.apns);
       await phone.enroll(profile);

@@ -24,7 +24,10 @@ export async function ensureDemoOperator(db: Db, config: Config): Promise<{ phon
     await createOperator(db, { phone, name: '演示运营', password, mustChangePassword: false, by: '演示启动' });
   } else if (!saved.password) {
     password = oneTimePassword();
-    await db.update(operator).set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), disabled: false }).where(eq(operator.id, existing.id));
+    await db
+      .update(operator)
+      .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), disabled: false })
+      .where(eq(operator.id, existing.id));
   }
   fs.writeFileSync(file, JSON.stringify({ phone, password }, null, 2), { mode: 0o600 });
   return { phone, password };

@@ -19,7 +19,11 @@ export interface DemoPhones {
  * registerDemoPhones starts the demo store's simulated phones once the server listens: they enrol over real
  * HTTP, like any phone, and stop when the server closes.
  */
-export function registerDemoPhones(app: FastifyInstance, demo: DemoPhones, deps: { db: Db; dataDir: string; android: AndroidEngineInternal; enroll: EnrollService; codec: EnrollCodec }) {
+export function registerDemoPhones(
+  app: FastifyInstance,
+  demo: DemoPhones,
+  deps: { db: Db; dataDir: string; android: AndroidEngineInternal; enroll: EnrollService; codec: EnrollCodec },
+) {
   const { db } = deps;
   if (demo.android) registerDemoAndroid(app, { db, android: deps.android, count: demo.android.count, dir: path.join(deps.dataDir, 'demo-android') });
   const devices = demo.devices;

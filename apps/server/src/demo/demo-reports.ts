@@ -23,7 +23,12 @@ const DEMO_HIRERS = [
  */
 export async function seedDemoReports(db: Db, reports: ReportModule) {
   if (reports.provider.kind !== 'sandbox') return;
-  const [demo] = await db.select({ storeId: store.id, clerkId: clerk.id }).from(store).innerJoin(clerk, and(eq(clerk.storeId, store.id), eq(clerk.isAdmin, true))).where(eq(store.isDemo, true)).limit(1);
+  const [demo] = await db
+    .select({ storeId: store.id, clerkId: clerk.id })
+    .from(store)
+    .innerJoin(clerk, and(eq(clerk.storeId, store.id), eq(clerk.isAdmin, true)))
+    .where(eq(store.isDemo, true))
+    .limit(1);
   if (!demo) return;
   const { applied } = await reports.ledger.credit(demo.storeId, 50_000, '演示门店沙箱余额', 'demo:initial-balance');
   if (applied) await topUpStore(db, demo.storeId, { rcsCount: 20 });

@@ -31,7 +31,11 @@ export async function readAndroidDefaults(db: Pick<Db, 'select'>, storeId: strin
 }
 
 /** writeAndroidDefaults saves either default; the restriction map is stored complete so later catalogue defaults never shift it. */
-export async function writeAndroidDefaults(db: Pick<Db, 'update'>, storeId: string, values: { systemRestriction?: Record<string, boolean>; appRestriction?: AndroidAppRestriction }) {
+export async function writeAndroidDefaults(
+  db: Pick<Db, 'update'>,
+  storeId: string,
+  values: { systemRestriction?: Record<string, boolean>; appRestriction?: AndroidAppRestriction },
+) {
   await db
     .update(store)
     .set({

@@ -53,6 +53,8 @@ export const androidDevice = pgTable(
 );
 
 /** androidLocationLog keeps each location an agent reported, WGS-84 as measured. */
-export const androidLocationLog = pgTable('android_location_log', locationLogColumns(() => androidDevice.id), (t) => [
-  index('android_location_log_device_idx').on(t.deviceId, t.dateCreated),
-]);
+export const androidLocationLog = pgTable(
+  'android_location_log',
+  locationLogColumns(() => androidDevice.id),
+  (t) => [index('android_location_log_device_idx').on(t.deviceId, t.dateCreated)],
+);

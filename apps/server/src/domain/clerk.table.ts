@@ -7,7 +7,9 @@ export const clerk = pgTable(
   'clerk',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id').notNull().references(() => store.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => store.id),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
     name: text('name').notNull(),

@@ -25,7 +25,9 @@ export interface GeoPoint {
  */
 export const deviceColumns = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
-  storeId: uuid('for_store').notNull().references(() => store.id),
+  storeId: uuid('for_store')
+    .notNull()
+    .references(() => store.id),
   clerkId: uuid('for_clerk').references(() => clerk.id),
   dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
   dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),

@@ -23,7 +23,16 @@ export type DeviceTable = typeof iosDevice | typeof androidDevice;
 /** DeviceListQuery is the part of a list query both platforms share (spec §5 filters, sort and paging). */
 export type DeviceListQuery = Pick<
   IosListQuery,
-  'imei' | 'hirer_phone_number' | 'for_clerk' | 'lock_status' | 'registration_time' | 'offline_duration' | 'sort_index' | 'sort_direction' | 'page_num' | 'page_size'
+  | 'imei'
+  | 'hirer_phone_number'
+  | 'for_clerk'
+  | 'lock_status'
+  | 'registration_time'
+  | 'offline_duration'
+  | 'sort_index'
+  | 'sort_direction'
+  | 'page_num'
+  | 'page_size'
 >;
 
 /** scopeConditions limits a query to the devices the scope may see. */
@@ -57,12 +66,21 @@ export async function listDevices<T extends DeviceTable>(db: Db, t: T, where: SQ
   const column = q.sort_index === 'last_active_time' ? t.lastActiveTime : t.registrationTime;
   const order = q.sort_direction === 'ascend' ? [sql`${column} asc nulls first`, asc(t.id)] : [sql`${column} desc nulls last`, desc(t.id)];
   const condition = and(...conditions);
-  const pageIds = db.select({ id: t.id }).from(t as DeviceTable).where(condition).orderBy(...order).$dynamic();
+  const pageIds = db
+    .select({ id: t.id })
+    .from(t as DeviceTable)
+    .where(condition)
+    .orderBy(...order)
+    .$dynamic();
   const { rows: idRows, total } = await paged(db, q, pageIds, { from: t, where: condition });
   const ids = idRows.map((r) => r.id);
   type Row = { device: T['$inferSelect']; clerkName: string | null };
   const rows: Row[] = ids.length
-    ? await db.select({ device: t as DeviceTable, clerkName: clerk.name }).from(t as DeviceTable).leftJoin(clerk, eq(clerk.id, t.clerkId)).where(inArray(t.id, ids))
+    ? await db
+        .select({ device: t as DeviceTable, clerkName: clerk.name })
+        .from(t as DeviceTable)
+        .leftJoin(clerk, eq(clerk.id, t.clerkId))
+        .where(inArray(t.id, ids))
     : [];
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.device.id)! - position.get(b.device.id)!);

@@ -73,13 +73,27 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
     const db = racing(async () => {
       const [w] = await t.db
         .insert(operationLog)
-        .values({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: key })
+        .values({
+          storeId: auth.storeId,
+          clerkId: auth.clerkId,
+          platform: 'ios',
+          deviceId: device.id,
+          action: 'lock',
+          status: OperationStatus.QUEUED,
+          idempotencyKey: key,
+        })
         .returning();
       winnerId = w.id;
     });
     let steps = 0;
     let woken = 0;
-    const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: { key, fingerprint: null } };
+    const op: DeviceOperation = {
+      platform: 'ios',
+      deviceId: device.id,
+      action: 'lock',
+      status: OperationStatus.QUEUED,
+      idempotencyKey: { key, fingerprint: null },
+    };
     const result = await runDeviceOperation(db, auth, op, {
       inTx: async () => {
         steps++;
@@ -91,7 +105,10 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
     expect(result).toEqual({ operation_log_id: winnerId, status: OperationStatus.QUEUED, replayed: true });
     expect(steps).toBe(0);
     expect(woken).toBe(0);
-    const rows = await t.db.select().from(operationLog).where(and(eq(operationLog.storeId, auth.storeId), eq(operationLog.idempotencyKey, key)));
+    const rows = await t.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.storeId, auth.storeId), eq(operationLog.idempotencyKey, key)));
     expect(rows.map((r) => r.id)).toEqual([winnerId]);
   });
 
@@ -103,7 +120,15 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
       async () => {
         const [w] = await t.db
           .insert(operationLog)
-          .values({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: key })
+          .values({
+            storeId: auth.storeId,
+            clerkId: auth.clerkId,
+            platform: 'ios',
+            deviceId: device.id,
+            action: 'lock',
+            status: OperationStatus.QUEUED,
+            idempotencyKey: key,
+          })
           .returning();
         winnerId = w.id;
       },
@@ -112,7 +137,13 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
         if (n === 2) await t.db.delete(operationLog).where(eq(operationLog.id, winnerId));
       },
     );
-    const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: { key, fingerprint: null } };
+    const op: DeviceOperation = {
+      platform: 'ios',
+      deviceId: device.id,
+      action: 'lock',
+      status: OperationStatus.QUEUED,
+      idempotencyKey: { key, fingerprint: null },
+    };
     const err = await runDeviceOperation(db, auth, op).catch((e: unknown) => e);
     expect(isUniqueViolation(err, 'operation_log_idempotency_key')).toBe(true);
     expect(await t.db.select().from(operationLog).where(eq(operationLog.deviceId, device.id))).toHaveLength(0);
@@ -124,7 +155,13 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
     const [row] = await t.db.select().from(operationLog).where(eq(operationLog.id, plain.operation_log_id));
     expect(row).toMatchObject({ result: '', scheduledAt: null, detail: {}, idempotencyKey: null, idempotencyFingerprint: null });
     const when = new Date(Date.now() + 3_600_000);
-    const scheduled = await runDeviceOperation(t.db, auth, { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.SCHEDULED, scheduledAt: when });
+    const scheduled = await runDeviceOperation(t.db, auth, {
+      platform: 'ios',
+      deviceId: device.id,
+      action: 'lock',
+      status: OperationStatus.SCHEDULED,
+      scheduledAt: when,
+    });
     const [later] = await t.db.select().from(operationLog).where(eq(operationLog.id, scheduled.operation_log_id));
     expect(later.scheduledAt?.getTime()).toBe(when.getTime());
   });
@@ -141,13 +178,29 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
     const { auth, device } = await caller();
     const key = randomUUID();
     const calls: string[] = [];
-    const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'reboot', status: OperationStatus.QUEUED, idempotencyKey: { key, fingerprint: null }, detail: { why: 'test' }, result: '已下发' };
+    const op: DeviceOperation = {
+      platform: 'ios',
+      deviceId: device.id,
+      action: 'reboot',
+      status: OperationStatus.QUEUED,
+      idempotencyKey: { key, fingerprint: null },
+      detail: { why: 'test' },
+      result: '已下发',
+    };
     const steps = { inTx: async (_tx: unknown, id: string) => void calls.push(`tx:${id}`), afterCommit: () => void calls.push('wake') };
     const first = await runDeviceOperation(t.db, auth, op, steps);
     expect(first.replayed).toBe(false);
     expect(calls).toEqual([`tx:${first.operation_log_id}`, 'wake']);
     const [row] = await t.db.select().from(operationLog).where(eq(operationLog.id, first.operation_log_id));
-    expect(row).toMatchObject({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', action: 'reboot', detail: { why: 'test' }, result: '已下发', idempotencyKey: key });
+    expect(row).toMatchObject({
+      storeId: auth.storeId,
+      clerkId: auth.clerkId,
+      platform: 'ios',
+      action: 'reboot',
+      detail: { why: 'test' },
+      result: '已下发',
+      idempotencyKey: key,
+    });
     expect(await runDeviceOperation(t.db, auth, op, steps)).toEqual({ ...first, replayed: true });
     expect(calls).toHaveLength(2);
   });
@@ -164,12 +217,20 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
 
     it('without a key: no lookup, just the insert in its transaction', async () => {
       const { auth, device } = await caller();
-      expect(await counted(() => runDeviceOperation(t.db, auth, { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED }))).toBe(3);
+      expect(
+        await counted(() => runDeviceOperation(t.db, auth, { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED })),
+      ).toBe(3);
     });
 
     it('a repeated key: the lookup alone, no insert that the unique index would refuse', async () => {
       const { auth, device } = await caller();
-      const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: { key: randomUUID(), fingerprint: null } };
+      const op: DeviceOperation = {
+        platform: 'ios',
+        deviceId: device.id,
+        action: 'lock',
+        status: OperationStatus.QUEUED,
+        idempotencyKey: { key: randomUUID(), fingerprint: null },
+      };
       await runDeviceOperation(t.db, auth, op);
       expect(await counted(() => runDeviceOperation(t.db, auth, op))).toBe(1);
     });
@@ -177,7 +238,13 @@ describe('runDeviceOperation and the Idempotency-Key race', () => {
     it('with a key, a step failing on another unique index is not taken for the race: no second lookup', async () => {
       const { auth, device } = await caller();
       const [existing] = await t.db.select().from(iosDevice).where(eq(iosDevice.id, device.id));
-      const op: DeviceOperation = { platform: 'ios', deviceId: device.id, action: 'lock', status: OperationStatus.QUEUED, idempotencyKey: { key: randomUUID(), fingerprint: null } };
+      const op: DeviceOperation = {
+        platform: 'ios',
+        deviceId: device.id,
+        action: 'lock',
+        status: OperationStatus.QUEUED,
+        idempotencyKey: { key: randomUUID(), fingerprint: null },
+      };
       const duplicateSerial = async (tx: Db) => void (await tx.insert(iosDevice).values({ storeId: auth.storeId, serialNumber: existing.serialNumber }));
       let error: unknown;
       const n = await counted(() => runDeviceOperation(t.db, auth, op, { inTx: (tx) => duplicateSerial(tx as Db) }).catch((e: unknown) => (error = e)));

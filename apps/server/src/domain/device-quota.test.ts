@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const N = 3;
-const register = (headers: { authorization: string }, serials: string[]) => t.app.inject({ method: 'POST', url: '/api/device/ios/new', headers, payload: { serial_numbers: serials } });
+const register = (headers: { authorization: string }, serials: string[]) =>
+  t.app.inject({ method: 'POST', url: '/api/device/ios/new', headers, payload: { serial_numbers: serials } });
 const serial = (prefix: string, i: number) => `${prefix}${String(process.pid % 1000).padStart(3, '0')}${String(i).padStart(4, '0')}`;
 const usedOf = async (storeId: string) => (await t.db.select().from(store).where(eq(store.id, storeId)))[0].usedDeviceCount;
 
@@ -42,7 +43,10 @@ describe('store quota (iPhone registration)', () => {
     const s = await t.newStore();
     await t.db.update(store).set({ deviceCount: N }).where(eq(store.id, s.id));
     const admin = await t.signedIn({ storeId: s.id, isAdmin: true });
-    const res = await register(admin.headers, Array.from({ length: N }, (_, i) => serial('BATCH', i)));
+    const res = await register(
+      admin.headers,
+      Array.from({ length: N }, (_, i) => serial('BATCH', i)),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await usedOf(s.id)).toBe(N);
   });
@@ -136,7 +140,12 @@ describe('moveClerkSlots', () => {
     const s = await t.newStore();
     const [a, b] = [await limitedClerk(s.id, 10, 3), await limitedClerk(s.id, 3, 1)];
     const three = Array.from({ length: 3 }, () => ({ fromClerkId: a, toClerkId: b }));
-    const refused = await t.db.transaction((tx) => moveClerkSlots(tx, three)).then(() => null, (e: { code: string; statusCode: number; message: string }) => e);
+    const refused = await t.db
+      .transaction((tx) => moveClerkSlots(tx, three))
+      .then(
+        () => null,
+        (e: { code: string; statusCode: number; message: string }) => e,
+      );
     expect(refused && [refused.code, refused.statusCode, refused.message]).toEqual(['QUOTA_EXCEEDED', 409, '接收店员的设备额度不足，请先调整其额度']);
     expect([(await clerkRow(a)).usedQuota, (await clerkRow(b)).usedQuota]).toEqual([3, 1]);
     await t.db.transaction((tx) => moveClerkSlots(tx, three.slice(1)));
@@ -148,7 +157,12 @@ describe('moveClerkSlots, net moves', () => {
   it('leaves a clerk whose devices come and go in equal numbers alone, even over a lowered quota', async () => {
     const s = await t.newStore();
     const [a, b] = [await limitedClerk(s.id, 10, 2), await limitedClerk(s.id, 1, 3)];
-    await t.db.transaction((tx) => moveClerkSlots(tx, [{ fromClerkId: a, toClerkId: b }, { fromClerkId: b, toClerkId: a }]));
+    await t.db.transaction((tx) =>
+      moveClerkSlots(tx, [
+        { fromClerkId: a, toClerkId: b },
+        { fromClerkId: b, toClerkId: a },
+      ]),
+    );
     expect([(await clerkRow(a)).usedQuota, (await clerkRow(b)).usedQuota]).toEqual([2, 3]);
   });
 
@@ -186,6 +200,13 @@ describe('statements', () => {
   it('a swap between two clerks writes nothing: each gives and receives one', async () => {
     const s = await t.newStore();
     const [a, b] = [await limitedClerk(s.id, 10, 1), await limitedClerk(s.id, 10, 1)];
-    expect(await writesOf((tx) => moveClerkSlots(tx, [{ fromClerkId: a, toClerkId: b }, { fromClerkId: b, toClerkId: a }]))).toBe(0);
+    expect(
+      await writesOf((tx) =>
+        moveClerkSlots(tx, [
+          { fromClerkId: a, toClerkId: b },
+          { fromClerkId: b, toClerkId: a },
+        ]),
+      ),
+    ).toBe(0);
   });
 });

@@ -30,8 +30,15 @@ export async function reserveDeviceSlots(tx: Tx, storeId: string, clerkId: strin
 
 /** releaseDeviceSlots gives slots back when devices leave the store for good. */
 export async function releaseDeviceSlots(tx: Tx, storeId: string, clerkId: string | null, n: number) {
-  await tx.update(store).set({ usedDeviceCount: sql`greatest(${store.usedDeviceCount} - ${n}, 0)` }).where(eq(store.id, storeId));
-  if (clerkId) await tx.update(clerk).set({ usedQuota: sql`greatest(${clerk.usedQuota} - ${n}, 0)` }).where(eq(clerk.id, clerkId));
+  await tx
+    .update(store)
+    .set({ usedDeviceCount: sql`greatest(${store.usedDeviceCount} - ${n}, 0)` })
+    .where(eq(store.id, storeId));
+  if (clerkId)
+    await tx
+      .update(clerk)
+      .set({ usedQuota: sql`greatest(${clerk.usedQuota} - ${n}, 0)` })
+      .where(eq(clerk.id, clerkId));
 }
 
 /**
@@ -55,7 +62,10 @@ export async function moveClerkSlots(tx: Tx, moves: { fromClerkId: string | null
         .returning({ id: clerk.id });
       if (!rows.length) throw new AppError('QUOTA_EXCEEDED', '接收店员的设备额度不足，请先调整其额度');
     } else if (n < 0) {
-      await tx.update(clerk).set({ usedQuota: sql`greatest(${clerk.usedQuota} - ${-n}, 0)` }).where(eq(clerk.id, clerkId));
+      await tx
+        .update(clerk)
+        .set({ usedQuota: sql`greatest(${clerk.usedQuota} - ${-n}, 0)` })
+        .where(eq(clerk.id, clerkId));
     }
   }
 }

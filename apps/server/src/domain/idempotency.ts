@@ -3,7 +3,6 @@ import type { IdempotencyKey } from '../http/idempotency-key.ts';
 
 export type { IdempotencyKey };
 
-
 /** assertSameRequest refuses a key whose first operation was made by a different request. */
 export function assertSameRequest(stored: string | null, idempotency: IdempotencyKey): void {
   // Rows written before fingerprints existed, or by jobs, carry none: nothing to compare.

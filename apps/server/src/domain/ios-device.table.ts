@@ -72,7 +72,9 @@ export const iosSimLog = pgTable(
   'ios_sim_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deviceId: uuid('device_id').notNull().references(() => iosDevice.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => iosDevice.id, { onDelete: 'cascade' }),
     sim1: jsonb('sim_1').$type<SimCard>(),
     sim2: jsonb('sim_2').$type<SimCard>(),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
@@ -81,6 +83,8 @@ export const iosSimLog = pgTable(
 );
 
 /** locationLog keeps each location a phone reported, WGS-84 as measured. */
-export const iosLocationLog = pgTable('ios_location_log', locationLogColumns(() => iosDevice.id), (t) => [
-  index('ios_location_log_device_idx').on(t.deviceId, t.dateCreated),
-]);
+export const iosLocationLog = pgTable(
+  'ios_location_log',
+  locationLogColumns(() => iosDevice.id),
+  (t) => [index('ios_location_log_device_idx').on(t.deviceId, t.dateCreated)],
+);

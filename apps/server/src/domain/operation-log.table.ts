@@ -8,7 +8,9 @@ export const operationLog = pgTable(
   'operation_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('for_store').notNull().references(() => store.id),
+    storeId: uuid('for_store')
+      .notNull()
+      .references(() => store.id),
     clerkId: uuid('for_clerk').references(() => clerk.id),
     platform: text('platform').notNull(),
     deviceId: uuid('device_id'),

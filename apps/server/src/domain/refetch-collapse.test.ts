@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = { authorization: string };
-const logsOf = (deviceId: string, action: string) => t.db.select().from(operationLog).where(and(eq(operationLog.deviceId, deviceId), eq(operationLog.action, action)));
+const logsOf = (deviceId: string, action: string) =>
+  t.db
+    .select()
+    .from(operationLog)
+    .where(and(eq(operationLog.deviceId, deviceId), eq(operationLog.action, action)));
 const ids = (answers: { json: () => { operation_log_id: string } }[]) => new Set(answers.map((a) => a.json().operation_log_id));
 
 async function admin() {
@@ -24,8 +28,17 @@ async function admin() {
 
 describe('Apple refetch collapse', () => {
   const command = (name: string, headers: Headers, deviceId: string, key?: string) =>
-    t.app.inject({ method: 'POST', url: `/api/device/ios/command/${name}`, headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: { device_id: deviceId } });
-  const commandsOf = (deviceId: string, requestType: string) => t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, requestType)));
+    t.app.inject({
+      method: 'POST',
+      url: `/api/device/ios/command/${name}`,
+      headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: { device_id: deviceId },
+    });
+  const commandsOf = (deviceId: string, requestType: string) =>
+    t.db
+      .select()
+      .from(mdmCommand)
+      .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, requestType)));
 
   it('50 parallel get-installed-app-list on an offline phone queue one command and one log row, all answered with it', async () => {
     const { storeId, headers } = await admin();
@@ -64,7 +77,11 @@ describe('Apple refetch collapse', () => {
 describe('Android refetch collapse', () => {
   const op = (id: string, name: string, headers: Headers, payload?: object) =>
     t.app.inject({ method: 'POST', url: `/api/device/android/${id}/operation/${name}`, headers, ...(payload ? { payload } : {}) });
-  const commandsOf = (deviceId: string, type: string) => t.db.select().from(androidCommand).where(and(eq(androidCommand.deviceId, deviceId), eq(androidCommand.type, type)));
+  const commandsOf = (deviceId: string, type: string) =>
+    t.db
+      .select()
+      .from(androidCommand)
+      .where(and(eq(androidCommand.deviceId, deviceId), eq(androidCommand.type, type)));
 
   it('50 parallel get-installed-app-list queue one command and one log row; location too; a lock is never collapsed', async () => {
     const { storeId, headers } = await admin();

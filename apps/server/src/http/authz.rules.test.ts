@@ -251,7 +251,11 @@ describe('registerAuthz: responses without a decision', () => {
       ? Fastify({ logger: { level: 'error', stream: new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) }) } })
       : Fastify();
     app.addHook('onRequest', async (request, reply) => {
-      if (request.url.startsWith('/api/shortcut') || request.url === '/elsewhere') return reply.code(status).type(type).send(JSON.stringify({ secret: true }));
+      if (request.url.startsWith('/api/shortcut') || request.url === '/elsewhere')
+        return reply
+          .code(status)
+          .type(type)
+          .send(JSON.stringify({ secret: true }));
     });
     registerAuthz(app, authenticate);
     app.get('/api/shortcut', { config: { auth: 'authenticated' } }, async () => ({ secret: true }));

@@ -88,7 +88,14 @@ export function registerAuthz(app: FastifyInstance, authenticate: Authenticator,
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
-    for (const method of [route.method].flat()) routeTable.push({ method, url, get auth() { return route.config?.auth; } });
+    for (const method of [route.method].flat())
+      routeTable.push({
+        method,
+        url,
+        get auth() {
+          return route.config?.auth;
+        },
+      });
     if (!GUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
     if (url.startsWith('/api/docs')) {
       route.config = { ...route.config, auth: 'public' };

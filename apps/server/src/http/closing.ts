@@ -17,6 +17,10 @@ export function registerClosingRefusal(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     if (!closing) return done();
     const body: ApiErrorBody = { statusCode: errorStatus.SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE', message: CLOSING_MESSAGE };
-    reply.code(503).header('connection', 'close').header('retry-after', String(1 + Math.floor(Math.random() * 3))).send(body);
+    reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', String(1 + Math.floor(Math.random() * 3)))
+      .send(body);
   });
 }

@@ -26,8 +26,7 @@ afterAll(async () => {
 });
 
 describe('built assets', () => {
-  const get = (encoding?: string) =>
-    t.app.inject({ method: 'GET', url: '/assets/main-AbCd1234.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+  const get = (encoding?: string) => t.app.inject({ method: 'GET', url: '/assets/main-AbCd1234.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
 
   it('sends the brotli copy to a browser that accepts it, cached for good and varying on Accept-Encoding', async () => {
     const res = await get('gzip, deflate, br');

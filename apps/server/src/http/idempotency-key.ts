@@ -18,14 +18,19 @@ function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
 /** requestFingerprint names one request by its method, route pattern, params, query and validated body; stored on the operation it produced. */
 export function requestFingerprint(req: { method: string; url: string; params: unknown; query: unknown; body: unknown }): string {
-  return createHash('sha256').update(stableJson([req.method, req.url, req.params ?? null, req.query ?? null, req.body ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(stableJson([req.method, req.url, req.params ?? null, req.query ?? null, req.body ?? null]))
+    .digest('hex');
 }
 
 /**

@@ -81,10 +81,13 @@ describe('the figures move when a simulated phone is locked', () => {
       return value(text, 'lease_mdm_commands', { platform: 'ios', request_type: 'EnableLostMode', status: 'acknowledged' }) === 1 && text;
     });
     expect(value(after, 'lease_apns_pushes_total', { result: 'sent' })).toBeGreaterThan(value(before, 'lease_apns_pushes_total', { result: 'sent' }));
-    expect(value(after, 'lease_http_request_duration_seconds_count', lockRoute)).toBe(value(before, 'lease_http_request_duration_seconds_count', lockRoute) + 1);
+    expect(value(after, 'lease_http_request_duration_seconds_count', lockRoute)).toBe(
+      value(before, 'lease_http_request_duration_seconds_count', lockRoute) + 1,
+    );
     // Route patterns, not URLs: the device id never becomes a label.
     expect(after).not.toContain(deviceId);
-    for (const name of ['lease_webhook_backlog', 'lease_webhook_deliveries', 'lease_android_agents_connected', 'lease_process_resident_memory_bytes']) expect(after).toContain(name);
+    for (const name of ['lease_webhook_backlog', 'lease_webhook_deliveries', 'lease_android_agents_connected', 'lease_process_resident_memory_bytes'])
+      expect(after).toContain(name);
   });
 });
 

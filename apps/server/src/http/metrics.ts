@@ -53,7 +53,12 @@ export function createMetrics(deps: MetricsDeps) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const pushes = new client.Counter({ name: 'lease_apns_pushes_total', help: 'MDM wake-up pushes to APNs by result (sent, retry, dead, error)', labelNames: ['result'], registers });
+  const pushes = new client.Counter({
+    name: 'lease_apns_pushes_total',
+    help: 'MDM wake-up pushes to APNs by result (sent, retry, dead, error)',
+    labelNames: ['result'],
+    registers,
+  });
   const jobRuns = new client.Counter({ name: 'lease_job_runs_total', help: 'Periodic job runs by job', labelNames: ['job'], registers });
   const jobFailures = new client.Counter({ name: 'lease_job_failures_total', help: 'Periodic job runs that threw, by job', labelNames: ['job'], registers });
 
@@ -63,8 +68,14 @@ export function createMetrics(deps: MetricsDeps) {
     labelNames: ['platform', 'request_type', 'status'],
     registers,
     async collect() {
-      const apple = await rows<{ request_type: string; status: string; n: string }>(deps.db, sql`select request_type, status, count(*)::int as n from mdm_command group by 1, 2`);
-      const android = await rows<{ request_type: string; status: string; n: string }>(deps.db, sql`select type as request_type, status, count(*)::int as n from android_command group by 1, 2`);
+      const apple = await rows<{ request_type: string; status: string; n: string }>(
+        deps.db,
+        sql`select request_type, status, count(*)::int as n from mdm_command group by 1, 2`,
+      );
+      const android = await rows<{ request_type: string; status: string; n: string }>(
+        deps.db,
+        sql`select type as request_type, status, count(*)::int as n from android_command group by 1, 2`,
+      );
       this.reset();
       for (const r of apple) this.set({ platform: 'ios', request_type: r.request_type, status: r.status }, Number(r.n));
       for (const r of android) this.set({ platform: 'android', request_type: r.request_type, status: r.status }, Number(r.n));
@@ -76,7 +87,10 @@ export function createMetrics(deps: MetricsDeps) {
     labelNames: ['result'],
     registers,
     async collect() {
-      const [r] = await rows<{ ok: number; failed: number }>(deps.db, sql`select count(*) filter (where status_code between 200 and 299)::int as ok, count(*) filter (where status_code is null or status_code not between 200 and 299)::int as failed from webhook_attempt`);
+      const [r] = await rows<{ ok: number; failed: number }>(
+        deps.db,
+        sql`select count(*) filter (where status_code between 200 and 299)::int as ok, count(*) filter (where status_code is null or status_code not between 200 and 299)::int as failed from webhook_attempt`,
+      );
       this.set({ result: 'ok' }, Number(r?.ok ?? 0));
       this.set({ result: 'failed' }, Number(r?.failed ?? 0));
     },
@@ -178,7 +192,8 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, tok
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!token) return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message: '接口不存在：GET /metrics' });
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!sameSecret(given, token)) return reply.code(401).header('www-authenticate', 'Bearer').send({ statusCode: 401, code: 'UNAUTHORIZED', message: '需要监控令牌（METRICS_TOKEN）' });
+    if (!sameSecret(given, token))
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ statusCode: 401, code: 'UNAUTHORIZED', message: '需要监控令牌（METRICS_TOKEN）' });
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }

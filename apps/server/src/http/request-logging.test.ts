@@ -29,9 +29,13 @@ async function appWithLog(level: string) {
     throw new Error('kaput');
   });
   app.get('/api/ok', async () => ({ ok: true }));
-  app.post('/agent/v1/status', { preValidation: async (request) => void ((request as unknown as { agentIdentity: unknown }).agentIdentity = { storeId: 'store-a', deviceId: 'dev-7' }) }, async () => {
-    throw new Error('agent kaput');
-  });
+  app.post(
+    '/agent/v1/status',
+    { preValidation: async (request) => void ((request as unknown as { agentIdentity: unknown }).agentIdentity = { storeId: 'store-a', deviceId: 'dev-7' }) },
+    async () => {
+      throw new Error('agent kaput');
+    },
+  );
   app.get('/mdm/connect', async () => 'ok');
   await app.ready();
   return { app, lines };

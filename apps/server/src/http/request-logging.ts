@@ -37,7 +37,11 @@ interface LogContext {
  * store, or the verified agent (with its device); a device route's :id (or :deviceId) names the device.
  */
 export function logContextOf(request: FastifyRequest): LogContext {
-  const r = request as FastifyRequest & { auth?: { storeId: string } | null; openApi?: { storeId: string } | null; agentIdentity?: { storeId: string; deviceId: string } };
+  const r = request as FastifyRequest & {
+    auth?: { storeId: string } | null;
+    openApi?: { storeId: string } | null;
+    agentIdentity?: { storeId: string; deviceId: string };
+  };
   const storeId = r.auth?.storeId ?? r.openApi?.storeId ?? r.agentIdentity?.storeId;
   const params = (request.params ?? {}) as Record<string, unknown>;
   const routeUrl = request.routeOptions?.url ?? '';

@@ -25,7 +25,8 @@ function webDist(preloads?: RoutePreload[]): string {
   return dir;
 }
 
-const linksIn = (html: Buffer) => [...html.toString().matchAll(/<link rel="(\w+)"(?: as="style")? fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+const linksIn = (html: Buffer) =>
+  [...html.toString().matchAll(/<link rel="(\w+)"(?: as="style")? fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
 
 describe('route preloads in the console HTML', () => {
   const pages = indexPages(webDist(PRELOADS));
@@ -40,7 +41,11 @@ describe('route preloads in the console HTML', () => {
     expect(linksIn(pages.htmlFor('/console', undefined))).toEqual([]);
     expect(linksIn(pages.htmlFor('/console', `${SESSION_HINT_COOKIE}=0`))).toEqual([]);
     expect(linksIn(pages.htmlFor('/console', `x${SESSION_HINT_COOKIE}=1`))).toEqual([]);
-    expect(linksIn(pages.htmlFor('/console', SIGNED_IN))).toEqual(['preload /assets/AntdScope-a.css', 'modulepreload /assets/HomePage-a.js', 'modulepreload /assets/antd-core-a.js']);
+    expect(linksIn(pages.htmlFor('/console', SIGNED_IN))).toEqual([
+      'preload /assets/AntdScope-a.css',
+      'modulepreload /assets/HomePage-a.js',
+      'modulepreload /assets/antd-core-a.js',
+    ]);
   });
 
   it('matches as the router does: fixed segments before parameters, any case, a trailing slash, the catch-all last', () => {
@@ -57,7 +62,10 @@ describe('route preloads in the console HTML', () => {
   });
 
   it('never writes a listed name into the page as markup', () => {
-    const html = indexPages(webDist([{ path: '/login', session: false, scripts: ['assets/x"><script>alert(1)</script>.js'], styles: [] }])).htmlFor('/login', undefined);
+    const html = indexPages(webDist([{ path: '/login', session: false, scripts: ['assets/x"><script>alert(1)</script>.js'], styles: [] }])).htmlFor(
+      '/login',
+      undefined,
+    );
     expect(html.toString()).not.toContain('<script>');
   });
 });

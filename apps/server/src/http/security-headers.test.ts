@@ -10,7 +10,13 @@ fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root
 
 /** directives splits a CSP header into { name: sources }. */
 const directives = (csp: string | undefined) =>
-  Object.fromEntries((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...src]) => [name, src]));
+  Object.fromEntries(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...src]) => [name, src]),
+  );
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +42,7 @@ describe('security headers', () => {
     }
   });
 
-  it('leaves the phones\' own routes without browser headers (they read plists, never render them)', async () => {
+  it("leaves the phones' own routes without browser headers (they read plists, never render them)", async () => {
     const mdm = await t.app.inject({ method: 'PUT', url: '/mdm/connect', payload: 'x', headers: { 'content-type': 'application/x-apple-aspen-mdm' } });
     expect(mdm.statusCode).toBe(403);
     expect(mdm.headers['content-security-policy']).toBeUndefined();

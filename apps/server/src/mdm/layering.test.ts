@@ -19,7 +19,9 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
   const found: string[] = [];
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) {
+  for (const m of text.matchAll(
+    /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g,
+  )) {
     found.push(m[1] ?? m[2] ?? m[3]);
   }
   return found;

@@ -11,4 +11,11 @@ import { settingsEffects } from './ios-settings/ios-settings.effects.ts';
  * IOS_MODULE_EFFECTS: every feature module's answers that change the device record. The composition root (app.ts)
  * hands this table to the Apple engine, which adds its own core effects; add an area's table here.
  */
-export const IOS_MODULE_EFFECTS: EffectTable = mergeEffects(networkEffects, installAppsEffects, restrictionEffects, settingsEffects, releaseEffects, activationLockEffects);
+export const IOS_MODULE_EFFECTS: EffectTable = mergeEffects(
+  networkEffects,
+  installAppsEffects,
+  restrictionEffects,
+  settingsEffects,
+  releaseEffects,
+  activationLockEffects,
+);

@@ -59,7 +59,12 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     async newStore(values: { modules?: Module[]; storeName?: string; smsVerifySwitch?: boolean; isDemo?: boolean } = {}): Promise<typeof store.$inferSelect> {
       const [row] = await db
         .insert(store)
-        .values({ storeName: values.storeName ?? '测试门店', modules: values.modules ?? ALL_MODULES, smsVerifySwitch: values.smsVerifySwitch ?? false, isDemo: values.isDemo ?? false })
+        .values({
+          storeName: values.storeName ?? '测试门店',
+          modules: values.modules ?? ALL_MODULES,
+          smsVerifySwitch: values.smsVerifySwitch ?? false,
+          isDemo: values.isDemo ?? false,
+        })
         .returning();
       return row;
     },
@@ -85,7 +90,9 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
       return res.json();
     },
     /** signedIn creates a clerk (admin unless told otherwise) and returns it with its tokens. */
-    async signedIn(values: NewClerkValues = { isAdmin: true }): Promise<{ clerk: typeof clerk.$inferSelect; tokens: TokenPair; headers: { authorization: string } }> {
+    async signedIn(
+      values: NewClerkValues = { isAdmin: true },
+    ): Promise<{ clerk: typeof clerk.$inferSelect; tokens: TokenPair; headers: { authorization: string } }> {
       const c = await factories.newClerk(values);
       const tokens = await factories.login(c.phoneNumber);
       return { clerk: c, tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
@@ -101,7 +108,18 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
         .values({ serialNumber, udid, enrollmentStatus: enrolled ? 1 : 0, ...rest })
         .returning();
       if (enrolled) {
-        await db.insert(mdmEnrollment).values({ deviceId: row.id, udid: udid!, certFingerprint: `fp-${row.id}`, topic: 'com.apple.mgmt.test', tokenHex: n.toString(16).padStart(64, '0'), pushMagic: `magic-${n}`, unlockToken: Buffer.from('unlock').toString('base64'), enabled: true });
+        await db
+          .insert(mdmEnrollment)
+          .values({
+            deviceId: row.id,
+            udid: udid!,
+            certFingerprint: `fp-${row.id}`,
+            topic: 'com.apple.mgmt.test',
+            tokenHex: n.toString(16).padStart(64, '0'),
+            pushMagic: `magic-${n}`,
+            unlockToken: Buffer.from('unlock').toString('base64'),
+            enabled: true,
+          });
       }
       return row;
     },
@@ -109,12 +127,21 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
      * newAndroidDevice inserts an enrolled Android phone as the gateway would after enrolment; `agent` also gives it
      * an agent identity with a fresh offline-passcode key K_dev (returned, so tests can check issued codes).
      */
-    async newAndroidDevice(values: Partial<typeof androidDevice.$inferInsert> & { storeId: string; agent?: boolean }): Promise<typeof androidDevice.$inferSelect & { devKey?: Buffer }> {
+    async newAndroidDevice(
+      values: Partial<typeof androidDevice.$inferInsert> & { storeId: string; agent?: boolean },
+    ): Promise<typeof androidDevice.$inferSelect & { devKey?: Buffer }> {
       const { agent, ...rest } = values;
       const n = serialSeq++;
       const [row] = await db
         .insert(androidDevice)
-        .values({ serialNumber: `AND${String(process.pid).slice(-3)}${String(n).padStart(6, '0')}`, imei1: `86${String(process.pid).slice(-3).padStart(3, '0')}${String(n).padStart(10, '0')}`, brand: 'honor', model: 'PGT-AN10', enrollmentStatus: 1, ...rest })
+        .values({
+          serialNumber: `AND${String(process.pid).slice(-3)}${String(n).padStart(6, '0')}`,
+          imei1: `86${String(process.pid).slice(-3).padStart(3, '0')}${String(n).padStart(10, '0')}`,
+          brand: 'honor',
+          model: 'PGT-AN10',
+          enrollmentStatus: 1,
+          ...rest,
+        })
         .returning();
       if (!agent) return row;
       const sealed = createDevKeyBox(secrets.androidDevKey).newKey();

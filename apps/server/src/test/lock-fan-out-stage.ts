@@ -38,7 +38,10 @@ export async function startLockFanOutStage(o: LockFanOutOptions) {
   const scratch = await createScratchDatabase(baseUrl, o.name);
   const database: Database = await openDatabase({ kind: 'postgres', url: scratch.url });
   const owner = await createStoreWithAdmin(database.db, { storeName: '压测门店', adminName: '压测', phoneNumber: o.admin.phone, password: o.admin.password });
-  await database.db.update(store).set({ deviceCount: o.phones + 10 }).where(eq(store.id, owner.storeId));
+  await database.db
+    .update(store)
+    .set({ deviceCount: o.phones + 10 })
+    .where(eq(store.id, owner.storeId));
 
   const apns: MockApns = await startMockApns();
   const keyFile = path.join(dataDir, 'apns-token.p8');
@@ -58,7 +61,7 @@ export async function startLockFanOutStage(o: LockFanOutOptions) {
   const stage = {
     database,
     env,
-    server: await spawnServer(env, port) as ServerProcess,
+    server: (await spawnServer(env, port)) as ServerProcess,
     fleet: undefined as unknown as SimFleet,
     /** restart starts the server again on the same port, database and DATA_DIR. */
     async restart() {
@@ -112,7 +115,9 @@ export async function startLockFanOutStage(o: LockFanOutOptions) {
   const links = new Map<string, string>();
   const serials = Array.from({ length: o.phones }, (_, i) => `${o.serialPrefix}${String(i).padStart(12 - o.serialPrefix.length, '0')}`);
   for (let i = 0; i < o.phones; i += 200) {
-    const res = await stage.api<{ list: { serial_number: string; enroll_link: string }[] }>('POST', '/api/device/ios/new', { serial_numbers: serials.slice(i, i + 200) });
+    const res = await stage.api<{ list: { serial_number: string; enroll_link: string }[] }>('POST', '/api/device/ios/new', {
+      serial_numbers: serials.slice(i, i + 200),
+    });
     for (const d of res.body.list) links.set(d.serial_number, d.enroll_link.split('/enroll/')[1]);
   }
   stage.fleet = await createSimFleet({

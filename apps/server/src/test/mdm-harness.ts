@@ -1,5 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { type MockApns, type SimulatedIphone, type SimulatedIphoneOptions, createKeyPool, createSimulatedIphone, fetchViaInject, randomSerialNumber, startMockApns } from '@lease/device-sim';
+import {
+  type MockApns,
+  type SimulatedIphone,
+  type SimulatedIphoneOptions,
+  createKeyPool,
+  createSimulatedIphone,
+  fetchViaInject,
+  randomSerialNumber,
+  startMockApns,
+} from '@lease/device-sim';
 import { createHttp2ApnsClient } from '../adapters/apns/http2-apns-client.ts';
 import { type TestApp, buildTestApp, testMdmKeys } from './build-test-app.ts';
 
@@ -32,7 +41,14 @@ export async function startMdmHarness(env: Record<string, string> = {}) {
   async function newPhone(headers: Headers, options: Partial<SimulatedIphoneOptions> = {}) {
     const serialNumber = options.serialNumber ?? randomSerialNumber();
     const { deviceId, profile } = await registerAndProfile(headers, serialNumber);
-    const phone = createSimulatedIphone({ serialNumber, fetch, identityKey: keys.next(), pollIntervalMs: 3_600_000, retry: { initialMs: 50, maxMs: 200 }, ...options });
+    const phone = createSimulatedIphone({
+      serialNumber,
+      fetch,
+      identityKey: keys.next(),
+      pollIntervalMs: 3_600_000,
+      retry: { initialMs: 50, maxMs: 200 },
+      ...options,
+    });
     // Listening before enrolling, as a real phone's APNs connection is up before TokenUpdate: a push sent while
     // the server is still answering TokenUpdate is not lost.
     phone.attachPush(apns);

@@ -59,7 +59,7 @@ async function migratedPgliteTemplate(): Promise<Blob> {
   const cached = path.join(os.tmpdir(), `lease-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!fs.existsSync(cached)) {
     const database = await openDatabase({ kind: 'pglite' });
-    const tar = await ((database.db as unknown as { $client: PGlite }).$client).dumpDataDir('none');
+    const tar = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
     await database.close();
     const partial = `${cached}.${process.pid}`;
     fs.writeFileSync(partial, Buffer.from(await tar.arrayBuffer()));

@@ -15,7 +15,11 @@ export const abmKeys = {
 export const abmInfoQuery = queryOptions({ queryKey: abmKeys.info, queryFn: () => api.get<AbmServerInfo>(`${base}/info`, { timeoutMs: LONG_TIMEOUT_MS }) });
 
 export const abmDevicesQuery = (q: AbmDeviceListQuery) =>
-  queryOptions({ queryKey: abmKeys.devices(q), queryFn: () => api.get<ListResponse<AbmDeviceItem>>(`${base}/devices`, { query: q }), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: abmKeys.devices(q),
+    queryFn: () => api.get<ListResponse<AbmDeviceItem>>(`${base}/devices`, { query: q }),
+    placeholderData: keepPreviousData,
+  });
 
 export const downloadAbmPublicKey = () => api.get<Blob>(`${base}/download-public-pem`, { responseType: 'blob', timeoutMs: LONG_TIMEOUT_MS });
 

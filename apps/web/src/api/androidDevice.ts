@@ -76,7 +76,8 @@ export const androidOperationLogQuery = (deviceId: string, pageNum: number, page
 export const androidLocationLogQuery = (deviceId: string, pageNum: number, pageSize: number) =>
   queryOptions({
     queryKey: [...androidKeys.device(deviceId), 'location-log', pageNum, pageSize],
-    queryFn: () => api.get<ListResponse<AndroidLocationLogItem>>(`${BASE}/location-log`, { query: { device_id: deviceId, page_num: pageNum, page_size: pageSize } }),
+    queryFn: () =>
+      api.get<ListResponse<AndroidLocationLogItem>>(`${BASE}/location-log`, { query: { device_id: deviceId, page_num: pageNum, page_size: pageSize } }),
   });
 
 export const androidDefaultRestrictionQuery = queryOptions({
@@ -116,5 +117,8 @@ export const getAndroidHirerPhone = (id: string) => api.post<{ hirer_phone_numbe
 export const sendAndroidOperation = (id: string, name: AndroidOperationName, body: Record<string, unknown> | undefined, idempotencyKey?: string) =>
   api.post<CommandAnswer | OkResponse>(`${BASE}/${id}/operation/${name}`, body ?? {}, idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {});
 
-export const getAndroidPasscode = (id: string, purpose: 'unlock' | 'deregulate', body: { challenge: string; grant_days?: number; password: string; sms_code?: string }) =>
-  api.post<AndroidPasscodeResponse>(`${BASE}/${id}/operation/get-${purpose}-passcode`, body, { silent: true });
+export const getAndroidPasscode = (
+  id: string,
+  purpose: 'unlock' | 'deregulate',
+  body: { challenge: string; grant_days?: number; password: string; sms_code?: string },
+) => api.post<AndroidPasscodeResponse>(`${BASE}/${id}/operation/get-${purpose}-passcode`, body, { silent: true });

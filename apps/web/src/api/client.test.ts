@@ -59,7 +59,10 @@ describe('api client', () => {
   });
 
   it('keepSession calls leave the session alone on 401 and on any 403, for the page to explain', async () => {
-    for (const [status, code] of [[401, 'UNAUTHORIZED'], [403, 'FORBIDDEN']] as const) {
+    for (const [status, code] of [
+      [401, 'UNAUTHORIZED'],
+      [403, 'FORBIDDEN'],
+    ] as const) {
       const { client, tokens, onUnauthorized, toast } = setup(() => fail(status, code, '开发者工具仅对演示门店的管理员开放'));
       await expect(client.get('/api/dev/test', { silent: true, keepSession: true })).rejects.toMatchObject({ status, sessionEnded: false });
       expect(tokens.value).not.toBeNull();
@@ -140,9 +143,7 @@ describe('api client', () => {
     const { client, fetch, onUnauthorized } = setup(async (url) => {
       // A macrotask per call lets the test time out instead of spinning if the client loops.
       await new Promise((r) => setTimeout(r, 0));
-      return url === '/api/auth/refresh'
-        ? json(200, { access_token: 'new', refresh_token: 'r2', expires_in: 900 })
-        : fail(403, 'TOKEN_EXPIRED', '过期');
+      return url === '/api/auth/refresh' ? json(200, { access_token: 'new', refresh_token: 'r2', expires_in: 900 }) : fail(403, 'TOKEN_EXPIRED', '过期');
     });
     await expect(client.get('/api/a')).rejects.toBeInstanceOf(ApiError);
     expect(fetch).toHaveBeenCalledTimes(3);

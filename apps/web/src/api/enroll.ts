@@ -16,8 +16,7 @@ export interface EnrollBaseinfo {
 }
 
 // The enrol page is public and shows failures in a dialog (spec §8), so these calls are silent.
-export const getEnrollBaseinfo = (code: string) =>
-  api.get<EnrollBaseinfo>('/api/enroll/baseinfo', { query: { code }, auth: false, silent: true });
+export const getEnrollBaseinfo = (code: string) => api.get<EnrollBaseinfo>('/api/enroll/baseinfo', { query: { code }, auth: false, silent: true });
 
 export const submitEnroll = (body: { code: string; hirer_name: string; hirer_phone_number: string }) =>
   api.post<OkResponse>('/api/enroll/submit', body, { auth: false, silent: true });

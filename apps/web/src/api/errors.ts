@@ -41,9 +41,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function readFieldErrors(v: unknown): FieldError[] | undefined {
   if (!Array.isArray(v)) return undefined;
-  return v.filter(
-    (e): e is FieldError => isRecord(e) && typeof e.field === 'string' && typeof e.message === 'string',
-  );
+  return v.filter((e): e is FieldError => isRecord(e) && typeof e.field === 'string' && typeof e.message === 'string');
 }
 
 /** readErrorBody keeps what it can trust of an error answer; a proxy's HTML page yields only the status. */

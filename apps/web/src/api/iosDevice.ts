@@ -103,8 +103,7 @@ export const locationLogQuery = (deviceId: string, pageNum: number, pageSize: nu
 export const simLogQuery = (deviceId: string, pageNum: number, pageSize: number) =>
   queryOptions({
     queryKey: [...iosKeys.device(deviceId), 'sim-log', pageNum, pageSize],
-    queryFn: () =>
-      api.post<ListResponse<SimLogItem>>(`${BASE}/command/get-sim-log`, { device_id: deviceId, page_num: pageNum, page_size: pageSize }),
+    queryFn: () => api.post<ListResponse<SimLogItem>>(`${BASE}/command/get-sim-log`, { device_id: deviceId, page_num: pageNum, page_size: pageSize }),
   });
 
 /** lostModalContentQuery is the clerk's saved lock-screen text, the lock dialog's starting values. */
@@ -126,8 +125,7 @@ export interface RejectedSerial {
 export const changeForClerk = (deviceIds: string[], forClerk: string) =>
   api.post<{ count: number }>(`${BASE}/change-for-clerk`, { device_ids: deviceIds, for_clerk: forClerk });
 
-export const updateRemark = (deviceId: string, remark: string) =>
-  api.post<OkResponse>(`${BASE}/update-remark`, { device_id: deviceId, remark });
+export const updateRemark = (deviceId: string, remark: string) => api.post<OkResponse>(`${BASE}/update-remark`, { device_id: deviceId, remark });
 
 export const updateHirer = (deviceId: string, hirerName: string, hirerPhone: string) =>
   api.post<OkResponse>(`${BASE}/update-hirer`, { device_id: deviceId, hirer_name: hirerName, hirer_phone_number: hirerPhone });
@@ -136,15 +134,12 @@ export const cancelScheduledLock = (operationLogId: string) =>
   api.post<OkResponse>(`${BASE}/operation-log/cancel-schedule-enable-lost-mode`, { operation_log_id: operationLogId });
 
 /** exportList downloads the filtered list as xlsx; building the file may take a while, so 30 s+. */
-export const exportList = (filters: IosListFilters) =>
-  api.post<Blob>(`${BASE}/export-list`, filters, { responseType: 'blob', timeoutMs: LONG_TIMEOUT_MS * 2 });
+export const exportList = (filters: IosListFilters) => api.post<Blob>(`${BASE}/export-list`, filters, { responseType: 'blob', timeoutMs: LONG_TIMEOUT_MS * 2 });
 
 /** downloadEnrollmentProfile is the store's signed .mobileconfig for Apple Configurator (Aa2). */
-export const downloadEnrollmentProfile = () =>
-  api.get<Blob>(`${BASE}/enrollment-profile`, { responseType: 'blob', timeoutMs: LONG_TIMEOUT_MS });
+export const downloadEnrollmentProfile = () => api.get<Blob>(`${BASE}/enrollment-profile`, { responseType: 'blob', timeoutMs: LONG_TIMEOUT_MS });
 
-export const getHirerPhone = (deviceId: string) =>
-  api.post<{ hirer_phone_number: string }>(`${BASE}/command/get-hirer-phone`, { device_id: deviceId });
+export const getHirerPhone = (deviceId: string) => api.post<{ hirer_phone_number: string }>(`${BASE}/command/get-hirer-phone`, { device_id: deviceId });
 
 /** Commands the console sends to an Apple device; each answer is a queued operation or `{ok}`. */
 export type IosCommandName =

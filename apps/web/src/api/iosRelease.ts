@@ -1,4 +1,12 @@
-import type { CommandAnswer, IosEraseRequest, IosReleaseRequest, OneClickMode, OneClickPrevalidation, OneClickStatusResponse, OneClickUnlockRequest } from '@lease/shared';
+import type {
+  CommandAnswer,
+  IosEraseRequest,
+  IosReleaseRequest,
+  OneClickMode,
+  OneClickPrevalidation,
+  OneClickStatusResponse,
+  OneClickUnlockRequest,
+} from '@lease/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './index.ts';
 import { iosKeys } from './iosDevice.ts';
@@ -15,7 +23,8 @@ export type FinishedOperation = CommandAnswer & { result: string };
  */
 export const eraseDevice = (body: IosEraseRequest, idempotencyKey: string) => api.post<CommandAnswer>(`${COMMAND}/erase`, body, keyed(idempotencyKey));
 export const abmUnbind = (body: IosReleaseRequest, idempotencyKey: string) => api.post<FinishedOperation>(`${COMMAND}/abm-unbind`, body, keyed(idempotencyKey));
-export const removeMainProfile = (body: IosReleaseRequest, idempotencyKey: string) => api.post<CommandAnswer>(`${COMMAND}/remove-main-profile`, body, keyed(idempotencyKey));
+export const removeMainProfile = (body: IosReleaseRequest, idempotencyKey: string) =>
+  api.post<CommandAnswer>(`${COMMAND}/remove-main-profile`, body, keyed(idempotencyKey));
 
 export const oneClickKeys = {
   prevalidation: (deviceId: string, mode: OneClickMode) => [...iosKeys.device(deviceId), 'one-click-unlock', 'prevalidation', mode] as const,
@@ -37,5 +46,6 @@ export const oneClickRunQuery = (deviceId: string) =>
     queryFn: () => api.post<OneClickStatusResponse>(`${COMMAND}/one-click-unlock-status`, { device_id: deviceId }),
   });
 
-export const startOneClickUnlock = (body: OneClickUnlockRequest, idempotencyKey: string) => api.post<OneClickStatusResponse>(`${COMMAND}/one-click-unlock`, body, keyed(idempotencyKey));
+export const startOneClickUnlock = (body: OneClickUnlockRequest, idempotencyKey: string) =>
+  api.post<OneClickStatusResponse>(`${COMMAND}/one-click-unlock`, body, keyed(idempotencyKey));
 export const resumeOneClickUnlock = (body: IosReleaseRequest) => api.post<OneClickStatusResponse>(`${COMMAND}/one-click-unlock-resume`, body, { silent: true });

@@ -30,15 +30,13 @@ export const smsVerifySwitchQuery = queryOptions({
   queryKey: storeKeys.smsSwitch,
   queryFn: () => api.get<SmsVerifySwitch>('/api/store/sms-verify-switch'),
 });
-export const setSmsVerifySwitch = (body: SmsVerifySwitchRequest) =>
-  api.put<SmsVerifySwitch>('/api/store/sms-verify-switch', body, { silent: true });
+export const setSmsVerifySwitch = (body: SmsVerifySwitchRequest) => api.put<SmsVerifySwitch>('/api/store/sms-verify-switch', body, { silent: true });
 
 export const storeLostModalQuery = queryOptions({
   queryKey: storeKeys.lostModal,
   queryFn: () => api.get<LostModalContent>('/api/store/lost-modal-content'),
 });
-export const updateStoreLostModal = (body: LostModalContent) =>
-  api.put<LostModalContent>('/api/store/lost-modal-content', body, { silent: true });
+export const updateStoreLostModal = (body: LostModalContent) => api.put<LostModalContent>('/api/store/lost-modal-content', body, { silent: true });
 
 export const defaultRestrictionQuery = queryOptions({
   queryKey: storeKeys.restriction,

@@ -32,8 +32,7 @@ export const registrationQuery = queryOptions({
   queryFn: () => api.get<{ open: boolean }>('/api/system/registration', { auth: false }),
 });
 
-export const registerStore = (body: RegisterStoreRequest) =>
-  api.post<TokenPair>('/api/system/register-store', body, { auth: false, silent: true });
+export const registerStore = (body: RegisterStoreRequest) => api.post<TokenPair>('/api/system/register-store', body, { auth: false, silent: true });
 
 type Guarded = (typeof SmsGuardedAction)[keyof typeof SmsGuardedAction];
 

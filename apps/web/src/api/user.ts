@@ -9,5 +9,4 @@ export const meQuery = queryOptions({
   staleTime: 30_000,
 });
 
-export const updatePassword = (body: UpdatePasswordRequest) =>
-  api.put<OkResponse>('/api/user/update-password', body, { silent: true });
+export const updatePassword = (body: UpdatePasswordRequest) => api.put<OkResponse>('/api/user/update-password', body, { silent: true });

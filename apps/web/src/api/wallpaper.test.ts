@@ -42,7 +42,6 @@ function fakeXhr(answer: FakeAnswer, seen: { headers: Record<string, string>; bo
 const request = { content: 'data:image/jpeg;base64,/9j/AA==', name: '提醒', type: 1 as const };
 const saved = { id: 'w1', type: 1, name: '提醒', width: 1, height: 1, size: 3, thumbnail: 'data:image/jpeg;base64,', date_created: '2026-01-01T00:00:00Z' };
 
-
 describe('uploadWallpaper', () => {
   it('sends the picture with the access token and reports progress', async () => {
     authStore.set({ access_token: 'tok', refresh_token: 'r', expires: Date.now() + 60_000 });
@@ -61,7 +60,8 @@ describe('uploadWallpaper', () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
       if (url === '/api/auth/refresh') return Response.json({ access_token: 'new', refresh_token: 'r2', expires_in: 900 });
-      if (url === '/api/wallpaper/upload' && auth === 'Bearer old') return Response.json({ statusCode: 403, code: 'TOKEN_EXPIRED', message: '登录凭证已过期' }, { status: 403 });
+      if (url === '/api/wallpaper/upload' && auth === 'Bearer old')
+        return Response.json({ statusCode: 403, code: 'TOKEN_EXPIRED', message: '登录凭证已过期' }, { status: 403 });
       if (url === '/api/wallpaper/upload' && auth === 'Bearer new') return Response.json(saved);
       return new Response('', { status: 404 });
     });

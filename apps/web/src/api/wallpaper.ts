@@ -13,7 +13,8 @@ export const wallpaperKeys = {
 export const wallpaperListQuery = (pageNum: number, pageSize: number) =>
   queryOptions({
     queryKey: wallpaperKeys.list(pageNum, pageSize),
-    queryFn: () => api.get<ListResponse<WallpaperSummary>>('/api/wallpaper/list', { query: { page_num: pageNum, page_size: pageSize }, timeoutMs: LONG_TIMEOUT_MS }),
+    queryFn: () =>
+      api.get<ListResponse<WallpaperSummary>>('/api/wallpaper/list', { query: { page_num: pageNum, page_size: pageSize }, timeoutMs: LONG_TIMEOUT_MS }),
   });
 
 /** wallpaperItemQuery fetches the full picture (spec §9: 30 s); pictures never change, so it stays cached. */

@@ -12,5 +12,9 @@ import { CONSOLE_THEME } from './theme.ts';
  * static message loads with the first one (app/feedback.ts), keeping it out of the first download.
  */
 export default function AntdScope({ children }: { children: ReactNode }) {
-  return <ConfigProvider locale={zhCN} theme={CONSOLE_THEME}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider locale={zhCN} theme={CONSOLE_THEME}>
+      {children}
+    </ConfigProvider>
+  );
 }

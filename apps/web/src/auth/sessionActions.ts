@@ -17,7 +17,11 @@ export function beginSession(pair: TokenPair) {
  */
 export async function logout(navigate: (to: string, opts: { replace: boolean }) => void | Promise<void>) {
   const refreshToken = authStore.get()?.refresh_token;
-  if (refreshToken) await revokeSession(refreshToken).then(() => true, () => false);
+  if (refreshToken)
+    await revokeSession(refreshToken).then(
+      () => true,
+      () => false,
+    );
   sessionTokens.clear();
   await navigate(LOGIN_PATH, { replace: true });
   queryClient.clear();

@@ -40,9 +40,7 @@ export const authStore = storedValue<AuthTokens | null>('auth', null, (v) =>
 );
 
 /** Map provider used for device locations; AMap (高德) unless the clerk picked another. */
-export const mapProviderStore = storedValue<string>('map_provider', 'gaode', (v) =>
-  typeof v === 'string' && v ? v : undefined,
-);
+export const mapProviderStore = storedValue<string>('map_provider', 'gaode', (v) => (typeof v === 'string' && v ? v : undefined));
 
 /** Platform searched when adding Apple apps (0 is the default store front). */
 export const appleAppSearchPlatformStore = storedValue<number>('apple_app_search_platform', 0, (v) =>

@@ -29,7 +29,11 @@ export default function ExpiryAlerts({ list, note }: ExpiryAlertsProps) {
               <div>{w.message}</div>
               {w.devices && (
                 <div>
-                  设备序列号：{w.devices.slice(0, SHOWN_SERIALS).map((d) => d.serial_number).join('、')}
+                  设备序列号：
+                  {w.devices
+                    .slice(0, SHOWN_SERIALS)
+                    .map((d) => d.serial_number)
+                    .join('、')}
                   {w.devices.length > SHOWN_SERIALS ? ` 等 ${w.devices.length} 台` : ''}
                 </div>
               )}

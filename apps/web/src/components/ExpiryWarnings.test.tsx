@@ -27,12 +27,20 @@ const RENEWAL = {
   expires_at: '2027-01-01T00:00:00.000Z',
   days_left: 12,
   message: '2 台苹果设备未响应设备身份证书续期，最早一台将在 12 天后过期；请让设备联网开机，过期后将无法再被管理。',
-  devices: [{ id: 'a', serial_number: 'F2LAAAA1' }, { id: 'b', serial_number: 'F2LAAAA2' }],
+  devices: [
+    { id: 'a', serial_number: 'F2LAAAA1' },
+    { id: 'b', serial_number: 'F2LAAAA2' },
+  ],
 };
 
 describe('ExpiryWarnings', () => {
   it('shows each warning with its phones, and nothing on the home page when all is well', async () => {
-    const view = await show(<ExpiryWarnings />, { '/api/system/expiry-warnings': { list: [RENEWAL, { kind: 'mdm-ca', expires_at: '2027-01-01T00:00:00.000Z', days_left: -1, message: '设备管理 CA 证书已于 1 天前过期' }], total: 2 } });
+    const view = await show(<ExpiryWarnings />, {
+      '/api/system/expiry-warnings': {
+        list: [RENEWAL, { kind: 'mdm-ca', expires_at: '2027-01-01T00:00:00.000Z', days_left: -1, message: '设备管理 CA 证书已于 1 天前过期' }],
+        total: 2,
+      },
+    });
     expect(await view.findByText('有设备未完成身份证书续期')).toBeTruthy();
     expect(view.getByText('设备序列号：F2LAAAA1、F2LAAAA2')).toBeTruthy();
     expect(view.getByText('设备管理 CA 证书即将过期')).toBeTruthy();

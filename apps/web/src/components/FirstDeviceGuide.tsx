@@ -17,12 +17,7 @@ export function FirstDeviceGuide({ description, steps, maxWidth, style, children
   return (
     <Flex vertical align="center" gap={16} style={style}>
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description} style={{ margin: 0 }} />
-      <Steps
-        orientation="vertical"
-        size="small"
-        style={{ maxWidth }}
-        items={steps.map((step, i) => ({ ...step, status: i === 0 ? 'process' : 'wait' }))}
-      />
+      <Steps orientation="vertical" size="small" style={{ maxWidth }} items={steps.map((step, i) => ({ ...step, status: i === 0 ? 'process' : 'wait' }))} />
       {children}
     </Flex>
   );

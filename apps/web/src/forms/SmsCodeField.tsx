@@ -46,11 +46,7 @@ export function SmsCodeField({ send, name = 'sms_code', label = '短信验证码
   return (
     <Form.Item label={label} required>
       <Space.Compact block>
-        <Form.Item
-          name={name}
-          noStyle
-          rules={[required('请输入短信验证码'), { pattern: SMS_CODE_RE, message: msg.smsCode }]}
-        >
+        <Form.Item name={name} noStyle rules={[required('请输入短信验证码'), { pattern: SMS_CODE_RE, message: msg.smsCode }]}>
           <Input placeholder="6 位数字验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
         </Form.Item>
         <Button onClick={onSend} loading={sending} disabled={left > 0} style={{ minWidth: 112 }}>

@@ -22,7 +22,12 @@ export function TypedConfirmField({ name, expected, what = '', mismatch }: Typed
       rules={[
         {
           validator: async (_r, v: unknown) => {
-            if (String(v ?? '').trim().toUpperCase() !== expected.toUpperCase()) throw new Error(mismatch);
+            if (
+              String(v ?? '')
+                .trim()
+                .toUpperCase() !== expected.toUpperCase()
+            )
+              throw new Error(mismatch);
           },
         },
       ]}

@@ -12,8 +12,7 @@ export const clerkOptionLabel = (c: { name: string; disabled: boolean }) => (c.d
 /** toPickerRange and fromPickerRange convert a full day range between the URL (two YYYYMMDD dates) and the range picker. */
 export const toPickerRange = (range: readonly string[] | undefined): [Dayjs, Dayjs] | null =>
   range ? [parseCompactDate(range[0]), parseCompactDate(range[1])] : null;
-export const fromPickerRange = (v: [Dayjs, Dayjs] | null | undefined): [string, string] | undefined =>
-  v ? [compactDate(v[0]), compactDate(v[1])] : undefined;
+export const fromPickerRange = (v: [Dayjs, Dayjs] | null | undefined): [string, string] | undefined => (v ? [compactDate(v[0]), compactDate(v[1])] : undefined);
 
 const OFFLINE_OPTIONS = OFFLINE_DURATIONS.map((h) => ({ value: h, label: `超过 ${h} 小时` }));
 

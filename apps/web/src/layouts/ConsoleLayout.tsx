@@ -82,7 +82,17 @@ export default function ConsoleLayout() {
                   type="button"
                   aria-label="打开菜单"
                   onClick={() => setDrawerOpen(true)}
-                  style={{ width: 44, height: 44, border: 0, background: 'none', fontSize: 18, cursor: 'pointer', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
+                  style={{
+                    width: 44,
+                    height: 44,
+                    border: 0,
+                    background: 'none',
+                    fontSize: 18,
+                    cursor: 'pointer',
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                  }}
                 >
                   <MenuOutlined />
                 </button>

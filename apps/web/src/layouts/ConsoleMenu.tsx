@@ -74,7 +74,14 @@ export function ConsoleMenu({ entries, collapsed = false, onExpand }: { entries:
           const current = entry.children.some((c) => c.key === selected);
           return (
             <li key={entry.key}>
-              <button type="button" className="console-nav-item" aria-expanded={open} data-current={current || undefined} title={entry.label} onClick={() => toggle(entry.key)}>
+              <button
+                type="button"
+                className="console-nav-item"
+                aria-expanded={open}
+                data-current={current || undefined}
+                title={entry.label}
+                onClick={() => toggle(entry.key)}
+              >
                 <span aria-hidden>{ICONS[entry.key]}</span>
                 <span className="console-nav-label">{entry.label}</span>
                 <DownOutlined aria-hidden className="console-nav-caret" />

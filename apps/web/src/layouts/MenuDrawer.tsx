@@ -22,11 +22,25 @@ export function MenuDrawer({ open, onClose, title, children }: { open: boolean; 
       <div onClick={onClose} style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.45)' }} />
       <nav
         aria-label="控制台菜单"
-        style={{ position: 'absolute', top: 0, bottom: 0, left: 0, width: 'min(280px, 85vw)', background: '#fff', overflowY: 'auto', boxShadow: '6px 0 16px rgba(0,0,0,0.08)' }}
+        style={{
+          position: 'absolute',
+          top: 0,
+          bottom: 0,
+          left: 0,
+          width: 'min(280px, 85vw)',
+          background: '#fff',
+          overflowY: 'auto',
+          boxShadow: '6px 0 16px rgba(0,0,0,0.08)',
+        }}
       >
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 8px 12px 16px', fontWeight: 600, fontSize: 16 }}>
           <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{title}</span>
-          <button type="button" aria-label="关闭菜单" onClick={onClose} style={{ width: 44, height: 44, border: 0, background: 'none', cursor: 'pointer', fontSize: 16 }}>
+          <button
+            type="button"
+            aria-label="关闭菜单"
+            onClick={onClose}
+            style={{ width: 44, height: 44, border: 0, background: 'none', cursor: 'pointer', fontSize: 16 }}
+          >
             <CloseOutlined />
           </button>
         </div>

@@ -64,7 +64,16 @@ function OpsFrame() {
         ))}
       <Layout style={{ minWidth: 0 }}>
         <Layout.Header
-          style={{ background: '#fff', padding: phone ? '0 8px' : '0 24px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, height: 56, lineHeight: '56px' }}
+          style={{
+            background: '#fff',
+            padding: phone ? '0 8px' : '0 24px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 8,
+            height: 56,
+            lineHeight: '56px',
+          }}
         >
           <Space style={{ minWidth: 0 }}>
             {phone && me.data.ready && <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />}

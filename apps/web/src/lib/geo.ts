@@ -44,5 +44,4 @@ export function wgs84ToGcj02(point: LatLng): LatLng {
 }
 
 /** amapMarkerUrl opens AMap's web page with a marker at a GCJ-02 point. */
-export const amapMarkerUrl = ({ lat, lng }: LatLng) =>
-  `https://uri.amap.com/marker?position=${lng.toFixed(6)},${lat.toFixed(6)}`;
+export const amapMarkerUrl = ({ lat, lng }: LatLng) => `https://uri.amap.com/marker?position=${lng.toFixed(6)},${lat.toFixed(6)}`;

@@ -15,5 +15,9 @@ const subscribe = (onChange: () => void) => {
 
 /** useIsPhone is true on a phone-sized screen, from the first render (antd's useBreakpoint starts empty). */
 export function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribe, () => phoneQuery().matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => phoneQuery().matches,
+    () => false,
+  );
 }

@@ -22,7 +22,5 @@ export const OPS_MENU: OpsMenuEntry[] = [
 
 /** activeOpsEntry picks the longest menu path that the current path is, or is below. */
 export function activeOpsEntry(pathname: string, menu: OpsMenuEntry[] = OPS_MENU): string | undefined {
-  return menu
-    .filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`))
-    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
+  return menu.filter((e) => pathname === e.path || pathname.startsWith(`${e.path}/`)).sort((a, b) => b.path.length - a.path.length)[0]?.path;
 }

@@ -43,7 +43,10 @@ describe('withPages', () => {
 
   it('attaches the page and the prefetch by route name, children included', () => {
     const prefetch = async () => undefined;
-    const [parent] = withPages([{ path: '/a', meta: { name: 'a' }, children: [{ path: 'b', meta: { name: 'b' } }] }], { pages: { a: page, b: page }, prefetch: { b: prefetch } });
+    const [parent] = withPages([{ path: '/a', meta: { name: 'a' }, children: [{ path: 'b', meta: { name: 'b' } }] }], {
+      pages: { a: page, b: page },
+      prefetch: { b: prefetch },
+    });
     expect(parent.page).toBe(page);
     expect(parent.meta.prefetch).toBeUndefined();
     expect(parent.children?.[0].page).toBe(page);

@@ -50,10 +50,16 @@ describe('decideGuard', () => {
       redirect: '/console',
     });
     expect(guardAt('/console/report/basic', signedIn, clerk())).toEqual({ allow: false, redirect: '/console' });
-    expect(guardAt('/console/report/basic', signedIn, clerk({ available_modules: [Module.REPORT_BASIC], permission: [Perm.REPORT_LIST] }))).toEqual({ allow: true });
+    expect(guardAt('/console/report/basic', signedIn, clerk({ available_modules: [Module.REPORT_BASIC], permission: [Perm.REPORT_LIST] }))).toEqual({
+      allow: true,
+    });
     const reportId = '7d1f3c2a-5b6e-4f70-8a91-b2c3d4e5f601';
-    expect(guardAt(`/console/report/advanced/${reportId}`, signedIn, clerk({ available_modules: [Module.REPORT_BASIC], permission: [Perm.REPORT_LIST] }))).toEqual({ allow: false, redirect: '/console' });
-    expect(guardAt(`/console/report/basic/${reportId}`, signedIn, clerk({ available_modules: [Module.REPORT_BASIC], permission: [Perm.REPORT_LIST] }))).toEqual({ allow: true });
+    expect(
+      guardAt(`/console/report/advanced/${reportId}`, signedIn, clerk({ available_modules: [Module.REPORT_BASIC], permission: [Perm.REPORT_LIST] })),
+    ).toEqual({ allow: false, redirect: '/console' });
+    expect(guardAt(`/console/report/basic/${reportId}`, signedIn, clerk({ available_modules: [Module.REPORT_BASIC], permission: [Perm.REPORT_LIST] }))).toEqual(
+      { allow: true },
+    );
   });
 
   it('keeps non-admins off the merchant pages', () => {

@@ -24,9 +24,7 @@ export function accessDenial(meta: Pick<GuardMeta, 'modules' | 'adminOnly' | 'pe
 
 /** loginPath sends a visitor to the login page with a way back to `from`. */
 export function loginPath(from: string): string {
-  return from && from !== '/' && !from.startsWith(LOGIN_PATH)
-    ? `${LOGIN_PATH}?redirect=${encodeURIComponent(from)}`
-    : LOGIN_PATH;
+  return from && from !== '/' && !from.startsWith(LOGIN_PATH) ? `${LOGIN_PATH}?redirect=${encodeURIComponent(from)}` : LOGIN_PATH;
 }
 
 /** safeRedirect accepts only same-site paths from a `redirect` query value. */

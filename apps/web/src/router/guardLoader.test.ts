@@ -7,7 +7,9 @@ import type { RouteMeta } from './meta.ts';
 
 /** A one-page table: the page needs the Apple module and prefetches its data. */
 function setup(user: UserInfo | null, prefetch: RouteMeta['prefetch']) {
-  const routes: RouteObject[] = [{ id: 'list', path: '/console/list', handle: { name: 'list', layout: 'console', module: Module.APPLE, prefetch } satisfies RouteMeta }];
+  const routes: RouteObject[] = [
+    { id: 'list', path: '/console/list', handle: { name: 'list', layout: 'console', module: Module.APPLE, prefetch } satisfies RouteMeta },
+  ];
   const loader = createGuardLoader({
     routes,
     hasSession: () => user !== null,

@@ -16,8 +16,7 @@ export interface GuardLoaderDeps {
   leave: (url: string) => void;
 }
 
-const needsUser = (meta: GuardMeta, hasToken: boolean) =>
-  hasToken && !meta.public && !meta.guestOnly && !meta.name.startsWith('dev');
+const needsUser = (meta: GuardMeta, hasToken: boolean) => hasToken && !meta.public && !meta.guestOnly && !meta.name.startsWith('dev');
 
 /**
  * createGuardLoader builds the root loader, which runs on every navigation and is the only place

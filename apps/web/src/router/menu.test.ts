@@ -42,7 +42,9 @@ describe('console menu', () => {
   });
 
   it('leaves out detail pages, redirects and tabs', () => {
-    const paths = buildMenu(ROUTES, admin()).flatMap((e) => (e.type === 'group' ? e.children : [e])).map((l) => l.path);
+    const paths = buildMenu(ROUTES, admin())
+      .flatMap((e) => (e.type === 'group' ? e.children : [e]))
+      .map((l) => l.path);
     expect(paths.some((p) => p.includes(':'))).toBe(false);
     expect(paths).not.toContain('/console/device/list');
     expect(paths).not.toContain('/console/device/android/list/archived');
@@ -62,10 +64,7 @@ describe('route tabs', () => {
   it('offers the Apple operation log tab only with Db1', () => {
     const paths = (user: UserInfo) => routeTabs(ROUTES, 'console-security-operation-log', user).map((t) => t.path);
     expect(paths(clerk())).toEqual(['/console/security/operation-log/android']);
-    expect(paths(clerk({ permission: [Perm.OPERATION_LOG] }))).toEqual([
-      '/console/security/operation-log/apple',
-      '/console/security/operation-log/android',
-    ]);
+    expect(paths(clerk({ permission: [Perm.OPERATION_LOG] }))).toEqual(['/console/security/operation-log/apple', '/console/security/operation-log/android']);
   });
 
   it('maps the Android list index tab to the list path', () => {

@@ -21,10 +21,7 @@ export interface RouteValidation {
 }
 
 /** What a route does instead of rendering when entered (see router/intercepts.ts). */
-export type Interception =
-  | { kind: 'proceed' }
-  | { kind: 'cancel'; notice: { type: 'info' | 'error'; text: string } }
-  | { kind: 'leave'; url: string };
+export type Interception = { kind: 'proceed' } | { kind: 'cancel'; notice: { type: 'info' | 'error'; text: string } } | { kind: 'leave'; url: string };
 
 export interface InterceptContext {
   params: Params;

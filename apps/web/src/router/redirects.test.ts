@@ -15,7 +15,11 @@ function redirectAt(path: string) {
   return chain.at(-1)?.redirect?.(params);
 }
 
-const pagePaths = new Set(walkRoutes(APP_ROUTES).filter((v) => v.route.page).map((v) => v.path));
+const pagePaths = new Set(
+  walkRoutes(APP_ROUTES)
+    .filter((v) => v.route.page)
+    .map((v) => v.path),
+);
 
 describe('device slug redirect', () => {
   it('opens the Apple device for a uuid and the Apple list otherwise', () => {

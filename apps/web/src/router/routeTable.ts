@@ -57,18 +57,31 @@ export const ROUTES: RouteDef[] = [
 
   consoleRoute('/console', { name: 'console', title: '首页', menu: {}, frameStyles: true }),
 
-  consoleRoute(
-    '/console/device/ios/list',
-    {
-      name: 'console-device-ios-list',
-      title: 'Apple 设备列表',
-      module: Module.APPLE,
-      menu: { section: 'apple', label: '设备列表' },
-    },
-  ),
-  consoleRoute('/console/device/ios/recycled-list', { name: 'console-device-ios-recycled-list', title: 'Apple 回收站', module: Module.APPLE, menu: { section: 'apple', label: '回收站' } }),
-  consoleRoute('/console/device/ios/default-restriction', { name: 'console-device-ios-default-restriction', title: 'Apple 默认限制', module: Module.APPLE, menu: { section: 'apple', label: '默认限制' } }),
-  consoleRoute('/console/device/ios/:id', { name: 'console-device-ios-id', title: 'Apple 设备详情', module: Module.APPLE, validate: deviceId, activeMenu: 'console-device-ios-list' }),
+  consoleRoute('/console/device/ios/list', {
+    name: 'console-device-ios-list',
+    title: 'Apple 设备列表',
+    module: Module.APPLE,
+    menu: { section: 'apple', label: '设备列表' },
+  }),
+  consoleRoute('/console/device/ios/recycled-list', {
+    name: 'console-device-ios-recycled-list',
+    title: 'Apple 回收站',
+    module: Module.APPLE,
+    menu: { section: 'apple', label: '回收站' },
+  }),
+  consoleRoute('/console/device/ios/default-restriction', {
+    name: 'console-device-ios-default-restriction',
+    title: 'Apple 默认限制',
+    module: Module.APPLE,
+    menu: { section: 'apple', label: '默认限制' },
+  }),
+  consoleRoute('/console/device/ios/:id', {
+    name: 'console-device-ios-id',
+    title: 'Apple 设备详情',
+    module: Module.APPLE,
+    validate: deviceId,
+    activeMenu: 'console-device-ios-list',
+  }),
 
   consoleRoute(
     '/console/device/android/list',
@@ -83,35 +96,55 @@ export const ROUTES: RouteDef[] = [
       { path: 'archived', meta: { name: 'console-device-android-list-archived', title: 'Android 已归档设备', tab: '已归档' } },
     ],
   ),
-  consoleRoute(
-    '/console/device/android/default-restriction',
-    {
-      name: 'console-device-android-default-restriction',
-      title: 'Android 默认限制',
-      module: Module.ANDROID,
-      menu: { section: 'android', label: '默认限制' },
-    },
-  ),
-  consoleRoute(
-    '/console/device/android/:id',
-    {
-      name: 'console-device-android-id',
-      title: 'Android 设备详情',
-      module: Module.ANDROID,
-      validate: deviceId,
-      activeMenu: 'console-device-android-list',
-    },
-  ),
+  consoleRoute('/console/device/android/default-restriction', {
+    name: 'console-device-android-default-restriction',
+    title: 'Android 默认限制',
+    module: Module.ANDROID,
+    menu: { section: 'android', label: '默认限制' },
+  }),
+  consoleRoute('/console/device/android/:id', {
+    name: 'console-device-android-id',
+    title: 'Android 设备详情',
+    module: Module.ANDROID,
+    validate: deviceId,
+    activeMenu: 'console-device-android-list',
+  }),
 
   consoleRoute('/console/device/wallpaper', { name: 'console-device-wallpaper', title: '壁纸管理', menu: {} }),
   { path: '/console/device/:slug', meta: { name: 'console-device-slug', layout: 'console', redirect: ({ slug }) => deviceSlugTarget(slug) } },
   ...Object.entries(LEGACY_ALIASES).map(([from, to]) => alias(from, to)),
 
   consoleRoute('/console/report/rcs', { name: 'console-report-rcs', title: '风控查询', permission: Perm.REPORT_LIST, menu: { section: 'report' } }),
-  consoleRoute('/console/report/basic', { name: 'console-report-basic', title: '基础版报告', module: Module.REPORT_BASIC, permission: Perm.REPORT_LIST, menu: { section: 'report' } }),
-  consoleRoute('/console/report/basic/:id', { name: 'console-report-basic-id', title: '基础版报告', module: Module.REPORT_BASIC, permission: Perm.REPORT_LIST, validate: reportId, activeMenu: 'console-report-basic' }),
-  consoleRoute('/console/report/advanced', { name: 'console-report-advanced', title: '进阶版报告', module: Module.REPORT_ADVANCED, permission: Perm.REPORT_LIST, menu: { section: 'report' } }),
-  consoleRoute('/console/report/advanced/:id', { name: 'console-report-advanced-id', title: '进阶版报告', module: Module.REPORT_ADVANCED, permission: Perm.REPORT_LIST, validate: reportId, activeMenu: 'console-report-advanced' }),
+  consoleRoute('/console/report/basic', {
+    name: 'console-report-basic',
+    title: '基础版报告',
+    module: Module.REPORT_BASIC,
+    permission: Perm.REPORT_LIST,
+    menu: { section: 'report' },
+  }),
+  consoleRoute('/console/report/basic/:id', {
+    name: 'console-report-basic-id',
+    title: '基础版报告',
+    module: Module.REPORT_BASIC,
+    permission: Perm.REPORT_LIST,
+    validate: reportId,
+    activeMenu: 'console-report-basic',
+  }),
+  consoleRoute('/console/report/advanced', {
+    name: 'console-report-advanced',
+    title: '进阶版报告',
+    module: Module.REPORT_ADVANCED,
+    permission: Perm.REPORT_LIST,
+    menu: { section: 'report' },
+  }),
+  consoleRoute('/console/report/advanced/:id', {
+    name: 'console-report-advanced-id',
+    title: '进阶版报告',
+    module: Module.REPORT_ADVANCED,
+    permission: Perm.REPORT_LIST,
+    validate: reportId,
+    activeMenu: 'console-report-advanced',
+  }),
   consoleRoute('/console/report/professional', {
     name: 'console-report-professional',
     title: '专业版报告',
@@ -121,18 +154,27 @@ export const ROUTES: RouteDef[] = [
 
   consoleRoute('/console/merchant/config', { name: 'console-merchant-config', title: '门店设置', adminOnly: true, menu: { section: 'merchant' } }),
   consoleRoute('/console/merchant/employee', { name: 'console-merchant-employee', title: '店员管理', adminOnly: true, menu: { section: 'merchant' } }),
-  consoleRoute('/console/merchant/update-abm-token', { name: 'console-merchant-update-abm-token', title: '更新 ABM 令牌', adminOnly: true, menu: { section: 'merchant' } }),
+  consoleRoute('/console/merchant/update-abm-token', {
+    name: 'console-merchant-update-abm-token',
+    title: '更新 ABM 令牌',
+    adminOnly: true,
+    menu: { section: 'merchant' },
+  }),
 
   consoleRoute('/console/security/password', { name: 'console-security-password', title: '修改密码', menu: { section: 'security' } }),
-  consoleRoute('/console/security/login-log', { name: 'console-security-login-log', title: '登录日志', permission: Perm.LOGIN_LOG, menu: { section: 'security' } }),
-  consoleRoute(
-    '/console/security/operation-log',
-    { name: 'console-security-operation-log', title: '操作日志', menu: { section: 'security' } },
-    [
-      { path: 'apple', meta: { name: 'console-security-operation-log-apple', title: 'Apple 操作日志', tab: 'Apple 设备', permission: Perm.OPERATION_LOG, module: Module.APPLE } },
-      { path: 'android', meta: { name: 'console-security-operation-log-android', title: 'Android 操作日志', tab: 'Android 设备', module: Module.ANDROID } },
-    ],
-  ),
+  consoleRoute('/console/security/login-log', {
+    name: 'console-security-login-log',
+    title: '登录日志',
+    permission: Perm.LOGIN_LOG,
+    menu: { section: 'security' },
+  }),
+  consoleRoute('/console/security/operation-log', { name: 'console-security-operation-log', title: '操作日志', menu: { section: 'security' } }, [
+    {
+      path: 'apple',
+      meta: { name: 'console-security-operation-log-apple', title: 'Apple 操作日志', tab: 'Apple 设备', permission: Perm.OPERATION_LOG, module: Module.APPLE },
+    },
+    { path: 'android', meta: { name: 'console-security-operation-log-android', title: 'Android 操作日志', tab: 'Android 设备', module: Module.ANDROID } },
+  ]),
 
   consoleRoute('/console/appstore', { name: 'console-appstore', title: '应用商店', menu: {} }),
   consoleRoute('/console/help', { name: 'console-help', title: '帮助中心', menu: {} }),

@@ -7,5 +7,8 @@ export const isRouteMeta = (handle: unknown): handle is RouteMeta =>
 /** useRouteMeta is the meta of the deepest matched route, for titles and placeholders. */
 export function useRouteMeta(): RouteMeta | undefined {
   const matches = useMatches();
-  return matches.map((m) => m.handle).filter(isRouteMeta).at(-1);
+  return matches
+    .map((m) => m.handle)
+    .filter(isRouteMeta)
+    .at(-1);
 }

@@ -28,4 +28,7 @@ export function renderRoute(route: RouteObject, options: { at: string; user?: Us
 export const commandPosts = (fetchMock: { mock: { calls: unknown[][] } }, name: string) =>
   fetchMock.mock.calls
     .filter(([url]) => url === `/api/device/ios/command/${name}`)
-    .map(([, init]) => ({ body: JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>, key: new Headers((init as RequestInit).headers).get('Idempotency-Key') }));
+    .map(([, init]) => ({
+      body: JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>,
+      key: new Headers((init as RequestInit).headers).get('Idempotency-Key'),
+    }));

@@ -20,7 +20,9 @@ export function createAgentSigner(privateKeyPkcs8?: string): AgentSigner {
     publicKeySpki: (createPublicKey(key).export({ format: 'der', type: 'spki' }) as Buffer).toString('base64'),
     privateKeyPkcs8: (key.export({ format: 'der', type: 'pkcs8' }) as Buffer).toString('base64'),
     authorization(deviceId, method, path, body, now) {
-      const bodyHash = createHash('sha256').update(body ?? '').digest('hex');
+      const bodyHash = createHash('sha256')
+        .update(body ?? '')
+        .digest('hex');
       const sig = sign('sha256', Buffer.from(signingString(method, path, now, bodyHash)), key).toString('base64');
       return authorizationHeader(deviceId, now, sig);
     },

@@ -17,7 +17,15 @@ export interface AgentState {
   /** The policy version applied last. */
   policyVersion: number;
   offlineLockHours: number;
-  lock: { locked: boolean; reason: 'command' | 'offline' | 'none'; message: string; phone: string; since: string | null; epoch: number; challenge: string | null };
+  lock: {
+    locked: boolean;
+    reason: 'command' | 'offline' | 'none';
+    message: string;
+    phone: string;
+    since: string | null;
+    epoch: number;
+    challenge: string | null;
+  };
   regulated: boolean;
   /** Restriction keys the phone enforces now, and what it could not. */
   restrictions: Record<string, boolean>;
@@ -117,7 +125,9 @@ export function applyPolicy(s: AgentState, p: AgentPolicy, supported: (key: stri
 
 /** applyRestrictions enforces the map's true keys the phone's channel supports and reports the rest. */
 export function applyRestrictions(s: AgentState, map: Record<string, boolean>, supported: (key: string) => boolean) {
-  const on = Object.entries(map).filter(([, v]) => v).map(([k]) => k);
+  const on = Object.entries(map)
+    .filter(([, v]) => v)
+    .map(([k]) => k);
   s.restrictions = { ...map };
   s.restrictionReport = { applied: on.filter(supported), unsupported: on.filter((k) => !supported(k)) };
 }
@@ -141,7 +151,9 @@ export function enterPasscode(s: AgentState, code: string, now: number): Passcod
   if (!s.passcodeKey || !s.deviceId) return { ok: false, reason: 'no-key' };
   if (now < s.blockedUntil) return { ok: false, reason: 'blocked', retryInMs: s.blockedUntil - now };
   const challenge = s.lock.challenge;
-  const match: PasscodeMatch | null = s.usedChallenges.includes(challenge) ? null : verifyPasscode(Buffer.from(s.passcodeKey, 'base64'), s.deviceId, s.lock.epoch, challenge, code.trim());
+  const match: PasscodeMatch | null = s.usedChallenges.includes(challenge)
+    ? null
+    : verifyPasscode(Buffer.from(s.passcodeKey, 'base64'), s.deviceId, s.lock.epoch, challenge, code.trim());
   if (!match) {
     s.failCount += 1;
     if (s.failCount >= FAILS_BEFORE_BACKOFF) s.blockedUntil = now + Math.min(24 * HOUR, 30_000 * 2 ** (s.failCount - FAILS_BEFORE_BACKOFF));

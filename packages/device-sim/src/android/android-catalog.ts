@@ -44,7 +44,12 @@ export function randomSims(count = 1): { slot: number; iccid: string; carrier: s
   return Array.from({ length: count }, (_, i) => {
     const code = codes[randomInt(codes.length)];
     const prefixes = CARRIERS[code].numberPrefixes;
-    return { slot: i + 1, iccid: randomIccid(code), carrier: CARRIERS[code].name, phone_number: `${prefixes[randomInt(prefixes.length)]}${String(randomInt(1e8)).padStart(8, '0')}` };
+    return {
+      slot: i + 1,
+      iccid: randomIccid(code),
+      carrier: CARRIERS[code].name,
+      phone_number: `${prefixes[randomInt(prefixes.length)]}${String(randomInt(1e8)).padStart(8, '0')}`,
+    };
   });
 }
 

@@ -34,9 +34,7 @@ export async function startMockApns(options: MockApnsOptions = {}) {
   const received: ReceivedPush[] = [];
   const listeners = new Set<(push: ReceivedPush) => void>();
   let answer = options.answer ?? (() => undefined);
-  const server = options.tls
-    ? http2.createSecureServer({ ...options.tls, allowHTTP1: false, rejectUnauthorized: false })
-    : http2.createServer();
+  const server = options.tls ? http2.createSecureServer({ ...options.tls, allowHTTP1: false, rejectUnauthorized: false }) : http2.createServer();
 
   server.on('stream', (stream, headers) => {
     const path = String(headers[':path'] ?? '');

@@ -72,7 +72,8 @@ export async function startCreditStandIn(options: CreditStandInOptions): Promise
       }
       const secret = options.accounts[account];
       const expected = secret && signRequest(secret, req.method ?? 'POST', path, header('x-timestamp'), header('x-nonce'), text);
-      if (!secret || !freshTimestamp(header('x-timestamp')) || !safeEqualHex(expected, header('x-signature'))) return answer(401, { ok: false, reason: 'bad signature' });
+      if (!secret || !freshTimestamp(header('x-timestamp')) || !safeEqualHex(expected, header('x-signature')))
+        return answer(401, { ok: false, reason: 'bad signature' });
       const phone = String(body.phone_number ?? body.value ?? '');
       if (phone.startsWith(SYNTHETIC_FAILURE_PREFIX)) return answer(200, { ok: false, reason: SYNTHETIC_FAILURE_REASON });
       if (path === '/v1/report') {
@@ -89,7 +90,10 @@ export async function startCreditStandIn(options: CreditStandInOptions): Promise
     });
   });
   function hirerPage(method: string, kind: string, orderId: string, channel: string | undefined, res: import('node:http').ServerResponse) {
-    const html = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><meta charset="utf-8"><title>模拟风控服务商</title><p>本地模拟服务商（测试用）</p>${body}`);
+    const html = (status: number, body: string) =>
+      res
+        .writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><meta charset="utf-8"><title>模拟风控服务商</title><p>本地模拟服务商（测试用）</p>${body}`);
     const order = orders.get(orderId);
     if (!order) return html(404, '<p>订单不存在</p>');
     if (kind === 'reports') return html(200, `<h1>${channel === 'alipay' ? '支付宝' : channel === 'wechat' ? '微信' : '综合'}报告（模拟）</h1>`);
@@ -118,7 +122,11 @@ export async function startCreditStandIn(options: CreditStandInOptions): Promise
       for (const channel of ['wechat', 'alipay'] as const) {
         const text = JSON.stringify({ order_id: orderId, channel, url: `${origin}/reports/${orderId}/${channel}`, report_url: `${origin}/reports/${orderId}` });
         const timestamp = String(Math.floor(Date.now() / 1000));
-        const res = await fetch(order.callbackUrl, { method: 'POST', body: text, headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signCallback(options.callbackSecret, timestamp, text) } });
+        const res = await fetch(order.callbackUrl, {
+          method: 'POST',
+          body: text,
+          headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signCallback(options.callbackSecret, timestamp, text) },
+        });
         statuses.push(res.status);
       }
       return statuses;

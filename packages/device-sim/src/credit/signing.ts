@@ -10,7 +10,9 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 export const sha256Hex = (body: string | Buffer) => createHash('sha256').update(body).digest('hex');
 
 export const signRequest = (secret: string, method: string, path: string, timestamp: string, nonce: string, body: string) =>
-  createHmac('sha256', secret).update(`${method.toUpperCase()}\n${path}\n${timestamp}\n${nonce}\n${sha256Hex(body)}`).digest('hex');
+  createHmac('sha256', secret)
+    .update(`${method.toUpperCase()}\n${path}\n${timestamp}\n${nonce}\n${sha256Hex(body)}`)
+    .digest('hex');
 
 export const signCallback = (secret: string, timestamp: string, body: string | Buffer) =>
   createHmac('sha256', secret).update(`${timestamp}\n`).update(body).digest('hex');

@@ -64,7 +64,11 @@ export function syntheticReport(input: { level: OrderableReportLevel; name: stri
     carrier: CARRIERS[r(CARRIERS.length)],
     summary: '',
   };
-  identity.summary = identity.name_id_match ? (identity.phone_name_match ? '姓名、身份证号、手机号三要素一致' : '姓名与身份证号一致，手机号非本人实名') : '姓名与身份证号不一致';
+  identity.summary = identity.name_id_match
+    ? identity.phone_name_match
+      ? '姓名、身份证号、手机号三要素一致'
+      : '姓名与身份证号一致，手机号非本人实名'
+    : '姓名与身份证号不一致';
   const court = { enforcement: cases(r(4) === 0 ? 1 + r(2) : 0, '执'), dishonest: cases(r(6) === 0 ? 1 : 0, '失信') };
   const phone_tenure = { months: 1 + r(120), status: r(20) ? '正常在网' : '停机' };
   const advanced = input.level === 'advanced';
@@ -101,6 +105,12 @@ export function syntheticBlacklist(value: string): { hit: boolean; records: Blac
   const r = rng(`blacklist|${value}`);
   return {
     hit: true,
-    records: [{ source: ['租赁行业共享黑名单', '消费金融逾期名单'][r(2)], reason: ['租赁设备逾期未还', '恶意拖欠租金', '失联'][r(3)], date: `202${r(5)}-0${1 + r(9)}-1${r(9)}` }],
+    records: [
+      {
+        source: ['租赁行业共享黑名单', '消费金融逾期名单'][r(2)],
+        reason: ['租赁设备逾期未还', '恶意拖欠租金', '失联'][r(3)],
+        date: `202${r(5)}-0${1 + r(9)}-1${r(9)}`,
+      },
+    ],
   };
 }

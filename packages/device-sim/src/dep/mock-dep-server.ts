@@ -15,7 +15,13 @@ export interface MockDepDeviceInit {
 }
 
 /** MockDepRecord is the stand-in's state of one device. */
-export interface MockDepRecord extends Required<Pick<DepDevice, 'serial_number' | 'model' | 'description' | 'color' | 'os' | 'device_family' | 'profile_status' | 'device_assigned_date' | 'device_assigned_by'>> {
+export interface MockDepRecord
+  extends Required<
+    Pick<
+      DepDevice,
+      'serial_number' | 'model' | 'description' | 'color' | 'os' | 'device_family' | 'profile_status' | 'device_assigned_date' | 'device_assigned_by'
+    >
+  > {
   /** The MDM server (server_uuid) the device is assigned to. */
   server: string;
   profile_uuid?: string;
@@ -93,7 +99,11 @@ const hex32 = () => randomBytes(16).toString('hex').toUpperCase();
  */
 export async function startMockDep(options: MockDepOptions = {}) {
   const sessionTtlMs = options.sessionTtlMs ?? 5 * 60_000;
-  const org = { org_name: options.orgName ?? '租机宝测试科技有限公司', org_id: String(1_000_000 + Math.floor(Math.random() * 8_999_999)), admin_id: 'admin@zujibao-test.example' };
+  const org = {
+    org_name: options.orgName ?? '租机宝测试科技有限公司',
+    org_id: String(1_000_000 + Math.floor(Math.random() * 8_999_999)),
+    admin_id: 'admin@zujibao-test.example',
+  };
   const servers: MockDepServer[] = [];
   const devices = new Map<string, MockDepRecord>();
   const changes: Change[] = [];
@@ -119,7 +129,13 @@ export async function startMockDep(options: MockDepOptions = {}) {
 
   function newToken(expiry: Date): DepServerToken {
     const part = (prefix: string) => `${prefix}_${randomBytes(20).toString('hex')}`;
-    return { consumer_key: part('CK'), consumer_secret: part('CS'), access_token: part('AT'), access_secret: part('AS'), access_token_expiry: expiry.toISOString().replace(/\.\d{3}Z$/, 'Z') };
+    return {
+      consumer_key: part('CK'),
+      consumer_secret: part('CS'),
+      access_token: part('AT'),
+      access_secret: part('AS'),
+      access_token_expiry: expiry.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
   }
 
   function addDevices(list: MockDepDeviceInit[], server = servers[0].server_uuid): MockDepRecord[] {
@@ -184,11 +200,13 @@ export async function startMockDep(options: MockDepOptions = {}) {
     const fields = parseOAuthHeader(req.headers.authorization);
     if (!fields) return error(400, 'MISSING_AUTHORIZATION');
     if (fields.get('oauth_signature_method') !== 'HMAC-SHA1') return error(400, 'UNSUPPORTED_SIGNATURE_METHOD');
-    for (const k of ['oauth_consumer_key', 'oauth_token', 'oauth_nonce', 'oauth_timestamp', 'oauth_signature']) if (!fields.has(k)) return error(400, 'MISSING_PARAMETER');
+    for (const k of ['oauth_consumer_key', 'oauth_token', 'oauth_nonce', 'oauth_timestamp', 'oauth_signature'])
+      if (!fields.has(k)) return error(400, 'MISSING_PARAMETER');
     const server = servers.find((s) => s.token.consumer_key === fields.get('oauth_consumer_key') && s.token.access_token === fields.get('oauth_token'));
     if (!server) return error(401, 'UNAUTHORIZED');
     if (Date.parse(server.token.access_token_expiry) < Date.now()) return error(401, 'UNAUTHORIZED');
-    if (!signatureHolds('GET', url, fields, { consumerSecret: server.token.consumer_secret, accessSecret: server.token.access_secret })) return error(401, 'UNAUTHORIZED');
+    if (!signatureHolds('GET', url, fields, { consumerSecret: server.token.consumer_secret, accessSecret: server.token.access_secret }))
+      return error(401, 'UNAUTHORIZED');
     if (Math.abs(Number(fields.get('oauth_timestamp')) * 1000 - Date.now()) > 5 * 60_000) return error(401, 'UNAUTHORIZED');
     const nonce = `${server.token.consumer_key}:${fields.get('oauth_nonce')}`;
     if (nonces.has(nonce)) return error(401, 'UNAUTHORIZED');
@@ -204,7 +222,17 @@ export async function startMockDep(options: MockDepOptions = {}) {
     const serialsOf = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : null);
 
     if (method === 'GET' && path === '/account') {
-      const account: DepAccount = { server_name: server.server_name, server_uuid: server.server_uuid, facilitator_id: org.admin_id, ...org, org_email: 'it@zujibao-test.example', org_phone: '400-000-0000', org_address: '上海市浦东新区', org_type: 'org', org_version: 'v2' };
+      const account: DepAccount = {
+        server_name: server.server_name,
+        server_uuid: server.server_uuid,
+        facilitator_id: org.admin_id,
+        ...org,
+        org_email: 'it@zujibao-test.example',
+        org_phone: '400-000-0000',
+        org_address: '上海市浦东新区',
+        org_type: 'org',
+        org_version: 'v2',
+      };
       return { status: 200, body: account };
     }
     if (method === 'POST' && path === '/server/devices') {
@@ -236,12 +264,27 @@ export async function startMockDep(options: MockDepOptions = {}) {
         const base = ch.op_type !== 'deleted' && rec && rec.server === serverUuid ? toWire(rec) : { serial_number: ch.serial };
         return { ...base, op_type: ch.op_type, op_date: ch.op_date };
       });
-      return { status: 200, body: { devices: out, cursor: encodeCursor({ kind: 'sync', server: serverUuid, offset: 0, seq: last, epoch: cursorEpoch }), more_to_follow: pending.length > page.length, fetched_until: now() } };
+      return {
+        status: 200,
+        body: {
+          devices: out,
+          cursor: encodeCursor({ kind: 'sync', server: serverUuid, offset: 0, seq: last, epoch: cursorEpoch }),
+          more_to_follow: pending.length > page.length,
+          fetched_until: now(),
+        },
+      };
     }
     if (method === 'POST' && path === '/devices') {
       const serials = serialsOf(body.devices);
       if (!serials?.length) return error(400, 'DEVICE_ID_REQUIRED');
-      return { status: 200, body: { devices: Object.fromEntries(serials.map((s) => [s, mine(s) ? { ...toWire(devices.get(s)!), response_status: 'SUCCESS' } : { response_status: 'NOT_ACCESSIBLE' }])) } };
+      return {
+        status: 200,
+        body: {
+          devices: Object.fromEntries(
+            serials.map((s) => [s, mine(s) ? { ...toWire(devices.get(s)!), response_status: 'SUCCESS' } : { response_status: 'NOT_ACCESSIBLE' }]),
+          ),
+        },
+      };
     }
     if (method === 'POST' && path === '/profile') {
       if (typeof body.profile_name !== 'string' || !body.profile_name) return error(400, 'CONFIG_NAME_REQUIRED');
@@ -292,7 +335,11 @@ export async function startMockDep(options: MockDepOptions = {}) {
       if (options.activationLockSupported === false) return answer('ORG_NOT_SUPPORTED');
       if (!ACTIVATION_LOCK_FAMILIES.has(devices.get(serial)!.device_family)) return answer('DEVICE_NOT_SUPPORTED');
       if (activationLocks.has(serial)) return answer('DEVICE_ALREADY_LOCKED');
-      activationLocks.set(serial, { escrow_key: typeof body.escrow_key === 'string' ? body.escrow_key : undefined, lost_message: typeof body.lost_message === 'string' ? body.lost_message : undefined, at: new Date() });
+      activationLocks.set(serial, {
+        escrow_key: typeof body.escrow_key === 'string' ? body.escrow_key : undefined,
+        lost_message: typeof body.lost_message === 'string' ? body.lost_message : undefined,
+        at: new Date(),
+      });
       return answer('SUCCESS');
     }
     return error(404, 'NOT_FOUND');
@@ -327,7 +374,13 @@ export async function startMockDep(options: MockDepOptions = {}) {
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const send = (a: Answer, body?: unknown) => {
-        requests.push({ method: req.method ?? 'GET', path: url.pathname, status: a.status, protocolVersion: req.headers['x-server-protocol-version'] as string | undefined, body });
+        requests.push({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          status: a.status,
+          protocolVersion: req.headers['x-server-protocol-version'] as string | undefined,
+          body,
+        });
         const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
         res.writeHead(a.status, { 'content-type': typeof a.body === 'string' ? 'text/plain;charset=UTF-8' : 'application/json;charset=UTF-8', ...a.headers });
         res.end(text);

@@ -35,7 +35,9 @@ export function signatureHolds(method: string, url: URL, fields: Map<string, str
   const normalized = pairs.map((p) => p.join('=')).join('&');
   const port = url.port && !((url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443')) ? ':' + url.port : '';
   const base = `${method.toUpperCase()}&${rfc3986(`${url.protocol}//${url.hostname}${port}${url.pathname}`)}&${rfc3986(normalized)}`;
-  const expected = createHmac('sha1', `${rfc3986(secrets.consumerSecret)}&${rfc3986(secrets.accessSecret)}`).update(base).digest();
+  const expected = createHmac('sha1', `${rfc3986(secrets.consumerSecret)}&${rfc3986(secrets.accessSecret)}`)
+    .update(base)
+    .digest();
   const actual = Buffer.from(given, 'base64');
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -9,9 +9,17 @@ import { startMockDep } from './mock-dep-server.ts';
 import { serverTokenP7m } from './server-token.ts';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '2199' }, devices: { type: 'string', default: '5' }, cert: { type: 'string' }, out: { type: 'string', default: 'abm-token_smime.p7m' } },
+  options: {
+    port: { type: 'string', default: '2199' },
+    devices: { type: 'string', default: '5' },
+    cert: { type: 'string' },
+    out: { type: 'string', default: 'abm-token_smime.p7m' },
+  },
 });
-const dep = await startMockDep({ port: Number(values.port), devices: Array.from({ length: Number(values.devices) }, () => ({ serial_number: randomSerialNumber() })) });
+const dep = await startMockDep({
+  port: Number(values.port),
+  devices: Array.from({ length: Number(values.devices) }, () => ({ serial_number: randomSerialNumber() })),
+});
 console.log(`本地模拟 Apple 商务管理（DEP）：${dep.origin}（启动服务器时设置 DEP_ORIGIN=${dep.origin}），已分配 ${dep.devices.size} 台设备。`);
 if (values.cert) {
   fs.writeFileSync(values.out, serverTokenP7m(fs.readFileSync(values.cert, 'utf8'), dep.tokens[0]));

@@ -21,7 +21,12 @@ export const CmsOid = {
   sha256: '2.16.840.1.101.3.4.2.1',
 } as const;
 
-const DIGEST_BY_OID: Record<string, string> = { '1.3.14.3.2.26': 'sha1', [CmsOid.sha256]: 'sha256', '2.16.840.1.101.3.4.2.2': 'sha384', '2.16.840.1.101.3.4.2.3': 'sha512' };
+const DIGEST_BY_OID: Record<string, string> = {
+  '1.3.14.3.2.26': 'sha1',
+  [CmsOid.sha256]: 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
 
 /** CmsError: the message is malformed or its signature does not hold. */
 export class CmsError extends Error {}
@@ -68,7 +73,11 @@ function signAttributes(attributes: SignedAttribute[], key: KeyObject): { set: A
     .map((a) => sequence(oidNode(a.type), universal(asn1.Type.SET, true, [a.value])))
     .map((node) => ({ node, der: toDer(node) }))
     .sort((a, b) => Buffer.compare(a.der, b.der));
-  const set = universal(asn1.Type.SET, true, encoded.map((e) => e.node));
+  const set = universal(
+    asn1.Type.SET,
+    true,
+    encoded.map((e) => e.node),
+  );
   return { set, signature: sign('sha256', toDer(set), key) };
 }
 

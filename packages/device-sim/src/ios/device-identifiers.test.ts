@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { IPHONE_MODELS } from './device-catalog.ts';
-import { isLuhnValid, luhnCheckDigit, randomBypassCode, randomIccid, randomImei, randomPhoneNumber, randomSerialNumber, randomUdid } from './device-identifiers.ts';
+import {
+  isLuhnValid,
+  luhnCheckDigit,
+  randomBypassCode,
+  randomIccid,
+  randomImei,
+  randomPhoneNumber,
+  randomSerialNumber,
+  randomUdid,
+} from './device-identifiers.ts';
 
 describe('device identifiers', () => {
   it('computes the Luhn check digit of known IMEIs', () => {

@@ -91,7 +91,10 @@ export function snapshotOf(state: DeviceState): Readonly<IphoneSnapshot> {
     sims: state.sims.map((s) => ({ slot: s.slot, carrier: carrierName(s), iccid: s.iccid, phoneNumber: s.phoneNumber })),
     apps: [...state.apps.values()].map((a) => ({ identifier: a.identifier, name: a.name, version: a.shortVersion, managed: a.managed })),
     profiles: Object.fromEntries(
-      [...state.profiles.values()].map((p) => [p.identifier, { managed: p.managed, payloadTypes: p.payloads.map((x) => x.type), restrictions: Object.keys(p.restrictions) }]),
+      [...state.profiles.values()].map((p) => [
+        p.identifier,
+        { managed: p.managed, payloadTypes: p.payloads.map((x) => x.type), restrictions: Object.keys(p.restrictions) },
+      ]),
     ),
     restrictions: restrictionsInForce(state.profiles.values()),
     wallpaper: {

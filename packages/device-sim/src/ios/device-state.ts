@@ -241,7 +241,8 @@ export const carrierName = (sim: SimCard): string => CARRIERS[sim.carrier].name;
  * managed profiles, apps flagged to go with MDM, and lost mode all go with it.
  */
 export function removeManagement(state: DeviceState, reason: UnenrollReason): void {
-  for (const [identifier, profile] of state.profiles) if (profile.managed || identifier === state.enrollment.profileIdentifier) state.profiles.delete(identifier);
+  for (const [identifier, profile] of state.profiles)
+    if (profile.managed || identifier === state.enrollment.profileIdentifier) state.profiles.delete(identifier);
   for (const [identifier, app] of state.apps) if (app.managed && app.removeWithMdm) state.apps.delete(identifier);
   state.lostMode = { enabled: false, soundPlaying: false };
   state.os.update = undefined;

@@ -23,7 +23,14 @@ describe('enrolment', () => {
 
     expect(server.problems).toEqual([]);
     const device = server.devices.get(phone.udid);
-    expect(device?.authenticate).toMatchObject({ MessageType: 'Authenticate', SerialNumber: 'F2LTEST00001', ProductName: 'iPhone16,1', OSVersion: '17.5.1', BuildVersion: '21F90', Topic: server.topic });
+    expect(device?.authenticate).toMatchObject({
+      MessageType: 'Authenticate',
+      SerialNumber: 'F2LTEST00001',
+      ProductName: 'iPhone16,1',
+      OSVersion: '17.5.1',
+      BuildVersion: '21F90',
+      Topic: server.topic,
+    });
     expect(device?.tokenUpdate).toMatchObject({ MessageType: 'TokenUpdate', UDID: phone.udid, PushMagic: result.pushMagic, AwaitingConfiguration: false });
     expect((device?.tokenUpdate?.Token as Buffer).toString('hex')).toBe(result.pushToken);
     expect(result.pushToken).toMatch(/^[0-9a-f]{64}$/);

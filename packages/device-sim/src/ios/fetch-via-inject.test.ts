@@ -4,7 +4,7 @@ import { fetchViaInject } from './fetch-via-inject.ts';
 import { createMdmTransport } from './transport.ts';
 
 describe('fetchViaInject', () => {
-  it('carries the phone\'s PUTs into a Fastify app and its answers back, without a socket', async () => {
+  it("carries the phone's PUTs into a Fastify app and its answers back, without a socket", async () => {
     const app = Fastify();
     app.addContentTypeParser('application/x-apple-aspen-mdm', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     app.put('/mdm/connect', async (req, reply) => {

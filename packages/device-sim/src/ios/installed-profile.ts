@@ -98,7 +98,15 @@ export function restrictionsInForce(profiles: Iterable<InstalledProfile>): Restr
 /** canLaunchApp: whether the hirer sees and can open the app under the restrictions in force. */
 export const canLaunchApp = (r: RestrictionsInForce, bundleId: string): boolean =>
   !r.blockedApps.includes(bundleId) && (r.allowedApps === undefined || r.allowedApps.includes(bundleId));
-const COMMON_KEYS = new Set(['PayloadType', 'PayloadVersion', 'PayloadIdentifier', 'PayloadUUID', 'PayloadDisplayName', 'PayloadDescription', 'PayloadOrganization']);
+const COMMON_KEYS = new Set([
+  'PayloadType',
+  'PayloadVersion',
+  'PayloadIdentifier',
+  'PayloadUUID',
+  'PayloadDisplayName',
+  'PayloadDescription',
+  'PayloadOrganization',
+]);
 
 const malformed = (message: string) => new ProfileInstallError(1000, 'MCProfileErrorDomain', message);
 const missingField = (field: string) => new ProfileInstallError(1002, 'MCProfileErrorDomain', `The profile is missing the required field “${field}”.`);

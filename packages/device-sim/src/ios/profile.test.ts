@@ -15,7 +15,15 @@ describe('readEnrollmentProfile', () => {
     const read = readEnrollmentProfile(fixture(name), [signerDer]);
     expect(read.trustedSigner).toBe(true);
     expect(read.identifier).toBe('com.example.enroll');
-    expect(read.scep).toMatchObject({ url: 'https://mdm.example.com/scep', challenge: 'fixture-challenge', keysize: 2048, subject: [['O', 'Example'], ['CN', 'fixture']] });
+    expect(read.scep).toMatchObject({
+      url: 'https://mdm.example.com/scep',
+      challenge: 'fixture-challenge',
+      keysize: 2048,
+      subject: [
+        ['O', 'Example'],
+        ['CN', 'fixture'],
+      ],
+    });
     expect(read.mdm).toEqual({
       serverUrl: 'https://mdm.example.com/mdm/connect',
       checkInUrl: 'https://mdm.example.com/mdm/connect',
@@ -44,7 +52,8 @@ describe('readEnrollmentProfile', () => {
     const signer = { key, certDer: selfSignedCertificate(key, [['CN', 'profile signer']]) };
     const scep = { PayloadType: 'com.apple.security.scep', PayloadUUID: 'A', PayloadContent: { URL: 'https://x/scep' } };
     const mdm = { PayloadType: 'com.apple.mdm', ServerURL: 'https://x/mdm', Topic: 't', IdentityCertificateUUID: 'B' };
-    const signed = (content: PlistValue[]) => signCms({ content: Buffer.from(build({ PayloadType: 'Configuration', PayloadIdentifier: 'p', PayloadContent: content })), signer });
+    const signed = (content: PlistValue[]) =>
+      signCms({ content: Buffer.from(build({ PayloadType: 'Configuration', PayloadIdentifier: 'p', PayloadContent: content })), signer });
     expect(() => readEnrollmentProfile(signed([scep]))).toThrow(/no com\.apple\.mdm payload/);
     expect(() => readEnrollmentProfile(signed([scep, mdm]))).toThrow(ProfileError);
     expect(readEnrollmentProfile(signed([scep, { ...mdm, IdentityCertificateUUID: 'A' }])).mdm.checkInUrl).toBe('https://x/mdm');

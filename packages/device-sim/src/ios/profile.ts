@@ -58,7 +58,8 @@ function payloadOfType(payloads: Dict[], type: string): Dict {
 function readScep(payload: Dict): ScepSettings {
   const content = field(payload, 'PayloadContent', 'SCEP', isDict);
   const rdns = Array.isArray(content.Subject) ? content.Subject : [];
-  const subject = rdns.flatMap((rdn: unknown) => (Array.isArray(rdn) ? rdn : []))
+  const subject = rdns
+    .flatMap((rdn: unknown) => (Array.isArray(rdn) ? rdn : []))
     .filter((pair): pair is SubjectPair => Array.isArray(pair) && pair.length === 2 && pair.every(isString));
   return {
     payloadUuid: field(payload, 'PayloadUUID', 'SCEP', isString),

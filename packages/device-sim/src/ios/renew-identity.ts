@@ -21,14 +21,22 @@ export async function replaceEnrolmentProfile(context: CommandContext, payload: 
   }
   const { mdm, scep } = contents;
   if (mdm.topic !== enrollment.topic || mdm.serverUrl !== enrollment.serverUrl || mdm.checkInUrl !== enrollment.checkInUrl) {
-    return failed(MdmErrors.profileInstallFailed(), { code: 4030, domain: 'MCMDMErrorDomain', message: 'The MDM payload may not change its server or topic in place.' });
+    return failed(MdmErrors.profileInstallFailed(), {
+      code: 4030,
+      domain: 'MCMDMErrorDomain',
+      message: 'The MDM payload may not change its server or topic in place.',
+    });
   }
   let identity;
   try {
     identity = await enrollFromPayload(scep, context.fetch);
   } catch (err) {
     // iOS keeps the old profile and identity when the new SCEP enrolment fails.
-    return failed(MdmErrors.profileInstallFailed(), { code: 22013, domain: 'MCSCEPErrorDomain', message: `SCEP enrolment failed: ${err instanceof Error ? err.message : String(err)}` });
+    return failed(MdmErrors.profileInstallFailed(), {
+      code: 22013,
+      domain: 'MCSCEPErrorDomain',
+      message: `SCEP enrolment failed: ${err instanceof Error ? err.message : String(err)}`,
+    });
   }
   enrollment.identity = { key: identity.key, certDer: identity.certDer };
   state.profiles.set(contents.identifier, readConfigurationProfile(payload, false));

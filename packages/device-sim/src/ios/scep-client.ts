@@ -81,7 +81,9 @@ export function buildPkcsReq(options: PkcsReqOptions): PkcsReq {
   envelope.encrypt(undefined, forge.pki.oids[options.useAes === false ? 'des-EDE3-CBC' : 'aes128-CBC']);
   const enveloped = envelope.toAsn1();
   // forge rebuilds the recipient's name from parsed attributes; iOS copies the CA certificate's own bytes.
-  const recipientInfo = ((((enveloped.value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0].value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0];
+  const recipientInfo = (
+    (((enveloped.value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0].value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[]
+  )[0];
   (recipientInfo.value as forge.asn1.Asn1[])[1] = issuerAndSerial(options.caCertDer);
   const spki = createPublicKey(key).export({ type: 'spki', format: 'der' });
   const transactionId = createHash('sha256').update(spki).digest('hex').toUpperCase();
@@ -169,6 +171,15 @@ export async function enrollWithScep(options: ScepEnrollOptions): Promise<ScepEn
 }
 
 /** enrollFromPayload runs a profile's SCEP payload (its URL, challenge, subject and key size), as iOS installs it. */
-export function enrollFromPayload(scep: { url: string; challenge?: string; subject: SubjectPair[]; keysize: number }, fetchFn: FetchLike, key?: KeyObject): Promise<ScepEnrollment> {
-  return enrollWithScep({ transport: httpScepTransport(scep.url, fetchFn), challenge: scep.challenge ?? '', subject: scep.subject, key: key ?? generateDeviceKey(scep.keysize) });
+export function enrollFromPayload(
+  scep: { url: string; challenge?: string; subject: SubjectPair[]; keysize: number },
+  fetchFn: FetchLike,
+  key?: KeyObject,
+): Promise<ScepEnrollment> {
+  return enrollWithScep({
+    transport: httpScepTransport(scep.url, fetchFn),
+    challenge: scep.challenge ?? '',
+    subject: scep.subject,
+    key: key ?? generateDeviceKey(scep.keysize),
+  });
 }

@@ -4,7 +4,15 @@ import type { ErrorChainItem, SettingsResultShape } from './command-handlers/ind
 import { DeviceFaults } from './device-faults.ts';
 import type { DeviceIdentity } from './identity.ts';
 import { type IphoneSnapshot, snapshotOf } from './device-snapshot.ts';
-import { type DeviceOptions, type DeviceState, type GeoLocation, type UnenrollReason, createDeviceState, eraseAllContent, removeManagement } from './device-state.ts';
+import {
+  type DeviceOptions,
+  type DeviceState,
+  type GeoLocation,
+  type UnenrollReason,
+  createDeviceState,
+  eraseAllContent,
+  removeManagement,
+} from './device-state.ts';
 import { type EnrollmentResult, enrollDevice } from './enrolment.ts';
 import { type CommandEvent, type SessionResult, runConnectSession } from './mdm-session.ts';
 import { type BackoffOptions, SessionRunner } from './session-runner.ts';
@@ -64,7 +72,11 @@ export class SimulatedIphone {
     this.device = createDeviceState(options);
     this.clock = options.clock ?? (() => new Date());
     this.transport = createMdmTransport({ fetch: options.fetch, dispatcher: options.dispatcher, serverOrigin: options.serverOrigin, clock: this.clock });
-    this.runner = new SessionRunner(() => this.session(), options.retry, (err) => this.note(`session failed: ${String(err)}`));
+    this.runner = new SessionRunner(
+      () => this.session(),
+      options.retry,
+      (err) => this.note(`session failed: ${String(err)}`),
+    );
   }
 
   get udid(): string {
@@ -218,7 +230,12 @@ export class SimulatedIphone {
   private async unenrol(reason: UnenrollReason, checkOut: boolean): Promise<void> {
     const { enrollment } = this.device;
     if (checkOut && enrollment.checkOutWhenRemoved && enrollment.checkInUrl) {
-      const http = await this.transport.put(enrollment.checkInUrl, 'checkin', checkOutMessage(this.device), enrollment.signMessage ? enrollment.identity : undefined);
+      const http = await this.transport.put(
+        enrollment.checkInUrl,
+        'checkin',
+        checkOutMessage(this.device),
+        enrollment.signMessage ? enrollment.identity : undefined,
+      );
       if (http.kind !== 'ok') this.note(`CheckOut was not accepted (${http.kind})`);
     }
     removeManagement(this.device, reason);

@@ -54,7 +54,12 @@ async function classify(res: Response): Promise<HttpOutcome> {
   if (res.status >= 200 && res.status < 300) return { kind: 'ok', status: res.status, body };
   if (res.status === 401) return { kind: 'unauthorized', status: 401 };
   if (res.status >= 500) return { kind: 'server-error', status: res.status };
-  return { kind: 'client-error', status: res.status, errorCode: errorCodeOf(body, res.headers.get('content-type')), detail: body.toString('utf8').slice(0, 300) };
+  return {
+    kind: 'client-error',
+    status: res.status,
+    errorCode: errorCodeOf(body, res.headers.get('content-type')),
+    detail: body.toString('utf8').slice(0, 300),
+  };
 }
 
 /**

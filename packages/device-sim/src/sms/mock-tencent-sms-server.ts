@@ -13,8 +13,23 @@ const mac = (key: Buffer | string, data: string) => createHmac('sha256', key).up
  * The TC3-HMAC-SHA256 signature as documented, over the headers the client says it signed: canonical request,
  * string to sign with the credential scope, and a key derived day → service → "tc3_request" from "TC3" + SecretKey.
  */
-function expectedSignature(p: { headers: IncomingHttpHeaders; signedHeaders: string[]; body: string; timestamp: string; date: string; service: string; secretKey: string }): string {
-  const canonicalHeaders = p.signedHeaders.map((h) => `${h}:${String(p.headers[h] ?? '').trim().toLowerCase()}\n`).join('');
+function expectedSignature(p: {
+  headers: IncomingHttpHeaders;
+  signedHeaders: string[];
+  body: string;
+  timestamp: string;
+  date: string;
+  service: string;
+  secretKey: string;
+}): string {
+  const canonicalHeaders = p.signedHeaders
+    .map(
+      (h) =>
+        `${h}:${String(p.headers[h] ?? '')
+          .trim()
+          .toLowerCase()}\n`,
+    )
+    .join('');
   const canonicalRequest = `POST\n/\n\n${canonicalHeaders}\n${p.signedHeaders.join(';')}\n${hex(p.body)}`;
   const scope = `${p.date}/${p.service}/tc3_request`;
   const toSign = `TC3-HMAC-SHA256\n${p.timestamp}\n${scope}\n${hex(canonicalRequest)}`;
@@ -28,23 +43,31 @@ function expectedSignature(p: { headers: IncomingHttpHeaders; signedHeaders: str
  * SdkAppId, sign name, template, the number of template parameters and E.164 mainland numbers (+86…).
  */
 export async function startMockTencentSms(options: MockTencentSmsOptions): Promise<SmsStandIn> {
-  const error = (code: string, message: string): StandInAnswer => ({ status: 200, body: { Response: { Error: { Code: code, Message: message }, RequestId: randomUUID() } }, refusedCode: code });
+  const error = (code: string, message: string): StandInAnswer => ({
+    status: 200,
+    body: { Response: { Error: { Code: code, Message: message }, RequestId: randomUUID() } },
+    refusedCode: code,
+  });
   return startSmsStandIn(options, ({ method, headers, body }, fault) => {
     if (method !== 'POST') return error('InvalidParameter', 'only POST is served here');
     if (headers['x-tc-action'] !== 'SendSms') return error('InvalidAction', 'action not found');
     if (headers['x-tc-version'] !== '2021-01-11') return error('NoSuchVersion', 'version not found');
     if (!headers['x-tc-region']) return error('MissingParameter', 'X-TC-Region is required');
     if (!String(headers['content-type']).startsWith('application/json')) return error('InvalidParameter', 'JSON body expected');
-    const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([a-z]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(String(headers.authorization ?? ''));
+    const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([a-z]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+      String(headers.authorization ?? ''),
+    );
     if (!auth) return error('AuthFailure.InvalidAuthorization', 'Authorization is malformed');
     const [, secretId, date, service, signed, signature] = auth;
     const signedHeaders = signed.split(';');
-    if (!signedHeaders.includes('content-type') || !signedHeaders.includes('host')) return error('AuthFailure.InvalidAuthorization', 'content-type and host must be signed');
+    if (!signedHeaders.includes('content-type') || !signedHeaders.includes('host'))
+      return error('AuthFailure.InvalidAuthorization', 'content-type and host must be signed');
     if (secretId !== options.accessKeyId) return error('AuthFailure.SecretIdNotFound', 'SecretId does not exist');
     const timestamp = String(headers['x-tc-timestamp'] ?? '');
     const seconds = Number(timestamp);
     if (!/^\d+$/.test(timestamp) || Math.abs(seconds * 1000 - Date.now()) > 5 * 60_000) return error('AuthFailure.SignatureExpire', 'Signature expired');
-    if (new Date(seconds * 1000).toISOString().slice(0, 10) !== date || service !== 'sms') return error('AuthFailure.SignatureFailure', 'credential scope does not match');
+    if (new Date(seconds * 1000).toISOString().slice(0, 10) !== date || service !== 'sms')
+      return error('AuthFailure.SignatureFailure', 'credential scope does not match');
     const wanted = Buffer.from(expectedSignature({ headers, signedHeaders, body, timestamp, date, service, secretKey: options.accessKeySecret }));
     if (!timingSafeEqual(Buffer.from(signature), wanted)) return error('AuthFailure.SignatureFailure', 'The provided credentials could not be validated.');
 
@@ -75,12 +98,22 @@ export async function startMockTencentSms(options: MockTencentSmsOptions): Promi
           SendStatusSet: [
             ok
               ? { SerialNo: randomUUID(), PhoneNumber: phone, Fee: 1, SessionContext: '', Code: 'Ok', Message: 'send success', IsoCode: 'CN' }
-              : { SerialNo: '', PhoneNumber: phone, Fee: 0, SessionContext: '', Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'incorrect phone number', IsoCode: '' },
+              : {
+                  SerialNo: '',
+                  PhoneNumber: phone,
+                  Fee: 0,
+                  SessionContext: '',
+                  Code: 'InvalidParameterValue.IncorrectPhoneNumber',
+                  Message: 'incorrect phone number',
+                  IsoCode: '',
+                },
           ],
           RequestId: randomUUID(),
         },
       },
-      ...(ok ? { delivered: { phoneNumber: phone, signName: options.signName, templateId, params: params as string[] } } : { refusedCode: 'InvalidParameterValue.IncorrectPhoneNumber' }),
+      ...(ok
+        ? { delivered: { phoneNumber: phone, signName: options.signName, templateId, params: params as string[] } }
+        : { refusedCode: 'InvalidParameterValue.IncorrectPhoneNumber' }),
     };
   });
 }

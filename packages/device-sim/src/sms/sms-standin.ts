@@ -65,7 +65,10 @@ export async function startSmsStandIn(
           res.writeHead(502, { 'content-type': 'text/html' });
           return res.end('<html>Bad Gateway</html>');
         }
-        const out = handle({ method: req.method ?? 'GET', headers: req.headers, url: new URL(req.url ?? '/', origin), body: Buffer.concat(chunks).toString('utf8') }, fault);
+        const out = handle(
+          { method: req.method ?? 'GET', headers: req.headers, url: new URL(req.url ?? '/', origin), body: Buffer.concat(chunks).toString('utf8') },
+          fault,
+        );
         if (out.delivered) delivered.push(out.delivered);
         if (out.refusedCode) refused.push({ code: out.refusedCode });
         res.writeHead(out.status, { 'content-type': 'application/json;charset=utf-8' });

@@ -17,7 +17,12 @@ export const DeviceFacts = z.object({
 });
 export type DeviceFacts = z.infer<typeof DeviceFacts>;
 
-export const SimReport = z.object({ slot: z.number().int().min(1).max(2), iccid: text().max(32).default(''), carrier: text().max(64).default(''), phone_number: text().max(20).default('') });
+export const SimReport = z.object({
+  slot: z.number().int().min(1).max(2),
+  iccid: text().max(32).default(''),
+  carrier: text().max(64).default(''),
+  phone_number: text().max(20).default(''),
+});
 export type SimReport = z.infer<typeof SimReport>;
 
 export const LocationReport = z.object({

@@ -66,9 +66,30 @@ export interface DepDevicePage {
 
 /** Setup Assistant panes a DEP profile can skip (Apple's skip_setup_items keys, the iPhone ones). */
 export const DEP_SKIP_SETUP_ITEMS = [
-  'Android', 'AppleID', 'Appearance', 'Biometric', 'Diagnostics', 'DisplayTone', 'Location', 'Passcode', 'Payment',
-  'Privacy', 'Restore', 'SIMSetup', 'ScreenTime', 'Siri', 'TOS', 'Welcome', 'iCloudDiagnostics', 'iCloudStorage',
-  'MessagingActivationUsingPhoneNumber', 'Keyboard', 'TermsOfAddress', 'SoftwareUpdate', 'UpdateCompleted', 'Zoom',
+  'Android',
+  'AppleID',
+  'Appearance',
+  'Biometric',
+  'Diagnostics',
+  'DisplayTone',
+  'Location',
+  'Passcode',
+  'Payment',
+  'Privacy',
+  'Restore',
+  'SIMSetup',
+  'ScreenTime',
+  'Siri',
+  'TOS',
+  'Welcome',
+  'iCloudDiagnostics',
+  'iCloudStorage',
+  'MessagingActivationUsingPhoneNumber',
+  'Keyboard',
+  'TermsOfAddress',
+  'SoftwareUpdate',
+  'UpdateCompleted',
+  'Zoom',
 ] as const;
 
 /** DepProfile is the body of `POST /profile`: our enrolment profile as Apple keeps it for the assigned serials. */

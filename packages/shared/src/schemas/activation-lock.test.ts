@@ -8,10 +8,26 @@ import { BYPASS_CODE_PATTERN, activationLockRequest, bypassCodeFromBytes, bytesF
  * proget-hq/apple-activation-lock `tests/` (bytes → code; escrow key of the 5 bytes "bytes").
  */
 const NANODEP = [
-  { key: '00000000000000000000000000000000', code: '00000-00000-0000-0000-0000-0000', hash: 'deab860d28deb5b7121d6d8fcf0f78e1471756d1b2c566c03277c23ea8930b4f' },
-  { key: '1ea841db5edfafe6075b5ae0d845d254', code: '3UM43-PUYVY-QYD1-UVCC-HEHJ-FKA4', hash: '6ab40d5eabe7218ec04182f461005600c7e3426bddd82cdb405bde9a1e0014b5' },
-  { key: 'cb84798c3ca85a674194550a2e96aed8', code: 'TF27L-31WN1-E6FH-DMAM-52X5-NFV0', hash: '23cf8b7873425fd8efe31dc5b6ab9c357eb98a2a59c82ea1084ca8af58cc480a' },
-  { key: 'bd9e6a463a19ac706d379394bf97747a', code: 'QPG6M-JJU36-P70V-9QKF-ACZ5-VMG2', hash: '7cdf895759d090eb9d3ed833d0ed7d5d5b00a11a719293f44aa7741ffbe79f6a' },
+  {
+    key: '00000000000000000000000000000000',
+    code: '00000-00000-0000-0000-0000-0000',
+    hash: 'deab860d28deb5b7121d6d8fcf0f78e1471756d1b2c566c03277c23ea8930b4f',
+  },
+  {
+    key: '1ea841db5edfafe6075b5ae0d845d254',
+    code: '3UM43-PUYVY-QYD1-UVCC-HEHJ-FKA4',
+    hash: '6ab40d5eabe7218ec04182f461005600c7e3426bddd82cdb405bde9a1e0014b5',
+  },
+  {
+    key: 'cb84798c3ca85a674194550a2e96aed8',
+    code: 'TF27L-31WN1-E6FH-DMAM-52X5-NFV0',
+    hash: '23cf8b7873425fd8efe31dc5b6ab9c357eb98a2a59c82ea1084ca8af58cc480a',
+  },
+  {
+    key: 'bd9e6a463a19ac706d379394bf97747a',
+    code: 'QPG6M-JJU36-P70V-9QKF-ACZ5-VMG2',
+    hash: '7cdf895759d090eb9d3ed833d0ed7d5d5b00a11a719293f44aa7741ffbe79f6a',
+  },
 ];
 
 describe('Activation Lock bypass code', () => {

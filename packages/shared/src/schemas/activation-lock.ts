@@ -62,7 +62,8 @@ export const activationLockDepText: Record<DepActivationLockStatus, string> = {
 export const BYPASS_CODE_ALPHABET = '0123456789ACDEFGHJKLMNPQRTUVWXYZ';
 const GROUPS = [5, 5, 4, 4, 4, 4];
 /** A code as Apple prints it: 26 characters in groups 5-5-4-4-4-4; the last carries only 3 bits (0-7). */
-export const BYPASS_CODE_PATTERN = /^[0-9ACDEFGHJKLMNPQRTUVWXYZ]{5}-[0-9ACDEFGHJKLMNPQRTUVWXYZ]{5}(-[0-9ACDEFGHJKLMNPQRTUVWXYZ]{4}){3}-[0-9ACDEFGHJKLMNPQRTUVWXYZ]{3}[0-7]$/;
+export const BYPASS_CODE_PATTERN =
+  /^[0-9ACDEFGHJKLMNPQRTUVWXYZ]{5}-[0-9ACDEFGHJKLMNPQRTUVWXYZ]{5}(-[0-9ACDEFGHJKLMNPQRTUVWXYZ]{4}){3}-[0-9ACDEFGHJKLMNPQRTUVWXYZ]{3}[0-7]$/;
 export const BYPASS_CODE_BYTES = 16;
 
 /**

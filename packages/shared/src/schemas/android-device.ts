@@ -15,7 +15,10 @@ const regulateValues = Object.values(RegulateStatus) as number[];
 export const androidListQuery = paging.extend({
   imei: shared.imei,
   hirer_phone_number: shared.hirer_phone_number,
-  serial_number: text().trim().regex(/^[A-Za-z0-9]{1,32}$/, '序列号为字母或数字').optional(),
+  serial_number: text()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,32}$/, '序列号为字母或数字')
+    .optional(),
   brand: text().trim().min(1).max(40, '品牌有误').optional(),
   model: text().trim().min(1).max(64, '型号有误').optional(),
   channel: z.coerce.number({ error: '管理通道有误' }).int('管理通道有误').min(0, '管理通道有误').max(4, '管理通道有误').optional(),
@@ -23,7 +26,11 @@ export const androidListQuery = paging.extend({
   offline_duration: shared.offline_duration,
   for_clerk: shared.for_clerk,
   lock_status: shared.lock_status,
-  regulate_status: z.coerce.number({ error: '监管状态有误' }).int('监管状态有误').refine((v) => regulateValues.includes(v), '监管状态有误').optional(),
+  regulate_status: z.coerce
+    .number({ error: '监管状态有误' })
+    .int('监管状态有误')
+    .refine((v) => regulateValues.includes(v), '监管状态有误')
+    .optional(),
   archived: z.stringbool({ error: '归档参数有误' }).optional().default(false),
   sort_index: shared.sort_index,
   sort_direction: shared.sort_direction,
@@ -61,7 +68,9 @@ export const androidAppRestriction = z
   .object({
     enable: z.boolean({ error: '请选择是否开启应用限制' }),
     mode: z
-      .union([z.literal(AndroidAppRestrictionMode.BLACKLIST), z.literal(AndroidAppRestrictionMode.WHITELIST)], { error: '应用限制模式只能是 0（黑名单）或 1（白名单）' })
+      .union([z.literal(AndroidAppRestrictionMode.BLACKLIST), z.literal(AndroidAppRestrictionMode.WHITELIST)], {
+        error: '应用限制模式只能是 0（黑名单）或 1（白名单）',
+      })
       .optional(),
     list: z.array(androidAppEntry).max(500, '应用列表最多 500 个').optional().default([]),
   })

@@ -155,9 +155,18 @@ export type OpenPlatform = (typeof OPEN_PLATFORMS)[number];
 
 export const openDeviceListQuery = paging.extend({
   platform: z.enum(OPEN_PLATFORMS, { error: '平台只能是 ios 或 android' }).optional(),
-  serial_number: text().trim().regex(/^[A-Za-z0-9]{1,20}$/, '序列号为字母或数字').optional(),
-  imei: text().trim().regex(/^\d{1,15}$/, 'IMEI 最多 15 位数字').optional(),
-  hirer_phone_number: text().trim().regex(/^\d{1,11}$/, '手机号最多 11 位数字').optional(),
+  serial_number: text()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/, '序列号为字母或数字')
+    .optional(),
+  imei: text()
+    .trim()
+    .regex(/^\d{1,15}$/, 'IMEI 最多 15 位数字')
+    .optional(),
+  hirer_phone_number: text()
+    .trim()
+    .regex(/^\d{1,11}$/, '手机号最多 11 位数字')
+    .optional(),
 });
 export type OpenDeviceListQuery = z.infer<typeof openDeviceListQuery>;
 

@@ -19,7 +19,11 @@ export const ANDROID_PACKAGE_RE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]
 
 const platform = z.enum([AppPlatform.APPLE, AppPlatform.ANDROID], { error: '平台有误' });
 const group = text().trim().max(20, '分组最多 20 个字符');
-const sort = z.coerce.number({ error: '排序应为 0-9999 的整数' }).int('排序应为 0-9999 的整数').min(0, '排序应为 0-9999 的整数').max(9999, '排序应为 0-9999 的整数');
+const sort = z.coerce
+  .number({ error: '排序应为 0-9999 的整数' })
+  .int('排序应为 0-9999 的整数')
+  .min(0, '排序应为 0-9999 的整数')
+  .max(9999, '排序应为 0-9999 的整数');
 const appName = text({ error: '请输入应用名称' }).trim().min(1, '请输入应用名称').max(50, '应用名称最多 50 个字符');
 
 /** GET /api/appstore/list: one platform's apps, optionally one group, sorted by sort then name. */
@@ -40,10 +44,15 @@ export const appstoreNewRequest = z
     bundle_id: text({ error: '请输入 Bundle ID / 包名' }).trim().min(1, '请输入 Bundle ID / 包名').max(155, 'Bundle ID / 包名最多 155 个字符'),
     group: group.optional().default(''),
     sort: sort.optional().default(0),
-    icon: z.union([z.literal(''), text().pipe(z.url({ protocol: /^https?$/, error: '图标地址有误' }).max(500))]).optional().default(''),
+    icon: z
+      .union([z.literal(''), text().pipe(z.url({ protocol: /^https?$/, error: '图标地址有误' }).max(500))])
+      .optional()
+      .default(''),
     version: text().trim().max(30).optional().default(''),
     seller: text().trim().max(100).optional().default(''),
-    track_id: text().regex(/^\d{1,20}$/, 'App Store ID 有误').optional(),
+    track_id: text()
+      .regex(/^\d{1,20}$/, 'App Store ID 有误')
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const ok = v.platform === AppPlatform.APPLE ? APPLE_BUNDLE_ID_RE.test(v.bundle_id) : ANDROID_PACKAGE_RE.test(v.bundle_id);

@@ -11,15 +11,14 @@ const clerkName = text({ error: '请输入店员姓名' }).trim().min(1, '请输
 /** Only grantable codes: Admin comes with is_admin and is never handed out through a permission list. */
 const grantable = new Set<string>(GRANTABLE_PERMS);
 const permissionList = z
-  .array(text().refine((c) => grantable.has(c), '权限代码有误'), { error: '权限格式有误' })
+  .array(
+    text().refine((c) => grantable.has(c), '权限代码有误'),
+    { error: '权限格式有误' },
+  )
   .max(GRANTABLE_PERMS.length)
   .transform((codes) => [...new Set(codes)] as Perm[]);
 
-const quota = z.coerce
-  .number({ error: '额度应为整数' })
-  .int('额度应为整数')
-  .min(0, '额度不能小于 0')
-  .max(QUOTA_MAX, `额度不能大于 ${QUOTA_MAX}`);
+const quota = z.coerce.number({ error: '额度应为整数' }).int('额度应为整数').min(0, '额度不能小于 0').max(QUOTA_MAX, `额度不能大于 ${QUOTA_MAX}`);
 
 /** A query-string boolean: z.coerce.boolean would read 'false' as true. */
 const queryBool = z.enum(['true', 'false', '1', '0'], { error: '应为 true 或 false' }).transform((v) => v === 'true' || v === '1');
@@ -27,7 +26,10 @@ const queryBool = z.enum(['true', 'false', '1', '0'], { error: '应为 true 或 
 /** GET /api/store/clerk/list */
 export const clerkListQuery = paging.extend({
   name: text().trim().max(20, '姓名最多 20 个字符').optional(),
-  phone_number: text().trim().regex(/^\d{1,11}$/, '手机号最多 11 位数字').optional(),
+  phone_number: text()
+    .trim()
+    .regex(/^\d{1,11}$/, '手机号最多 11 位数字')
+    .optional(),
   disabled: queryBool.optional(),
 });
 export type ClerkListQuery = z.infer<typeof clerkListQuery>;

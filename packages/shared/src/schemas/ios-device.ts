@@ -6,9 +6,18 @@ import type { HirerRisk } from './report.ts';
 
 /** Query of GET /api/device/ios/list and /recycled-list (spec §5 filters). */
 export const iosListQuery = paging.extend({
-  imei: text().trim().regex(/^\d{1,15}$/, 'IMEI 最多 15 位数字').optional(),
-  hirer_phone_number: text().trim().regex(/^\d{1,11}$/, '手机号最多 11 位数字').optional(),
-  serial_number: text().trim().regex(/^[A-Za-z0-9]{1,14}$/, '序列号为字母或数字').optional(),
+  imei: text()
+    .trim()
+    .regex(/^\d{1,15}$/, 'IMEI 最多 15 位数字')
+    .optional(),
+  hirer_phone_number: text()
+    .trim()
+    .regex(/^\d{1,11}$/, '手机号最多 11 位数字')
+    .optional(),
+  serial_number: text()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,14}$/, '序列号为字母或数字')
+    .optional(),
   registration_time: z
     .union([z.array(calendarDate8), calendarDate8.transform((v) => [v])])
     .refine((v) => v.length === 2, '注册时间需要开始和结束两个日期')

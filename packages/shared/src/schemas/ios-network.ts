@@ -69,7 +69,8 @@ export const setDnsSettingRequest = deviceIdBody
       else if (!HOSTNAME_RE.test(v.server_name)) ctx.addIssue({ code: 'custom', path: ['server_name'], message: '服务器域名格式有误，如 dns.example.com' });
       if (v.server_url) ctx.addIssue({ code: 'custom', path: ['server_url'], message: 'DoT 不需要填写服务器地址，请填写服务器域名' });
     }
-    if (new Set(v.server_addresses).size !== v.server_addresses.length) ctx.addIssue({ code: 'custom', path: ['server_addresses'], message: '服务器 IP 有重复' });
+    if (new Set(v.server_addresses).size !== v.server_addresses.length)
+      ctx.addIssue({ code: 'custom', path: ['server_addresses'], message: '服务器 IP 有重复' });
   });
 export type SetDnsSettingRequest = z.input<typeof setDnsSettingRequest>;
 export type SetDnsSettingBody = z.output<typeof setDnsSettingRequest>;
@@ -81,7 +82,9 @@ export const MAX_INSTALL_APPS = 10;
 export const INSTALL_APP_TIMEOUT_MS = 10_000;
 
 const installApp = appleAppEntry.extend({
-  itunes_store_id: text().regex(/^\d{1,20}$/, 'App Store ID 有误').optional(),
+  itunes_store_id: text()
+    .regex(/^\d{1,20}$/, 'App Store ID 有误')
+    .optional(),
 });
 
 export const installAppsRequest = deviceIdBody.extend({

@@ -99,11 +99,22 @@ export interface OneClickPrevalidation {
 
 export const RUN_STATUSES = ['running', 'done', 'failed', 'superseded'] as const;
 export type OneClickRunStatus = (typeof RUN_STATUSES)[number];
-export const oneClickRunStatusLabel: Record<OneClickRunStatus, string> = { running: '执行中', done: '已完成', failed: '已中断', superseded: '已被新的执行取代' };
+export const oneClickRunStatusLabel: Record<OneClickRunStatus, string> = {
+  running: '执行中',
+  done: '已完成',
+  failed: '已中断',
+  superseded: '已被新的执行取代',
+};
 
 export const STEP_STATUSES = ['pending', 'running', 'done', 'failed', 'skipped'] as const;
 export type OneClickStepStatus = (typeof STEP_STATUSES)[number];
-export const oneClickStepStatusLabel: Record<OneClickStepStatus, string> = { pending: '等待中', running: '执行中', done: '已完成', failed: '失败', skipped: '已跳过' };
+export const oneClickStepStatusLabel: Record<OneClickStepStatus, string> = {
+  pending: '等待中',
+  running: '执行中',
+  done: '已完成',
+  failed: '失败',
+  skipped: '已跳过',
+};
 
 export interface OneClickRunStepView {
   step: OneClickStep;

@@ -44,7 +44,10 @@ export const iosScheduleOsUpdateRequest = deviceIdBody
   .extend({
     install_action: z.enum(OS_INSTALL_ACTIONS, { error: '更新方式只能是 DownloadOnly（仅下载）或 InstallASAP（立即安装）' }),
     product_key: text({ error: '更新标识有误' }).trim().min(1, '更新标识有误').max(100, '更新标识有误').optional(),
-    product_version: text({ error: '系统版本有误' }).trim().regex(/^\d{1,3}(\.\d{1,3}){0,3}$/, '系统版本格式有误，例如 18.1.1').optional(),
+    product_version: text({ error: '系统版本有误' })
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,3}){0,3}$/, '系统版本格式有误，例如 18.1.1')
+      .optional(),
   })
   .refine((v) => v.product_key !== undefined || v.product_version !== undefined, { message: '请选择要安装的系统更新', path: ['product_key'] });
 export type IosScheduleOsUpdateRequest = z.infer<typeof iosScheduleOsUpdateRequest>;

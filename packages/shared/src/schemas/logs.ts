@@ -56,8 +56,17 @@ export const operationLogListQuery = paging
   .extend({
     device_id: uuid.optional(),
     for_clerk: uuid.optional(),
-    action: text().trim().min(1).max(64, '操作类型有误').regex(/^[a-z0-9-]+$/, '操作类型有误').optional(),
-    status: z.coerce.number({ error: '状态有误' }).int('状态有误').refine((v) => operationStatusValues.includes(v), '状态有误').optional(),
+    action: text()
+      .trim()
+      .min(1)
+      .max(64, '操作类型有误')
+      .regex(/^[a-z0-9-]+$/, '操作类型有误')
+      .optional(),
+    status: z.coerce
+      .number({ error: '状态有误' })
+      .int('状态有误')
+      .refine((v) => operationStatusValues.includes(v), '状态有误')
+      .optional(),
     ...dateRange,
   })
   .refine(checkRange, rangeError);
@@ -85,7 +94,11 @@ export interface OperationLogItem {
 export const loginLogListQuery = paging
   .extend({
     for_clerk: uuid.optional(),
-    status: z.coerce.number({ error: '状态有误' }).int('状态有误').refine((v) => loginStatusValues.includes(v), '状态有误').optional(),
+    status: z.coerce
+      .number({ error: '状态有误' })
+      .int('状态有误')
+      .refine((v) => loginStatusValues.includes(v), '状态有误')
+      .optional(),
     ...dateRange,
   })
   .refine(checkRange, rangeError);

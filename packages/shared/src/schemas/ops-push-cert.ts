@@ -41,10 +41,12 @@ export interface PushCertStatus {
   warn_days: number;
 }
 
-export const pushCsrBody = z.object({
-  /** Make a new key and request even when one is pending (the pending one's key is then gone). */
-  replace: z.boolean().optional(),
-}).strict();
+export const pushCsrBody = z
+  .object({
+    /** Make a new key and request even when one is pending (the pending one's key is then gone). */
+    replace: z.boolean().optional(),
+  })
+  .strict();
 export type PushCsrBody = z.infer<typeof pushCsrBody>;
 
 export interface PushCsrResult {
@@ -55,17 +57,21 @@ export interface PushCsrResult {
 }
 
 const PEM_MAX = 64 * 1024;
-export const pushCertificateBody = z.object({
-  certificate_pem: text().min(1, '请上传证书').max(PEM_MAX, '证书文件过大'),
-}).strict();
+export const pushCertificateBody = z
+  .object({
+    certificate_pem: text().min(1, '请上传证书').max(PEM_MAX, '证书文件过大'),
+  })
+  .strict();
 export type PushCertificateBody = z.infer<typeof pushCertificateBody>;
 
-export const pushVendorSignBody = z.object({
-  /** The MDM CSR-signing certificate Apple issued to the vendor, optionally followed by Apple's WWDR and root certificates. */
-  vendor_certificate_pem: text().min(1, '请上传供应商证书').max(PEM_MAX, '证书文件过大'),
-  vendor_key_pem: text().min(1, '请上传供应商私钥').max(PEM_MAX, '私钥文件过大'),
-  passphrase: text().max(256).optional(),
-}).strict();
+export const pushVendorSignBody = z
+  .object({
+    /** The MDM CSR-signing certificate Apple issued to the vendor, optionally followed by Apple's WWDR and root certificates. */
+    vendor_certificate_pem: text().min(1, '请上传供应商证书').max(PEM_MAX, '证书文件过大'),
+    vendor_key_pem: text().min(1, '请上传供应商私钥').max(PEM_MAX, '私钥文件过大'),
+    passphrase: text().max(256).optional(),
+  })
+  .strict();
 export type PushVendorSignBody = z.infer<typeof pushVendorSignBody>;
 
 export interface PushVendorSignResult {

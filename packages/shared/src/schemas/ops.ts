@@ -5,7 +5,9 @@ import { text, uuid } from './safe-input.ts';
 
 /** Operator console (/ops): the platform's own staff, apart from store clerks. */
 
-const totpCode = text({ error: '请输入 6 位动态验证码' }).trim().regex(/^\d{6}$/, '请输入 6 位动态验证码');
+const totpCode = text({ error: '请输入 6 位动态验证码' })
+  .trim()
+  .regex(/^\d{6}$/, '请输入 6 位动态验证码');
 
 export const opsLoginRequest = z.object({
   phone: phoneNumber,
@@ -85,7 +87,12 @@ const discountRate = z
 
 export const opsStoreUpdateRequest = z
   .object({
-    device_count: z.number({ error: '设备名额应为整数' }).int('设备名额应为整数').min(0, '设备名额不能为负数').max(1_000_000, '设备名额不能超过 1000000').optional(),
+    device_count: z
+      .number({ error: '设备名额应为整数' })
+      .int('设备名额应为整数')
+      .min(0, '设备名额不能为负数')
+      .max(1_000_000, '设备名额不能超过 1000000')
+      .optional(),
     modules: z.array(moduleEnum).max(ALL_MODULES.length).optional(),
     rcs_count: z.number({ error: 'RCS 次数应为整数' }).int('RCS 次数应为整数').min(0, 'RCS 次数不能为负数').max(10_000_000, 'RCS 次数过大').optional(),
     discount_rate: discountRate.optional(),
@@ -97,7 +104,12 @@ export const opsBalanceRequest = z
   .object({
     /** top_up adds money (a positive amount); correction fixes a mistake (either sign, never to below zero). */
     kind: z.enum(['top_up', 'correction']),
-    amount_fen: z.number({ error: '金额应为整数（分）' }).int('金额应为整数（分）').min(-100_000_000, '金额过大').max(100_000_000, '金额过大').refine((v) => v !== 0, '金额不能为 0'),
+    amount_fen: z
+      .number({ error: '金额应为整数（分）' })
+      .int('金额应为整数（分）')
+      .min(-100_000_000, '金额过大')
+      .max(100_000_000, '金额过大')
+      .refine((v) => v !== 0, '金额不能为 0'),
     reason: text({ error: '请填写原因' }).trim().min(2, '请填写原因（至少 2 个字）').max(200, '原因不能超过 200 个字'),
   })
   .refine((v) => v.kind !== 'top_up' || v.amount_fen > 0, { message: '充值金额应为正数', path: ['amount_fen'] });

@@ -118,7 +118,9 @@ const hirerName = text({ error: reportMsg.name }).trim().min(2, reportMsg.name).
 
 const CHINESE_NAME = /^[\u4e00-\u9fa5·]+$/;
 
-const ymd = text().regex(/^\d{4}-\d{2}-\d{2}$/, reportMsg.date).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), reportMsg.date);
+const ymd = text()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, reportMsg.date)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)), reportMsg.date);
 
 /* ---------- requests ---------- */
 
@@ -130,25 +132,36 @@ export const reportAddRequest = z.object({
   level: z.enum(REPORT_LEVELS, { error: reportMsg.level }),
   authorised: z.literal(true, { error: reportMsg.authorised }),
   /** Optional client-made key (e.g. a uuid per dialog opening): the same key never charges twice. */
-  idempotency_key: text().trim().min(8).max(64).regex(/^[\w-]+$/, '幂等键格式有误').optional(),
+  idempotency_key: text()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/, '幂等键格式有误')
+    .optional(),
 });
 export type ReportAddRequest = z.infer<typeof reportAddRequest>;
 
 /** GET /api/report/list. Dates are China-time days, inclusive. */
-export const reportListQuery = paging.extend({
-  name: text()
-    .trim()
-    .max(20, '姓名最多 20 个字符')
-    .refine((v) => v === '' || CHINESE_NAME.test(v), reportMsg.chineseName)
-    .optional(),
-  level: z.enum(REPORT_LEVELS, { error: reportMsg.level }).optional(),
-  status: z.enum(REPORT_STATUSES, { error: '报告状态有误' }).optional(),
-  date_from: ymd.optional(),
-  date_to: ymd.optional(),
-  /** Exact search through the keyed hash: the full id number or phone. */
-  id_card: text().trim().toUpperCase().regex(/^[\dX]{1,18}$/, reportMsg.idCard).optional(),
-  phone_number: phoneNumber.optional(),
-}).refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: reportMsg.dateRange, path: ['date_to'] });
+export const reportListQuery = paging
+  .extend({
+    name: text()
+      .trim()
+      .max(20, '姓名最多 20 个字符')
+      .refine((v) => v === '' || CHINESE_NAME.test(v), reportMsg.chineseName)
+      .optional(),
+    level: z.enum(REPORT_LEVELS, { error: reportMsg.level }).optional(),
+    status: z.enum(REPORT_STATUSES, { error: '报告状态有误' }).optional(),
+    date_from: ymd.optional(),
+    date_to: ymd.optional(),
+    /** Exact search through the keyed hash: the full id number or phone. */
+    id_card: text()
+      .trim()
+      .toUpperCase()
+      .regex(/^[\dX]{1,18}$/, reportMsg.idCard)
+      .optional(),
+    phone_number: phoneNumber.optional(),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: reportMsg.dateRange, path: ['date_to'] });
 export type ReportListQuery = z.infer<typeof reportListQuery>;
 
 export const reportIdQuery = z.object({ id: uuid });
@@ -180,7 +193,9 @@ export const rcsCallbackBody = z.object({
   order_id: text().min(1).max(128),
   channel: z.enum(['wechat', 'alipay']),
   url: text().pipe(z.url({ protocol: /^https?$/ }).max(2000)),
-  report_url: text().pipe(z.url({ protocol: /^https?$/ }).max(2000)).optional(),
+  report_url: text()
+    .pipe(z.url({ protocol: /^https?$/ }).max(2000))
+    .optional(),
 });
 export type RcsCallbackBody = z.infer<typeof rcsCallbackBody>;
 

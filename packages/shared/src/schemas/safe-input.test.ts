@@ -36,14 +36,16 @@ describe('uuid', () => {
   it('takes uuids only', () => {
     expect(uuid.safeParse(id).success).toBe(true);
     expect(uuid.safeParse(id.toUpperCase()).success).toBe(true);
-    for (const bad of ['-'.repeat(36), "' OR 1=1 --", `${id}\u0000`, '00000000-0000-0000-0000-00000000000g', '']) expect(uuid.safeParse(bad).success).toBe(false);
+    for (const bad of ['-'.repeat(36), "' OR 1=1 --", `${id}\u0000`, '00000000-0000-0000-0000-00000000000g', ''])
+      expect(uuid.safeParse(bad).success).toBe(false);
   });
 });
 
 describe('calendar dates', () => {
   it('takes days that exist and refuses the rest', () => {
     for (const good of ['20260101', '20240229', '20261231', '19000101']) expect(isCalendarDate8(good)).toBe(true);
-    for (const bad of ['20261345', '00000000', '20260230', '20250229', '20260132', '20260001', '99999999', '18991231', '2026011', 'abcdefgh']) expect(isCalendarDate8(bad)).toBe(false);
+    for (const bad of ['20261345', '00000000', '20260230', '20250229', '20260132', '20260001', '99999999', '18991231', '2026011', 'abcdefgh'])
+      expect(isCalendarDate8(bad)).toBe(false);
     expect(calendarDate8.safeParse('20261345').error?.issues[0].message).toMatch(/日期无效/);
   });
 
@@ -89,7 +91,8 @@ function unsafeStrings(node: Node, path: string, out: string[], seen: Set<unknow
   switch (def.type) {
     case 'string': {
       const checks: Node['_zod']['def'][] = (def.checks ?? []).map((c: Node) => c._zod.def);
-      if (!checks.some((c) => (c.check === 'custom' && c.fn === isSafeText) || (c.check === 'string_format' && takesPatternOnly(c.format, c.pattern)))) out.push(path || '(root)');
+      if (!checks.some((c) => (c.check === 'custom' && c.fn === isSafeText) || (c.check === 'string_format' && takesPatternOnly(c.format, c.pattern))))
+        out.push(path || '(root)');
       return;
     }
     case 'object':
@@ -116,9 +119,17 @@ function unsafeStrings(node: Node, path: string, out: string[], seen: Set<unknow
   }
 }
 
-
 /** What the server sends, never what it takes: these may carry any string it stored. stringbool takes its few words only. */
-const RESPONSES = new Set(['tokenPair', 'smsSentResponse', 'EnrollResponse', 'AgentPolicy', 'CheckinResponse', 'CommandsResponse', 'androidEnrollTokenResponse', 'androidAppDownloadLink']);
+const RESPONSES = new Set([
+  'tokenPair',
+  'smsSentResponse',
+  'EnrollResponse',
+  'AgentPolicy',
+  'CheckinResponse',
+  'CommandsResponse',
+  'androidEnrollTokenResponse',
+  'androidAppDownloadLink',
+]);
 const ALLOWED_FIELDS = new Set(['androidListQuery.archived']);
 
 describe('request schemas', () => {

@@ -31,7 +31,10 @@ export const storeInfoUpdateRequest = z
     store_name: text({ error: '请输入门店名称' }).trim().min(1, '请输入门店名称').max(30, '门店名称最多 30 个字符').optional(),
     remark: text({ error: '备注格式有误' }).trim().max(200, '备注最多 200 个字符').optional(),
     employee_default_permission: z
-      .array(text().refine((c) => grantable.has(c), '权限代码有误'), { error: '权限格式有误' })
+      .array(
+        text().refine((c) => grantable.has(c), '权限代码有误'),
+        { error: '权限格式有误' },
+      )
       .max(GRANTABLE_PERMS.length)
       .transform((codes) => [...new Set(codes)] as Perm[])
       .optional(),
@@ -106,9 +109,7 @@ export type DefaultSystemRestrictionRequest = z.infer<typeof defaultSystemRestri
 export const appleAppRestriction = z
   .object({
     enable: z.boolean({ error: '请选择是否开启应用限制' }),
-    type: z
-      .union([z.literal(0), z.literal(1), z.literal(2)], { error: '应用限制类型应为 0（无）、1（黑名单）或 2（白名单）' })
-      .optional(),
+    type: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '应用限制类型应为 0（无）、1（黑名单）或 2（白名单）' }).optional(),
     list: appleAppList(appleAppEntry).default([]),
   })
   .superRefine((v, ctx) => {
@@ -128,7 +129,10 @@ export interface StoreDefaultRestriction {
 
 /** GET /api/device/ios/default-app-restriction?type=: with a type, the list only when the default is of that type. */
 export const iosDefaultAppRestrictionQuery = z.object({
-  type: z.coerce.number({ error: '应用限制类型有误' }).pipe(z.union([z.literal(1), z.literal(2)], { error: '应用限制类型应为 1（黑名单）或 2（白名单）' })).optional(),
+  type: z.coerce
+    .number({ error: '应用限制类型有误' })
+    .pipe(z.union([z.literal(1), z.literal(2)], { error: '应用限制类型应为 1（黑名单）或 2（白名单）' }))
+    .optional(),
 });
 
 export interface IosDefaultAppRestriction extends AppleAppRestriction {

@@ -29,9 +29,7 @@ const maxContentLength = JPEG_DATA_URI_PREFIX.length + Math.ceil(WALLPAPER_MAX_B
 
 /** POST /api/wallpaper/upload. Base64, JPEG bytes and size are checked on the decoded bytes by the server. */
 export const wallpaperUploadRequest = z.object({
-  content: text({ error: '请选择图片' })
-    .startsWith(JPEG_DATA_URI_PREFIX, wallpaperMsg.prefix)
-    .max(maxContentLength, wallpaperMsg.tooBig),
+  content: text({ error: '请选择图片' }).startsWith(JPEG_DATA_URI_PREFIX, wallpaperMsg.prefix).max(maxContentLength, wallpaperMsg.tooBig),
   name: text().trim().max(40, '名称最多 40 个字符').optional().default(''),
   type: z
     .number({ error: '用途有误' })

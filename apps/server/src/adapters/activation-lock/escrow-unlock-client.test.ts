@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockEscrowUnlock, startMockEscrowUnlock } from '@lease/device-sim';
 import { bypassCodeFromBytes, escrowKeyOf } from '@lease/shared';
 import { loadConfig } from '../../config.ts';
-import { ESCROW_NOT_CONFIGURED, type EscrowUnlockClient, type EscrowUnlockRequest, createEscrowUnlockClient, offlineEscrowUnlock } from './escrow-unlock-client.ts';
+import {
+  ESCROW_NOT_CONFIGURED,
+  type EscrowUnlockClient,
+  type EscrowUnlockRequest,
+  createEscrowUnlockClient,
+  offlineEscrowUnlock,
+} from './escrow-unlock-client.ts';
 import { escrowUnlockFromConfig } from './escrow-unlock-from-config.ts';
 import { PUSH_CERT_SUBJECT, startEscrowStandIn } from './escrow.test-kit.ts';
 
@@ -36,8 +42,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('escrow-key unlock client (Apple\'s service, mutual TLS)', () => {
-  it('opens an ABM lock with the code whose hash Apple holds, sending Apple\'s query and form fields with the push certificate', async () => {
+describe("escrow-key unlock client (Apple's service, mutual TLS)", () => {
+  it("opens an ABM lock with the code whose hash Apple holds, sending Apple's query and form fields with the push certificate", async () => {
     abmLocks.set('F2LESC000001', { escrow_key: await escrowKeyOf(CODE_BYTES) });
     expect(client.live).toBe(true);
     expect(await client.unlock(request('F2LESC000001'))).toEqual({ ok: true });
@@ -55,7 +61,7 @@ describe('escrow-key unlock client (Apple\'s service, mutual TLS)', () => {
     });
   });
 
-  it('answers a wrong code as a mismatch, so the caller may try the phone\'s own code', async () => {
+  it("answers a wrong code as a mismatch, so the caller may try the phone's own code", async () => {
     abmLocks.set('F2LESC000002', { escrow_key: await escrowKeyOf(CODE_BYTES) });
     const other = bypassCodeFromBytes(Buffer.alloc(16, 7));
     const outcome = await client.unlock(request('F2LESC000002', other));
@@ -67,7 +73,10 @@ describe('escrow-key unlock client (Apple\'s service, mutual TLS)', () => {
   });
 
   it('is refused without the push certificate, and says why in Chinese', async () => {
-    const anonymous = createEscrowUnlockClient({ origin: escrow.origin, tls: { certPem: '', keyPem: '', ca: fs.readFileSync(path.join(dir, 'escrow-ca.pem'), 'utf8') } });
+    const anonymous = createEscrowUnlockClient({
+      origin: escrow.origin,
+      tls: { certPem: '', keyPem: '', ca: fs.readFileSync(path.join(dir, 'escrow-ca.pem'), 'utf8') },
+    });
     const outcome = await anonymous.unlock(request('F2LESC000003'));
     expect(outcome).toMatchObject({ ok: false, mismatch: false, status: 403 });
     expect(!outcome.ok && outcome.reason).toContain('MDM 推送证书');
@@ -96,7 +105,7 @@ describe('escrow-key unlock client (Apple\'s service, mutual TLS)', () => {
     expect(escrow.attempts.length).toBe(before);
   });
 
-  it('defaults to Apple\'s own origin and takes the APNs push certificate when no other is given', () => {
+  it("defaults to Apple's own origin and takes the APNs push certificate when no other is given", () => {
     const config = loadConfig({ DATA_DIR: dir, APNS_CERT_FILE: '/certs/push.pem', APNS_KEY_FILE: '/certs/push.key' }).activationLock;
     expect(config).toMatchObject({ origin: 'https://deviceservices-external.apple.com', certFile: '/certs/push.pem', keyFile: '/certs/push.key' });
   });

@@ -8,7 +8,8 @@ export type { EscrowUnlockRequest };
 export const ESCROW_UNLOCK_PATH = '/deviceservicesworkers/escrowKeyUnlock';
 /** Spec §9 gives Apple's ABM calls 30 s; this Apple service gets the same. */
 export const ESCROW_UNLOCK_TIMEOUT_MS = 30_000;
-export const ESCROW_NOT_CONFIGURED = '未配置 Apple 激活锁服务：服务器尚未配置 MDM 推送证书（ACTIVATION_LOCK_CERT_FILE 或 APNS_CERT_FILE），无法向 Apple 申请关闭激活锁';
+export const ESCROW_NOT_CONFIGURED =
+  '未配置 Apple 激活锁服务：服务器尚未配置 MDM 推送证书（ACTIVATION_LOCK_CERT_FILE 或 APNS_CERT_FILE），无法向 Apple 申请关闭激活锁';
 
 /** EscrowUnlockOutcome: `mismatch` means Apple does not hold this code for the phone, so the other code may work. */
 export type EscrowUnlockOutcome = { ok: true } | { ok: false; reason: string; mismatch: boolean; status?: number };
@@ -29,7 +30,8 @@ export const offlineEscrowUnlock: EscrowUnlockClient = {
 
 /** Apple answers 200 on success and 404 "escrow key mismatch" for a wrong code (openradar 34735204); the rest as HTTP goes. */
 function refusal(status: number): EscrowUnlockOutcome {
-  if (status === 404) return { ok: false, status, mismatch: true, reason: 'Apple 拒绝：绕过码与 Apple 的记录不符（escrow key mismatch），或设备已不在激活锁状态' };
+  if (status === 404)
+    return { ok: false, status, mismatch: true, reason: 'Apple 拒绝：绕过码与 Apple 的记录不符（escrow key mismatch），或设备已不在激活锁状态' };
   if (status === 400) return { ok: false, status, mismatch: false, reason: 'Apple 拒绝：请求参数有误（序列号、型号或 IMEI 与 Apple 记录不符）' };
   if (status === 401 || status === 403) {
     return { ok: false, status, mismatch: false, reason: 'Apple 拒绝了服务器的 MDM 推送证书：请确认证书有效，且与门店 ABM 中的 MDM 服务器属于同一组织' };
@@ -65,7 +67,13 @@ export function createEscrowUnlockClient(options: EscrowUnlockClientOptions): Es
         return status >= 200 && status < 300 ? { ok: true } : refusal(status);
       } catch (err) {
         const timedOut = err instanceof Error && err.message === 'timeout';
-        return { ok: false, mismatch: false, reason: timedOut ? 'Apple 激活锁服务响应超时，请稍后重试' : `无法连接 Apple 激活锁服务（${err instanceof Error ? err.message : String(err)}），请稍后重试` };
+        return {
+          ok: false,
+          mismatch: false,
+          reason: timedOut
+            ? 'Apple 激活锁服务响应超时，请稍后重试'
+            : `无法连接 Apple 激活锁服务（${err instanceof Error ? err.message : String(err)}），请稍后重试`,
+        };
       }
     },
   };

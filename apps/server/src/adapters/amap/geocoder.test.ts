@@ -24,7 +24,9 @@ describe('AMap geocoder against a local stand-in', () => {
       seen.push(req.url ?? '');
       const ok = new URL(req.url ?? '', 'http://x').searchParams.get('key') === 'good-key';
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(ok ? { status: '1', regeocode: { formatted_address: '广东省深圳市福田区华强北街道' } } : { status: '0', info: 'INVALID_USER_KEY' }));
+      res.end(
+        JSON.stringify(ok ? { status: '1', regeocode: { formatted_address: '广东省深圳市福田区华强北街道' } } : { status: '0', info: 'INVALID_USER_KEY' }),
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

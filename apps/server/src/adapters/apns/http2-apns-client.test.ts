@@ -42,7 +42,13 @@ describe('HTTP/2 APNs client', () => {
     await client.close();
     expect(outcome.status).toBe('sent');
     expect(mock.received).toHaveLength(1);
-    expect(mock.received[0]).toMatchObject({ token: target(1).tokenHex, topic: TOPIC, pushType: 'mdm', body: { mdm: 'magic-1' }, clientCertSubject: 'APSP:push-cert' });
+    expect(mock.received[0]).toMatchObject({
+      token: target(1).tokenHex,
+      topic: TOPIC,
+      pushType: 'mdm',
+      body: { mdm: 'magic-1' },
+      clientCertSubject: 'APSP:push-cert',
+    });
     expect(Number(mock.received[0].expiration)).toBeGreaterThan(Date.now() / 1000);
   });
 
@@ -63,7 +69,16 @@ describe('HTTP/2 APNs client', () => {
 
   it('pipelines a thousand pushes on one connection', async () => {
     mock = await startMockApns();
-    const client = createHttp2ApnsClient({ origin: mock.origin, topic: TOPIC, auth: { kind: 'token', keyPem: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), keyId: 'K', teamId: 'T' } });
+    const client = createHttp2ApnsClient({
+      origin: mock.origin,
+      topic: TOPIC,
+      auth: {
+        kind: 'token',
+        keyPem: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        keyId: 'K',
+        teamId: 'T',
+      },
+    });
     const targets = Array.from({ length: 1000 }, (_, i) => target(i + 10));
     const started = performance.now();
     const outcomes = await client.push(targets);
@@ -109,7 +124,12 @@ describe('HTTP/2 APNs client', () => {
     expect(outcomes.every((o) => o === 'sent' || o === 'retry')).toBe(true);
     await client.close();
 
-    const down = createHttp2ApnsClient({ origin: 'http://127.0.0.1:1', topic: TOPIC, auth: { kind: 'certificate', certPem: '', keyPem: '' }, requestTimeoutMs: 2000 });
+    const down = createHttp2ApnsClient({
+      origin: 'http://127.0.0.1:1',
+      topic: TOPIC,
+      auth: { kind: 'certificate', certPem: '', keyPem: '' },
+      requestTimeoutMs: 2000,
+    });
     expect((await down.push([target(33)]))[0].status).toBe('retry');
     await down.close();
   });

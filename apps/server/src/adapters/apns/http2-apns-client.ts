@@ -2,9 +2,7 @@ import { createPrivateKey, sign } from 'node:crypto';
 import http2 from 'node:http2';
 import type { ApnsPusher, MdmPushTarget, PushOutcome } from './apns-pusher.ts';
 
-export type ApnsAuth =
-  | { kind: 'certificate'; certPem: string; keyPem: string }
-  | { kind: 'token'; keyPem: string; keyId: string; teamId: string };
+export type ApnsAuth = { kind: 'certificate'; certPem: string; keyPem: string } | { kind: 'token'; keyPem: string; keyId: string; teamId: string };
 
 export interface ApnsClientOptions {
   /** e.g. https://api.push.apple.com or a local stand-in. */

@@ -9,7 +9,15 @@ beforeAll(async () => {
 });
 afterAll(() => vendor.close());
 
-const query = { orderId: 'o-1', level: 'advanced' as const, name: '张三', idCard: '11010519491231002X', phone: '13812345678', storeId: 's1', storeSecret: null };
+const query = {
+  orderId: 'o-1',
+  level: 'advanced' as const,
+  name: '张三',
+  idCard: '11010519491231002X',
+  phone: '13812345678',
+  storeId: 's1',
+  storeSecret: null,
+};
 const client = (over: Partial<Parameters<typeof createHttpProvider>[0]> = {}) =>
   createHttpProvider({ origin: vendor.origin, account: 'operator', secret: 'op-secret', timeoutMs: 300, retries: 2, sleep: async () => {}, ...over });
 

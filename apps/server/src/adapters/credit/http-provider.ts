@@ -25,7 +25,10 @@ const sectionsShape = z.looseObject({
 });
 const answers = {
   report: z.union([z.object({ ok: z.literal(true), sections: sectionsShape }), failure]),
-  blacklist: z.union([z.object({ ok: z.literal(true), hit: z.boolean(), records: z.array(z.object({ source: z.string(), reason: z.string(), date: z.string() })) }), failure]),
+  blacklist: z.union([
+    z.object({ ok: z.literal(true), hit: z.boolean(), records: z.array(z.object({ source: z.string(), reason: z.string(), date: z.string() })) }),
+    failure,
+  ]),
   rcs: z.union([z.object({ ok: z.literal(true), auth_url: z.url({ protocol: /^https?$/ }) }), failure]),
 };
 
@@ -90,16 +93,37 @@ export function createHttpProvider(cfg: HttpProviderConfig): CreditProvider {
     kind: 'http',
     label: `报告服务商 ${new URL(cfg.origin).host}`,
     async report(q) {
-      const a = unwrap(await call('/v1/report', { order_id: q.orderId, level: q.level, name: q.name, id_card: q.idCard, phone_number: q.phone }, q.storeId, q.storeSecret, answers.report));
+      const a = unwrap(
+        await call(
+          '/v1/report',
+          { order_id: q.orderId, level: q.level, name: q.name, id_card: q.idCard, phone_number: q.phone },
+          q.storeId,
+          q.storeSecret,
+          answers.report,
+        ),
+      );
       const sections = a.sections as unknown as ReportSections;
-      return { ...sections, multi_lender: sections.multi_lender ?? null, overdue: sections.overdue ?? null, risk: { ...sections.risk, level: riskLevelOf(sections.risk.score) } };
+      return {
+        ...sections,
+        multi_lender: sections.multi_lender ?? null,
+        overdue: sections.overdue ?? null,
+        risk: { ...sections.risk, level: riskLevelOf(sections.risk.score) },
+      };
     },
     async blacklist(q) {
       const a = unwrap(await call('/v1/blacklist', { order_id: q.orderId, type: q.type, value: q.value }, q.storeId, q.storeSecret, answers.blacklist));
       return { hit: a.hit, records: a.records };
     },
     async rcsStart(o) {
-      const a = unwrap(await call('/v1/rcs/order', { order_id: o.orderId, name: o.name, id_card: o.idCard, callback_url: o.callbackUrl }, o.storeId, o.storeSecret, answers.rcs));
+      const a = unwrap(
+        await call(
+          '/v1/rcs/order',
+          { order_id: o.orderId, name: o.name, id_card: o.idCard, callback_url: o.callbackUrl },
+          o.storeId,
+          o.storeSecret,
+          answers.rcs,
+        ),
+      );
       return { authUrl: a.auth_url };
     },
   };

@@ -36,7 +36,12 @@ describe('DEP client', () => {
     const sessionsBefore = dep.requests.filter((r) => r.path === '/session').length;
     dep.expireSessions();
     await expect(c.account()).resolves.toMatchObject({ server_uuid: dep.servers[0].server_uuid });
-    expect(dep.requests.filter((r) => r.path === '/account').slice(-2).map((r) => r.status)).toEqual([403, 200]);
+    expect(
+      dep.requests
+        .filter((r) => r.path === '/account')
+        .slice(-2)
+        .map((r) => r.status),
+    ).toEqual([403, 200]);
     expect(dep.requests.filter((r) => r.path === '/session').length).toBe(sessionsBefore + 1);
   });
 
@@ -78,7 +83,13 @@ describe('DEP client', () => {
 
   it('defines our profile and assigns it; serials of other servers are NOT_ACCESSIBLE', async () => {
     const c = client();
-    const { profile_uuid } = await c.defineProfile({ profile_name: '测试门店 设备管理', url: 'https://mdm.example.cn/mdm/dep/enroll/x', is_supervised: true, is_mandatory: true, is_mdm_removable: false });
+    const { profile_uuid } = await c.defineProfile({
+      profile_name: '测试门店 设备管理',
+      url: 'https://mdm.example.cn/mdm/dep/enroll/x',
+      is_supervised: true,
+      is_mandatory: true,
+      is_mdm_removable: false,
+    });
     expect(profile_uuid).toMatch(/^[0-9A-F]{32}$/);
     expect(dep.profiles.get(profile_uuid)).toMatchObject({ url: 'https://mdm.example.cn/mdm/dep/enroll/x', is_mdm_removable: false, is_supervised: true });
     const other = dep.addServer('另一台 MDM');
@@ -91,7 +102,10 @@ describe('DEP client', () => {
 
   it('locks a device with its escrow key once; a second lock says DEVICE_ALREADY_LOCKED', async () => {
     const c = client();
-    await expect(c.activationLock({ device: serials[2], escrow_key: 'ab'.repeat(32), lost_message: '请联系门店' })).resolves.toEqual({ serial_number: serials[2], response_status: 'SUCCESS' });
+    await expect(c.activationLock({ device: serials[2], escrow_key: 'ab'.repeat(32), lost_message: '请联系门店' })).resolves.toEqual({
+      serial_number: serials[2],
+      response_status: 'SUCCESS',
+    });
     expect(dep.activationLocks.get(serials[2])).toMatchObject({ escrow_key: 'ab'.repeat(32), lost_message: '请联系门店' });
     await expect(c.activationLock({ device: serials[2] })).resolves.toMatchObject({ response_status: 'DEVICE_ALREADY_LOCKED' });
     await expect(c.activationLock({ device: 'NOTOURS00001' })).resolves.toMatchObject({ response_status: 'NOT_ACCESSIBLE' });

@@ -91,8 +91,7 @@ function depErrorCode(status: number, body: string): string {
   return status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status >= 500 ? 'SERVICE_UNAVAILABLE' : `HTTP_${status}`;
 }
 
-const depError = (status: number, code: string) =>
-  new DepError(status, code, `Apple 商务管理：${CODE_TEXT[code] ?? `请求失败（${status} ${code}）`}`);
+const depError = (status: number, code: string) => new DepError(status, code, `Apple 商务管理：${CODE_TEXT[code] ?? `请求失败（${status} ${code}）`}`);
 
 const isTimeout = (err: unknown) => err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
 
@@ -113,7 +112,12 @@ export function createDepClient(options: DepClientOptions): DepClient {
     try {
       const res = await doFetch(`${origin}${path}`, {
         method,
-        headers: { 'x-server-protocol-version': DEP_PROTOCOL_VERSION, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json;charset=UTF8' }), ...headers },
+        headers: {
+          'x-server-protocol-version': DEP_PROTOCOL_VERSION,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json;charset=UTF8' }),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -166,7 +170,11 @@ export function createDepClient(options: DepClientOptions): DepClient {
     account: () => call<DepAccount>('GET', '/account'),
     fetchDevices: (cursor, limit = DEP_PAGE_LIMIT) => call<DepDevicePage>('POST', '/server/devices', { limit, ...(cursor ? { cursor } : {}) }),
     syncDevices: (cursor, limit = DEP_PAGE_LIMIT) => call<DepDevicePage>('POST', '/devices/sync', { cursor, limit }),
-    defineProfile: (profile) => call<{ profile_uuid: string; devices?: Record<string, string> }>('POST', '/profile', profile).then((r) => ({ profile_uuid: r.profile_uuid, devices: r.devices ?? {} })),
+    defineProfile: (profile) =>
+      call<{ profile_uuid: string; devices?: Record<string, string> }>('POST', '/profile', profile).then((r) => ({
+        profile_uuid: r.profile_uuid,
+        devices: r.devices ?? {},
+      })),
     async assignProfile(profileUuid, serials) {
       const r = await call<{ devices?: Record<string, DepDeviceResult> }>('PUT', '/profile/devices', { profile_uuid: profileUuid, devices: serials });
       return r.devices ?? {};

@@ -40,5 +40,7 @@ export function oauth1Header(method: string, url: string, creds: OAuthCredential
   const key = `${percentEncode(creds.consumer_secret)}&${percentEncode(creds.access_secret)}`;
   const signature = createHmac('sha1', key).update(base).digest('base64');
   const fields = { ...oauth, oauth_signature: signature };
-  return `OAuth realm="ADM", ${Object.entries(fields).map(([k, v]) => `${k}="${percentEncode(v)}"`).join(', ')}`;
+  return `OAuth realm="ADM", ${Object.entries(fields)
+    .map(([k, v]) => `${k}="${percentEncode(v)}"`)
+    .join(', ')}`;
 }

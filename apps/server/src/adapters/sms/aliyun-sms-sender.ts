@@ -6,8 +6,7 @@ import type { SmsSender } from './sms-sender.ts';
 export const ALIYUN_SMS_ORIGIN = 'https://dysmsapi.aliyuncs.com';
 
 /** RFC 3986 encoding as Alibaba Cloud's RPC signature asks: only A-Z a-z 0-9 - _ . ~ stay as they are. */
-export const aliyunPercentEncode = (value: string) =>
-  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const aliyunPercentEncode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** aliyunRpcSignature: Base64(HMAC-SHA1(secret + '&', METHOD & %2F & encode(sorted canonical query))). */
 export function aliyunRpcSignature(method: string, params: Record<string, string>, secret: string): string {
@@ -68,8 +67,14 @@ export function createAliyunSmsSender(config: SmsGatewayConfig, log?: GatewayLog
         TemplateParam: JSON.stringify({ code }),
       };
       params.Signature = aliyunRpcSignature('POST', params, config.accessKeySecret);
-      const body = Object.entries(params).map(([k, v]) => `${aliyunPercentEncode(k)}=${aliyunPercentEncode(v)}`).join('&');
-      const { status, json } = await postJson(`${origin}/`, { headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body }, config.timeoutMs);
+      const body = Object.entries(params)
+        .map(([k, v]) => `${aliyunPercentEncode(k)}=${aliyunPercentEncode(v)}`)
+        .join('&');
+      const { status, json } = await postJson(
+        `${origin}/`,
+        { headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body },
+        config.timeoutMs,
+      );
       const answer = (json ?? {}) as { Code?: string; Message?: string; RequestId?: string };
       if (status === 200 && answer.Code === 'OK') return;
       const providerCode = answer.Code ?? `HTTP ${status}`;

@@ -9,7 +9,8 @@ export interface GatewayLog {
 export type ProviderErrors = Record<string, () => AppError>;
 
 const tooOften = () => new AppError('TOO_MANY_REQUESTS', '该手机号接收短信过于频繁，请稍后再试');
-const badPhone = () => new AppError('VALIDATION_FAILED', '该手机号无法接收短信，请检查号码', [{ field: 'phone_number', message: '该手机号无法接收短信，请检查号码' }]);
+const badPhone = () =>
+  new AppError('VALIDATION_FAILED', '该手机号无法接收短信，请检查号码', [{ field: 'phone_number', message: '该手机号无法接收短信，请检查号码' }]);
 const misconfigured = (what: string) => () => new AppError('SMS_SEND_FAILED', `短信服务${what}，请联系管理员`);
 const unavailable = () => new AppError('SMS_SEND_FAILED', '短信服务暂时不可用，请稍后再试');
 
@@ -29,7 +30,11 @@ export function mapProviderError(table: ProviderErrors, code: string, provider: 
  * postJson sends one request to a gateway and reads its JSON answer; a timeout or an unreachable host
  * becomes a Chinese SMS_SEND_FAILED, never a hang or a 500.
  */
-export async function postJson(url: string, init: { headers: Record<string, string>; body: string }, timeoutMs: number): Promise<{ status: number; json: unknown }> {
+export async function postJson(
+  url: string,
+  init: { headers: Record<string, string>; body: string },
+  timeoutMs: number,
+): Promise<{ status: number; json: unknown }> {
   let res: Response;
   try {
     res = await fetch(url, { method: 'POST', headers: init.headers, body: init.body, signal: AbortSignal.timeout(timeoutMs) });

@@ -36,19 +36,44 @@ const refusal = async (p: Promise<unknown>) => {
 const providers = [
   {
     name: 'aliyun',
-    start: () => startMockAliyunSms({ accessKeyId: KEY_ID, accessKeySecret: SECRET, signName: SIGN, templates: Object.fromEntries(Object.values(TEMPLATES).map((t) => [t, ['code']])) }),
+    start: () =>
+      startMockAliyunSms({
+        accessKeyId: KEY_ID,
+        accessKeySecret: SECRET,
+        signName: SIGN,
+        templates: Object.fromEntries(Object.values(TEMPLATES).map((t) => [t, ['code']])),
+      }),
     create: (c: SmsGatewayConfig) => createAliyunSmsSender(c),
     expected: (m: ReturnType<typeof message>) => ({ phoneNumber: m.phoneNumber, params: { code: m.code } }),
     badSecret: 'SignatureDoesNotMatch',
-    codes: { tooOften: 'isv.BUSINESS_LIMIT_CONTROL', badPhone: 'isv.MOBILE_NUMBER_ILLEGAL', noMoney: 'isv.AMOUNT_NOT_ENOUGH', badTemplate: 'isv.SMS_TEMPLATE_ILLEGAL', down: 'isp.SYSTEM_ERROR' },
+    codes: {
+      tooOften: 'isv.BUSINESS_LIMIT_CONTROL',
+      badPhone: 'isv.MOBILE_NUMBER_ILLEGAL',
+      noMoney: 'isv.AMOUNT_NOT_ENOUGH',
+      badTemplate: 'isv.SMS_TEMPLATE_ILLEGAL',
+      down: 'isp.SYSTEM_ERROR',
+    },
   },
   {
     name: 'tencent',
-    start: () => startMockTencentSms({ accessKeyId: KEY_ID, accessKeySecret: SECRET, signName: SIGN, sdkAppId: '1400000001', templates: Object.fromEntries(Object.values(TEMPLATES).map((t) => [t, ['1']])) }),
+    start: () =>
+      startMockTencentSms({
+        accessKeyId: KEY_ID,
+        accessKeySecret: SECRET,
+        signName: SIGN,
+        sdkAppId: '1400000001',
+        templates: Object.fromEntries(Object.values(TEMPLATES).map((t) => [t, ['1']])),
+      }),
     create: (c: SmsGatewayConfig) => createTencentSmsSender(c),
     expected: (m: ReturnType<typeof message>) => ({ phoneNumber: `+86${m.phoneNumber}`, params: [m.code] }),
     badSecret: 'AuthFailure.SignatureFailure',
-    codes: { tooOften: 'LimitExceeded.PhoneNumberDailyLimit', badPhone: 'InvalidParameterValue.IncorrectPhoneNumber', noMoney: 'FailedOperation.InsufficientBalanceInSmsPackage', badTemplate: 'FailedOperation.TemplateIncorrectOrUnapproved', down: 'InternalError.Timeout' },
+    codes: {
+      tooOften: 'LimitExceeded.PhoneNumberDailyLimit',
+      badPhone: 'InvalidParameterValue.IncorrectPhoneNumber',
+      noMoney: 'FailedOperation.InsufficientBalanceInSmsPackage',
+      badTemplate: 'FailedOperation.TemplateIncorrectOrUnapproved',
+      down: 'InternalError.Timeout',
+    },
   },
 ] as const;
 
@@ -123,8 +148,13 @@ describe('SMS gateway configuration', () => {
   };
   it('reads one template per purpose and names what is missing', () => {
     expect(loadConfig({}).smsGateway).toBeNull();
-    expect(loadConfig({ SMS_PROVIDER: 'aliyun', ...full }).smsGateway).toMatchObject({ provider: 'aliyun', templates: { register: 'A', 'reset-password': 'B', 'clerk-new': 'C', 'update-password': 'D', sensitive: 'E' } });
+    expect(loadConfig({ SMS_PROVIDER: 'aliyun', ...full }).smsGateway).toMatchObject({
+      provider: 'aliyun',
+      templates: { register: 'A', 'reset-password': 'B', 'clerk-new': 'C', 'update-password': 'D', sensitive: 'E' },
+    });
     expect(() => loadConfig({ SMS_PROVIDER: 'tencent', ...full })).toThrow('SMS_PROVIDER=tencent needs SMS_SDK_APP_ID');
-    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ...full, SMS_TEMPLATE_SENSITIVE: '', SMS_SIGN_NAME: '' })).toThrow('SMS_PROVIDER=aliyun needs SMS_SIGN_NAME, SMS_TEMPLATE_SENSITIVE');
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ...full, SMS_TEMPLATE_SENSITIVE: '', SMS_SIGN_NAME: '' })).toThrow(
+      'SMS_PROVIDER=aliyun needs SMS_SIGN_NAME, SMS_TEMPLATE_SENSITIVE',
+    );
   });
 });

@@ -16,7 +16,12 @@ export function createOutboxSmsSender(db: Db): SmsSender & { list(page: Paging):
     },
     async list({ page_num, page_size }) {
       const [list, [{ n }]] = await Promise.all([
-        db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(page_size).offset(page_num * page_size),
+        db
+          .select()
+          .from(smsOutbox)
+          .orderBy(desc(smsOutbox.id))
+          .limit(page_size)
+          .offset(page_num * page_size),
         db.select({ n: count() }).from(smsOutbox),
       ]);
       return { list, total: n };

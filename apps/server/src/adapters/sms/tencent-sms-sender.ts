@@ -70,9 +70,15 @@ export function createTencentSmsSender(config: SmsGatewayConfig, log?: GatewayLo
         'x-tc-region': config.region ?? 'ap-guangzhou',
       };
       const { json } = await postJson(`${origin}/`, { headers, body }, config.timeoutMs);
-      const response = ((json ?? {}) as { Response?: { Error?: { Code: string; Message?: string }; SendStatusSet?: { Code: string; Message?: string }[]; RequestId?: string } }).Response ?? {};
+      const response =
+        (
+          (json ?? {}) as {
+            Response?: { Error?: { Code: string; Message?: string }; SendStatusSet?: { Code: string; Message?: string }[]; RequestId?: string };
+          }
+        ).Response ?? {};
       // The API either fails as a whole (Response.Error) or answers per number (SendStatusSet[].Code, "Ok" when sent).
-      const failure = response.Error ?? (response.SendStatusSet?.[0]?.Code === 'Ok' ? undefined : (response.SendStatusSet?.[0] ?? { Code: 'MissingSendStatus' }));
+      const failure =
+        response.Error ?? (response.SendStatusSet?.[0]?.Code === 'Ok' ? undefined : (response.SendStatusSet?.[0] ?? { Code: 'MissingSendStatus' }));
       if (!failure) return;
       log?.warn({ provider: 'tencent', code: failure.Code, message: failure.Message, requestId: response.RequestId, purpose }, 'SMS gateway refused a text');
       throw mapProviderError(ERRORS, failure.Code, '腾讯云');

@@ -50,7 +50,12 @@ export function createHttpWebhookSender(options: { timeoutMs?: number; allowPriv
           target,
           {
             method: 'POST',
-            headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'user-agent': 'lease-mdm-webhook/1', ...headers },
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'content-length': Buffer.byteLength(body),
+              'user-agent': 'lease-mdm-webhook/1',
+              ...headers,
+            },
             lookup: options.allowPrivate ? undefined : (guardedLookup as never),
           },
           (res) => {

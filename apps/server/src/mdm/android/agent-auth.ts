@@ -62,7 +62,12 @@ export function createAgentAuthenticator(db: Db) {
       const now = Date.now();
       if (Math.abs(now - auth.ts) > CLOCK_SKEW_MS) throw new AgentRefusal(401, '设备时间与服务器相差过大，请按服务器时间重新签名', now);
       const [row] = await db
-        .select({ publicKey: androidAgent.publicKey, revokedAt: androidAgent.revokedAt, storeId: androidDevice.storeId, enrollmentStatus: androidDevice.enrollmentStatus })
+        .select({
+          publicKey: androidAgent.publicKey,
+          revokedAt: androidAgent.revokedAt,
+          storeId: androidDevice.storeId,
+          enrollmentStatus: androidDevice.enrollmentStatus,
+        })
         .from(androidAgent)
         .innerJoin(androidDevice, eq(androidDevice.id, androidAgent.deviceId))
         .where(eq(androidAgent.deviceId, auth.deviceId));

@@ -16,7 +16,8 @@ afterAll(async () => h?.close());
 
 type Agent = Awaited<ReturnType<AndroidHarness['enrolledAgent']>>;
 type Signer = { signer: { authorization: (id: string, method: string, path: string, body: string | undefined, now: number) => string } };
-const sign = (agent: Agent, method: string, path: string, body?: string) => (agent as unknown as Signer).signer.authorization(agent.deviceId!, method, path, body, Date.now());
+const sign = (agent: Agent, method: string, path: string, body?: string) =>
+  (agent as unknown as Signer).signer.authorization(agent.deviceId!, method, path, body, Date.now());
 /** A well-formed header that no key signed. */
 const unsigned = (deviceId: string) => authorizationHeader(deviceId, Date.now(), 'A'.repeat(88));
 const envelope = (res: { json: () => Record<string, unknown> }, status: number, code: string) => {
@@ -41,7 +42,13 @@ describe('signature before body', () => {
     const a = await h.enrolledAgent({}, false);
     const junk = JSON.stringify({ lock_state: 'nope', policy_version: 'x' });
     const post = (payload: string, authorization: string) =>
-      h.app.inject({ method: 'POST', url: '/agent/v1/checkin', headers: { authorization, 'content-type': 'application/json' }, payload, remoteAddress: '10.41.0.1' });
+      h.app.inject({
+        method: 'POST',
+        url: '/agent/v1/checkin',
+        headers: { authorization, 'content-type': 'application/json' },
+        payload,
+        remoteAddress: '10.41.0.1',
+      });
 
     const forgedSchema = await post(junk, unsigned(a.deviceId!));
     expect(forgedSchema.statusCode).toBe(401);
@@ -61,7 +68,8 @@ describe('signature before body', () => {
 describe('per-IP failure limit', () => {
   it(`answers 429 with Retry-After after ${AGENT_FAILURE_LIMIT.max} bad credentials from one IP, even to a good one; other IPs go on`, async () => {
     const a = await h.enrolledAgent({}, false);
-    const policy = (authorization: string, remoteAddress: string) => h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization }, remoteAddress });
+    const policy = (authorization: string, remoteAddress: string) =>
+      h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization }, remoteAddress });
     for (let i = 0; i < AGENT_FAILURE_LIMIT.max; i++) expect((await policy(unsigned(a.deviceId!), '10.42.0.1')).statusCode).toBe(401);
     const blocked = await policy(unsigned(a.deviceId!), '10.42.0.1');
     expect(blocked.statusCode).toBe(429);
@@ -75,7 +83,13 @@ describe('per-IP failure limit', () => {
 
   it('counts wrong enrolment tokens too', async () => {
     const publicKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
-    const enroll = () => h.app.inject({ method: 'POST', url: '/agent/v1/enroll', payload: { token: 'x'.repeat(43), public_key: publicKey, facts: {} }, remoteAddress: '10.43.0.1' });
+    const enroll = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/agent/v1/enroll',
+        payload: { token: 'x'.repeat(43), public_key: publicKey, facts: {} },
+        remoteAddress: '10.43.0.1',
+      });
     for (let i = 0; i < AGENT_FAILURE_LIMIT.max; i++) expect((await enroll()).statusCode).toBe(401);
     expect((await enroll()).statusCode).toBe(429);
   });
@@ -97,7 +111,16 @@ describe('WebSocket upgrade guard', () => {
   /** hubOn runs a second hub on its own port with the given admission and failure limit. */
   async function hubOn(admission: { perSecond: number; burst: number }, max: number) {
     const gw = gateway();
-    const hub = createAgentHub({ db: gw.db, auth: gw.auth, queue: gw.queue, results: gw.results, failures: createFailureCounter({ max, windowMs: 60_000 }), log: h.app.log, publicUrl: () => h.origin, admission });
+    const hub = createAgentHub({
+      db: gw.db,
+      auth: gw.auth,
+      queue: gw.queue,
+      results: gw.results,
+      failures: createFailureCounter({ max, windowMs: 60_000 }),
+      log: h.app.log,
+      publicUrl: () => h.origin,
+      admission,
+    });
     const server = http.createServer((_req, res) => res.writeHead(404).end());
     hub.attach(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

@@ -52,7 +52,12 @@ function refuse(socket: Duplex, status: keyof typeof STATUS_TEXT, message: strin
   if (socket.destroyed) return;
   const [code, reason] = STATUS_TEXT[status];
   const body = JSON.stringify({ statusCode: status, code, message });
-  const head = [`HTTP/1.1 ${status} ${reason}`, 'Connection: close', 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`];
+  const head = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Connection: close',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+  ];
   for (const [k, v] of Object.entries(headers)) head.push(`${k}: ${v}`);
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   setTimeout(() => socket.destroy(), 1000).unref();

@@ -68,7 +68,13 @@ describe('commands', () => {
   it('lock → the agent shows the lock screen → operation DONE, device LOCKED with the new epoch', async () => {
     const agent = await h.enrolledAgent();
     const id = agent.deviceId!;
-    const op = await h.operate(android, id, 'lock', { message: '请尽快还款', phone_number: '13800000000' }, { lockStatus: LockStatus.LOCKING, lockMessage: '请尽快还款', lockPhoneNumber: '13800000000' });
+    const op = await h.operate(
+      android,
+      id,
+      'lock',
+      { message: '请尽快还款', phone_number: '13800000000' },
+      { lockStatus: LockStatus.LOCKING, lockMessage: '请尽快还款', lockPhoneNumber: '13800000000' },
+    );
     await waitUntil(async () => (await h.operation(op)).status === OperationStatus.DONE);
     expect((await h.operation(op)).result).toBe('设备已锁定');
     expect(agent.state().lockScreen).toMatchObject({ locked: true, message: '请尽快还款', phone: '13800000000' });
@@ -174,7 +180,10 @@ describe('commands', () => {
   it('commands expire: the operation fails with a Chinese reason and the command is never served', async () => {
     const agent = await h.enrolledAgent({}, false);
     const op = await h.operate(android, agent.deviceId!, 'get-location');
-    await h.db.update(androidCommand).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(androidCommand.operationLogId, op));
+    await h.db
+      .update(androidCommand)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(androidCommand.operationLogId, op));
     await Promise.all(android.jobs.map((j) => j.run()));
     expect(await h.operation(op)).toMatchObject({ status: OperationStatus.FAILED, result: '指令已过期：设备长时间未上线' });
     expect((await agent.request<{ commands: unknown[] }>('GET', '/agent/v1/commands')).commands).toHaveLength(0);
@@ -185,7 +194,10 @@ describe('commands', () => {
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
     const row = (storeId: string) => ({ storeId, content: jpeg, thumbnail: jpeg, width: 1, height: 1, byteSize: jpeg.length });
     const [own] = await h.db.insert(wallpaper).values(row(h.admin.clerk.storeId)).returning({ id: wallpaper.id });
-    const [foreign] = await h.db.insert(wallpaper).values(row((await h.newStore()).id)).returning({ id: wallpaper.id });
+    const [foreign] = await h.db
+      .insert(wallpaper)
+      .values(row((await h.newStore()).id))
+      .returning({ id: wallpaper.id });
     expect(await agent.request<Buffer>('GET', `/agent/v1/wallpapers/${own.id}`)).toEqual(jpeg);
     await expect(agent.request('GET', `/agent/v1/wallpapers/${foreign.id}`)).rejects.toMatchObject({ status: 404 });
   });

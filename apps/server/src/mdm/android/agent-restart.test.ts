@@ -62,7 +62,16 @@ describe('restarts and refusals', () => {
 
     // A second hub, admitting 2 upgrades at once and 5 a second, on its own port.
     const gw = gateway();
-    const hub = createAgentHub({ db: gw.db, auth: gw.auth, queue: gw.queue, results: gw.results, failures: gw.failures, log: h.app.log, publicUrl: () => h.origin, admission: { perSecond: 5, burst: 2 } });
+    const hub = createAgentHub({
+      db: gw.db,
+      auth: gw.auth,
+      queue: gw.queue,
+      results: gw.results,
+      failures: gw.failures,
+      log: h.app.log,
+      publicUrl: () => h.origin,
+      admission: { perSecond: 5, burst: 2 },
+    });
     const server = http.createServer((_req, res) => res.writeHead(404).end());
     hub.attach(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

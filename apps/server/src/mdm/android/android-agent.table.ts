@@ -11,7 +11,9 @@ export const androidEnrollToken = pgTable(
   {
     /** SHA-256 of the token (hex): the token itself is only ever in the QR code. */
     tokenHash: text('token_hash').primaryKey(),
-    storeId: uuid('store_id').notNull().references(() => store.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => store.id),
     /** The clerk the enrolled phone is assigned to (and whose quota it takes). */
     clerkId: uuid('clerk_id').references(() => clerk.id),
     issuedBy: uuid('issued_by').references(() => clerk.id),
@@ -30,7 +32,9 @@ export const androidEnrollToken = pgTable(
  * (the private half never leaves the phone), and the per-device offline-passcode key K_dev, encrypted.
  */
 export const androidAgent = pgTable('android_agent', {
-  deviceId: uuid('device_id').primaryKey().references(() => androidDevice.id, { onDelete: 'cascade' }),
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => androidDevice.id, { onDelete: 'cascade' }),
   /** SPKI DER of the agent's public key, base64. */
   publicKey: text('public_key').notNull(),
   /** K_dev under AES-256-GCM with the server's android key (iv‖tag‖ciphertext, base64). */
@@ -68,7 +72,9 @@ export const androidCommand = pgTable(
   'android_command',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    deviceId: uuid('device_id').notNull().references(() => androidDevice.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => androidDevice.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status').$type<AndroidCommandStatus>().notNull().default('queued'),
@@ -94,7 +100,9 @@ export const androidPasscodeUse = pgTable(
   'android_passcode_use',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    deviceId: uuid('device_id').notNull().references(() => androidDevice.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => androidDevice.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     challenge: text('challenge').notNull(),
     lockEpoch: integer('lock_epoch').notNull(),

@@ -53,7 +53,10 @@ export interface AndroidEngine {
   };
   enrollTokens: {
     /** One-time enrolment token for the console's QR code (store, clerk to assign, expiry). */
-    issue(auth: AuthContext, opts: { forClerkId?: string | null; channel?: number }): Promise<{ token: string; expires_at: string; qr_payload: string; download_url: string }>;
+    issue(
+      auth: AuthContext,
+      opts: { forClerkId?: string | null; channel?: number },
+    ): Promise<{ token: string; expires_at: string; qr_payload: string; download_url: string }>;
   };
   passcodes: {
     /** Offline code for the challenge the locked phone shows (DESIGN §6, brief §5). Throws a Chinese 400 on a malformed challenge. */
@@ -82,7 +85,10 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
   const failures = createFailureCounter();
   const hub = createAgentHub({ db, auth, queue, results, failures, trustProxy: deps.trustProxy, log: deps.log, publicUrl: deps.publicUrl, ...deps.hub });
   const bus = createWakeBus({ database: deps.database, databaseUrl: deps.databaseUrl, log: deps.log });
-  bus.subscribe((ids) => hub.deliver(ids), () => hub.resync());
+  bus.subscribe(
+    (ids) => hub.deliver(ids),
+    () => hub.resync(),
+  );
   const enrollTokens = createEnrollTokenService({ db, publicUrl: deps.publicUrl, dataDir: deps.dataDir });
   let closed: Promise<void> | null = null;
 

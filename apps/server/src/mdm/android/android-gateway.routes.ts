@@ -99,7 +99,12 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
         throttled(request, reply);
         await rejectBadJson(request);
       },
-      schema: { tags, summary: '设备用一次性接入令牌（二维码或厂商渠道）接入，换取设备 id 与离线码密钥', body: EnrollRequest, response: { 200: EnrollResponse } },
+      schema: {
+        tags,
+        summary: '设备用一次性接入令牌（二维码或厂商渠道）接入，换取设备 id 与离线码密钥',
+        body: EnrollRequest,
+        response: { 200: EnrollResponse },
+      },
     },
     async (request) => {
       try {
@@ -111,39 +116,74 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
     },
   );
 
-  app.get('/agent/v1/policy', { ...signedRoute, schema: { tags, summary: '拉取完整策略（期望状态）', headers: signed, response: { 200: AgentPolicy } } }, async (request, reply) => {
-    const who = agent(request);
-    const policy = await buildPolicy(gw.db, who.deviceId, gw.publicUrl());
-    if (!policy) throw new AgentRefusal(401, '设备凭证无效');
-    return policy;
-  });
+  app.get(
+    '/agent/v1/policy',
+    { ...signedRoute, schema: { tags, summary: '拉取完整策略（期望状态）', headers: signed, response: { 200: AgentPolicy } } },
+    async (request, reply) => {
+      const who = agent(request);
+      const policy = await buildPolicy(gw.db, who.deviceId, gw.publicUrl());
+      if (!policy) throw new AgentRefusal(401, '设备凭证无效');
+      return policy;
+    },
+  );
 
-  app.post('/agent/v1/checkin', { ...signedRoute, schema: { tags, summary: '上报设备信息、锁屏状态、离线码使用记录', headers: signed, body: CheckinRequest, response: { 200: CheckinResponse } } }, async (request, reply) => {
-    const who = agent(request);
-    return gw.checkins.checkin(who, request.body);
-  });
+  app.post(
+    '/agent/v1/checkin',
+    {
+      ...signedRoute,
+      schema: { tags, summary: '上报设备信息、锁屏状态、离线码使用记录', headers: signed, body: CheckinRequest, response: { 200: CheckinResponse } },
+    },
+    async (request, reply) => {
+      const who = agent(request);
+      return gw.checkins.checkin(who, request.body);
+    },
+  );
 
-  app.get('/agent/v1/commands', { ...signedRoute, schema: { tags, summary: '轮询待执行指令（WebSocket 不可用时）', headers: signed, response: { 200: CommandsResponse } } }, async (request, reply) => {
-    const who = agent(request);
-    const commands = await gw.queue.serve([who.deviceId], true);
-    return { commands: commands.map((c) => ({ id: c.id, type: c.type, payload: c.payload })) };
-  });
+  app.get(
+    '/agent/v1/commands',
+    { ...signedRoute, schema: { tags, summary: '轮询待执行指令（WebSocket 不可用时）', headers: signed, response: { 200: CommandsResponse } } },
+    async (request, reply) => {
+      const who = agent(request);
+      const commands = await gw.queue.serve([who.deviceId], true);
+      return { commands: commands.map((c) => ({ id: c.id, type: c.type, payload: c.payload })) };
+    },
+  );
 
-  app.post('/agent/v1/results', { ...signedRoute, schema: { tags, summary: '回报指令执行结果（按指令 id 只记录一次）', headers: signed, body: CommandResultsRequest, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
-    const who = agent(request);
-    await gw.results.submit(who.deviceId, request.body.results);
-    return { ok: true as const };
-  });
+  app.post(
+    '/agent/v1/results',
+    {
+      ...signedRoute,
+      schema: {
+        tags,
+        summary: '回报指令执行结果（按指令 id 只记录一次）',
+        headers: signed,
+        body: CommandResultsRequest,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const who = agent(request);
+      await gw.results.submit(who.deviceId, request.body.results);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/agent/v1/wallpapers/:id', { ...signedRoute, schema: { tags, summary: '下载壁纸（本门店的壁纸）', headers: signed, params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
-    const who = agent(request);
-    const content = await wallpaperContent(who.storeId, request.params.id);
-    if (!content) throw new AppError('NOT_FOUND', '壁纸不存在');
-    return reply.type('image/jpeg').send(content);
-  });
+  app.get(
+    '/agent/v1/wallpapers/:id',
+    { ...signedRoute, schema: { tags, summary: '下载壁纸（本门店的壁纸）', headers: signed, params: z.object({ id: z.string().uuid() }) } },
+    async (request, reply) => {
+      const who = agent(request);
+      const content = await wallpaperContent(who.storeId, request.params.id);
+      if (!content) throw new AppError('NOT_FOUND', '壁纸不存在');
+      return reply.type('image/jpeg').send(content);
+    },
+  );
 
-  app.get(WS_PATH, { schema: { tags, summary: 'WebSocket 推送通道（Upgrade 请求，签名同上；帧格式见 docs/android-agent-protocol.md）', headers: signed } }, (_request, reply) =>
-    reply.code(426).header('upgrade', 'websocket').send({ statusCode: 426, code: 'VALIDATION_FAILED', message: '请使用 WebSocket 连接此地址' }),
+  app.get(
+    WS_PATH,
+    { schema: { tags, summary: 'WebSocket 推送通道（Upgrade 请求，签名同上；帧格式见 docs/android-agent-protocol.md）', headers: signed } },
+    (_request, reply) =>
+      reply.code(426).header('upgrade', 'websocket').send({ statusCode: 426, code: 'VALIDATION_FAILED', message: '请使用 WebSocket 连接此地址' }),
   );
 
   app.get(AGENT_APK_PATH, { schema: { tags, summary: '下载设备代理应用安装包' } }, async (_request, reply) => {

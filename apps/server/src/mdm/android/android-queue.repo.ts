@@ -113,7 +113,15 @@ export function createAndroidQueueRepo(db: Db) {
         await cancel(tx, and(sql`${androidCommand.deviceId} = any(${uuidArray(deviceIds)})`, inArray(androidCommand.type, types)), '已被新的操作取代');
       }
       // One JSON parameter instead of thousands of bind values: a fan-out to thousands of phones stays one cheap statement.
-      const json = JSON.stringify(rows.map((r) => ({ device_id: r.deviceId, type: r.type, payload: r.payload, operation_log_id: r.operationLogId, expires_at: r.expiresAt.toISOString() })));
+      const json = JSON.stringify(
+        rows.map((r) => ({
+          device_id: r.deviceId,
+          type: r.type,
+          payload: r.payload,
+          operation_log_id: r.operationLogId,
+          expires_at: r.expiresAt.toISOString(),
+        })),
+      );
       await tx.execute(sql`
         insert into android_command (device_id, type, payload, operation_log_id, expires_at)
         select device_id, type, payload, operation_log_id, expires_at
@@ -196,12 +204,20 @@ export function createAndroidQueueRepo(db: Db) {
         .update(androidCommand)
         .set({ status: ok ? 'done' : 'failed', completedAt: new Date(), result })
         .where(and(eq(androidCommand.id, commandId), eq(androidCommand.deviceId, deviceId), pendingCommand()))
-        .returning({ id: androidCommand.id, deviceId: androidCommand.deviceId, type: androidCommand.type, payload: androidCommand.payload, operationLogId: androidCommand.operationLogId });
+        .returning({
+          id: androidCommand.id,
+          deviceId: androidCommand.deviceId,
+          type: androidCommand.type,
+          payload: androidCommand.payload,
+          operationLogId: androidCommand.operationLogId,
+        });
       return (row as FinishedAndroidCommand | undefined) ?? null;
     },
 
     async pendingCount(deviceId: string): Promise<number> {
-      const result = await db.execute(sql`select count(*)::int as n from android_command where device_id = ${deviceId} and ${pendingCommand()} and expires_at > now()`);
+      const result = await db.execute(
+        sql`select count(*)::int as n from android_command where device_id = ${deviceId} and ${pendingCommand()} and expires_at > now()`,
+      );
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
 

@@ -51,7 +51,11 @@ export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) 
         .where(and(eq(androidCommand.deviceId, device.id), inArray(androidCommand.type, undone), pendingCommand(), lt(androidCommand.createdAt, usedAt)))
         .returning({ op: androidCommand.operationLogId });
       const ops = cancelled.map((c) => c.op).filter((id): id is string => id !== null);
-      if (ops.length) await tx.update(operationLog).set({ status: OperationStatus.CANCELLED, result: '设备已用离线码解锁', dateUpdated: new Date() }).where(inArray(operationLog.id, ops));
+      if (ops.length)
+        await tx
+          .update(operationLog)
+          .set({ status: OperationStatus.CANCELLED, result: '设备已用离线码解锁', dateUpdated: new Date() })
+          .where(inArray(operationLog.id, ops));
       await tx
         .update(androidDevice)
         .set({
@@ -66,7 +70,14 @@ export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) 
   }
 
   /** reflectOfflineLock records a self-lock once; the agent then follows the policy it fetches now it is online. */
-  async function reflectOfflineLock(tx: Tx, device: typeof androidDevice.$inferSelect, offlineLockedAt: Date | null, body: Checkin, hours: number, events: Event[]) {
+  async function reflectOfflineLock(
+    tx: Tx,
+    device: typeof androidDevice.$inferSelect,
+    offlineLockedAt: Date | null,
+    body: Checkin,
+    hours: number,
+    events: Event[],
+  ) {
     const state = body.lock_state;
     if (state.locked && state.reason === 'offline') {
       if (offlineLockedAt) return;
@@ -98,7 +109,11 @@ export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) 
     async checkin(who: AgentIdentity, body: Checkin): Promise<CheckinResponse> {
       const policyVersion = await deps.db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ d: androidDevice, offlineLockedAt: androidAgent.offlineLockedAt, hours: sql<number>`(select android_offline_lock_hours from store where id = ${androidDevice.storeId})` })
+          .select({
+            d: androidDevice,
+            offlineLockedAt: androidAgent.offlineLockedAt,
+            hours: sql<number>`(select android_offline_lock_hours from store where id = ${androidDevice.storeId})`,
+          })
           .from(androidDevice)
           .innerJoin(androidAgent, eq(androidAgent.deviceId, androidDevice.id))
           .where(eq(androidDevice.id, who.deviceId))
@@ -132,7 +147,9 @@ export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) 
         if (body.location) {
           const loc = body.location;
           const measuredAt = new Date(loc.measured_at);
-          await tx.insert(androidLocationLog).values({ deviceId: device.id, latitude: loc.latitude, longitude: loc.longitude, accuracy: loc.accuracy ?? null, measuredAt });
+          await tx
+            .insert(androidLocationLog)
+            .values({ deviceId: device.id, latitude: loc.latitude, longitude: loc.longitude, accuracy: loc.accuracy ?? null, measuredAt });
           set.lastActiveLocation = { latitude: loc.latitude, longitude: loc.longitude, accuracy: loc.accuracy, at: measuredAt.toISOString() };
         }
         if (body.installed_apps) set.installedApps = body.installed_apps;

@@ -67,12 +67,18 @@ describe('cross-process wake-up', () => {
     agent.start();
     await waitUntil(() => agent.connected, 15_000);
     const started = Date.now();
-    const op = await api<{ operation_log_id: string }>(a.origin, 'POST', `/api/device/android/${agent.deviceId}/operation/lock`, { message: '跨进程锁定', phone_number: '13800000000' });
+    const op = await api<{ operation_log_id: string }>(a.origin, 'POST', `/api/device/android/${agent.deviceId}/operation/lock`, {
+      message: '跨进程锁定',
+      phone_number: '13800000000',
+    });
     await waitUntil(() => agent.state().lockScreen.locked, 10_000);
     // Polling is off (an hour), so only the NOTIFY from A to B can have delivered it this fast.
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(agent.stats.polls).toBe(0);
-    await waitUntil(async () => (await database.db.select().from(operationLog).where(eq(operationLog.id, op.operation_log_id)))[0].status === OperationStatus.DONE, 10_000);
+    await waitUntil(
+      async () => (await database.db.select().from(operationLog).where(eq(operationLog.id, op.operation_log_id)))[0].status === OperationStatus.DONE,
+      10_000,
+    );
     const [device] = await database.db.select().from(androidDevice).where(eq(androidDevice.id, agent.deviceId!));
     expect(device.lockStatus).toBe(LockStatus.LOCKED);
     expect(agent.state().lockScreen.message).toBe('跨进程锁定');

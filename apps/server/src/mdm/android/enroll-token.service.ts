@@ -49,7 +49,9 @@ export function createEnrollTokenService(deps: { db: Db; publicUrl: () => string
 
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + ENROLL_TOKEN_TTL_MS);
-      await deps.db.insert(androidEnrollToken).values({ tokenHash: hashToken(token), storeId: auth.storeId, clerkId, issuedBy: auth.clerkId, channel, expiresAt });
+      await deps.db
+        .insert(androidEnrollToken)
+        .values({ tokenHash: hashToken(token), storeId: auth.storeId, clerkId, issuedBy: auth.clerkId, channel, expiresAt });
 
       const downloadUrl = `${deps.publicUrl()}${AGENT_APK_PATH}`;
       const checksum = apkChecksum(deps.dataDir);

@@ -35,7 +35,10 @@ export function simColumns(sims: SimReport[]): { sim1: SimCard | null; sim2: Sim
  */
 export function createEnrolmentService(deps: { db: Db; keys: DevKeyBox; publicUrl: () => string }) {
   async function refusalFor(tokenHash: string): Promise<AppError> {
-    const [row] = await deps.db.select({ usedAt: androidEnrollToken.usedAt, expiresAt: androidEnrollToken.expiresAt }).from(androidEnrollToken).where(eq(androidEnrollToken.tokenHash, tokenHash));
+    const [row] = await deps.db
+      .select({ usedAt: androidEnrollToken.usedAt, expiresAt: androidEnrollToken.expiresAt })
+      .from(androidEnrollToken)
+      .where(eq(androidEnrollToken.tokenHash, tokenHash));
     if (!row) return new AppError('UNAUTHORIZED', '接入二维码无效，请在控制台重新生成');
     if (row.usedAt) return new AppError('CONFLICT', '该接入二维码已被使用，请在控制台重新生成');
     return new AppError('UNAUTHORIZED', '接入二维码已过期，请在控制台重新生成');

@@ -33,7 +33,10 @@ describe('enrolment token (console)', () => {
     expect(qr['android.app.extra.PROVISIONING_DEVICE_ADMIN_COMPONENT_NAME']).toContain('/');
     expect(qr['android.app.extra.PROVISIONING_ADMIN_EXTRAS_BUNDLE']).toMatchObject({ enroll_token: res.token, channel: 2 });
     expect(new Date(res.expires_at).getTime()).toBeGreaterThan(Date.now());
-    const [row] = await h.db.select().from(androidEnrollToken).where(eq(androidEnrollToken.tokenHash, hashToken(res.token)));
+    const [row] = await h.db
+      .select()
+      .from(androidEnrollToken)
+      .where(eq(androidEnrollToken.tokenHash, hashToken(res.token)));
     expect(row.storeId).toBe(h.admin.clerk.storeId);
   });
 
@@ -66,7 +69,14 @@ describe('enrolment (agent)', () => {
     expect(res.channel).toBe(1);
     expect(res.policy.offline_lock_hours).toBe(72);
     const device = await h.device(res.device_id);
-    expect(device).toMatchObject({ storeId: h.admin.clerk.storeId, clerkId: h.admin.clerk.id, channel: 1, enrollmentStatus: EnrollmentStatus.ENROLLED, isSimulated: true, imei1: agent.data.facts.imei_1 });
+    expect(device).toMatchObject({
+      storeId: h.admin.clerk.storeId,
+      clerkId: h.admin.clerk.id,
+      channel: 1,
+      enrollmentStatus: EnrollmentStatus.ENROLLED,
+      isSimulated: true,
+      imei1: agent.data.facts.imei_1,
+    });
     const [cred] = await h.db.select().from(androidAgent).where(eq(androidAgent.deviceId, res.device_id));
     // Only the public key and the sealed K_dev are stored.
     expect(cred.publicKey).not.toContain('PRIVATE');
@@ -84,7 +94,10 @@ describe('enrolment (agent)', () => {
 
   it('refuses an expired or unknown token', async () => {
     const { token } = await h.issueToken();
-    await h.db.update(androidEnrollToken).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(androidEnrollToken.tokenHash, hashToken(token)));
+    await h.db
+      .update(androidEnrollToken)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(androidEnrollToken.tokenHash, hashToken(token)));
     const expired = await refusal(h.newAgent().enroll(token));
     expect(expired.status).toBe(401);
     expect(JSON.parse(expired.body).message).toContain('过期');
@@ -99,7 +112,10 @@ describe('enrolment (agent)', () => {
     const full = await refusal(h.newAgent().enroll(token));
     expect(full.status).toBe(409);
     expect(JSON.parse(full.body).message).toBe('店员设备额度不足，请联系管理员调整额度');
-    const [row] = await h.db.select().from(androidEnrollToken).where(eq(androidEnrollToken.tokenHash, hashToken(token)));
+    const [row] = await h.db
+      .select()
+      .from(androidEnrollToken)
+      .where(eq(androidEnrollToken.tokenHash, hashToken(token)));
     expect(row.usedAt).toBeNull();
 
     const [s] = await h.db.select().from(store).where(eq(store.id, h.admin.clerk.storeId));
@@ -143,19 +159,43 @@ describe('agent credential', () => {
     expect(garbage.statusCode).toBe(401);
 
     // b signs, but claims to be a: the signature does not verify under a's key.
-    const forged = (b as unknown as { signer: { authorization: (...args: unknown[]) => string } }).signer.authorization(a.deviceId, 'GET', '/agent/v1/policy', undefined, Date.now());
+    const forged = (b as unknown as { signer: { authorization: (...args: unknown[]) => string } }).signer.authorization(
+      a.deviceId,
+      'GET',
+      '/agent/v1/policy',
+      undefined,
+      Date.now(),
+    );
     const res = await h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization: forged } });
     expect(res.statusCode).toBe(401);
     // A device id the server never issued.
-    const unknown = (b as unknown as { signer: { authorization: (...args: unknown[]) => string } }).signer.authorization('7d4a0a52-5a1e-4c39-9b0e-3f1f2b6c9d10', 'GET', '/agent/v1/policy', undefined, Date.now());
+    const unknown = (b as unknown as { signer: { authorization: (...args: unknown[]) => string } }).signer.authorization(
+      '7d4a0a52-5a1e-4c39-9b0e-3f1f2b6c9d10',
+      'GET',
+      '/agent/v1/policy',
+      undefined,
+      Date.now(),
+    );
     expect((await h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization: unknown } })).statusCode).toBe(401);
 
     // A signature over one request does not authorise another path or body.
-    const signedForPolicy = (a as unknown as { signer: { authorization: (...args: unknown[]) => string } }).signer.authorization(a.deviceId, 'GET', '/agent/v1/policy', undefined, Date.now());
+    const signedForPolicy = (a as unknown as { signer: { authorization: (...args: unknown[]) => string } }).signer.authorization(
+      a.deviceId,
+      'GET',
+      '/agent/v1/policy',
+      undefined,
+      Date.now(),
+    );
     expect((await h.app.inject({ method: 'GET', url: '/agent/v1/commands', headers: { authorization: signedForPolicy } })).statusCode).toBe(401);
 
     // A stale timestamp is refused with the server's time, which the agent uses to sign again.
-    const stale = (a as unknown as { signer: { authorization: (...args: unknown[]) => string } }).signer.authorization(a.deviceId, 'GET', '/agent/v1/policy', undefined, Date.now() - 3_600_000);
+    const stale = (a as unknown as { signer: { authorization: (...args: unknown[]) => string } }).signer.authorization(
+      a.deviceId,
+      'GET',
+      '/agent/v1/policy',
+      undefined,
+      Date.now() - 3_600_000,
+    );
     const skew = await h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization: stale } });
     expect(skew.statusCode).toBe(401);
     expect(Number(skew.headers['x-server-time'])).toBeGreaterThan(0);
@@ -174,6 +214,15 @@ describe('documentation', () => {
   it('lists the agent protocol in the OpenAPI document', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/agent/v1/enroll', '/agent/v1/policy', '/agent/v1/checkin', '/agent/v1/commands', '/agent/v1/results', '/agent/v1/ws', '/api/device/android/enroll-token']) expect(paths).toContain(p);
+    for (const p of [
+      '/agent/v1/enroll',
+      '/agent/v1/policy',
+      '/agent/v1/checkin',
+      '/agent/v1/commands',
+      '/agent/v1/results',
+      '/agent/v1/ws',
+      '/api/device/android/enroll-token',
+    ])
+      expect(paths).toContain(p);
   });
 });

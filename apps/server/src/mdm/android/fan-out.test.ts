@@ -19,7 +19,10 @@ afterAll(async () => h?.close());
 
 /** addDevice writes a phone row directly (no agent): another store's, archived or released phones. */
 async function addDevice(storeId: string, values: Partial<typeof androidDevice.$inferInsert> = {}) {
-  const [row] = await h.db.insert(androidDevice).values({ storeId, serialNumber: `FAN${Math.random().toString(36).slice(2, 10)}`, ...values }).returning({ id: androidDevice.id });
+  const [row] = await h.db
+    .insert(androidDevice)
+    .values({ storeId, serialNumber: `FAN${Math.random().toString(36).slice(2, 10)}`, ...values })
+    .returning({ id: androidDevice.id });
   return row.id;
 }
 
@@ -53,9 +56,16 @@ describe('fan-out: one command to many devices, one statement per slice', () => 
     const foreignRow = await h.device(foreign);
     expect(foreignRow.lockStatus).toBe(LockStatus.UNLOCKED);
 
-    const ops = await h.db.select().from(operationLog).where(and(inArray(operationLog.deviceId, mine), eq(operationLog.action, 'lock')));
+    const ops = await h.db
+      .select()
+      .from(operationLog)
+      .where(and(inArray(operationLog.deviceId, mine), eq(operationLog.action, 'lock')));
     expect(ops).toHaveLength(3);
-    expect(ops.every((o) => o.storeId === h.admin.clerk.storeId && o.clerkId === h.admin.clerk.id && o.platform === 'android' && o.status === OperationStatus.QUEUED)).toBe(true);
+    expect(
+      ops.every(
+        (o) => o.storeId === h.admin.clerk.storeId && o.clerkId === h.admin.clerk.id && o.platform === 'android' && o.status === OperationStatus.QUEUED,
+      ),
+    ).toBe(true);
     const commands = await h.db.select().from(androidCommand).where(inArray(androidCommand.deviceId, mine));
     expect(commands.map((c) => [c.type, c.status, (c.payload as { message: string }).message])).toEqual(Array(3).fill(['lock', 'queued', '请联系门店']));
     expect(new Set(commands.map((c) => c.operationLogId))).toEqual(new Set(ops.map((o) => o.id)));
@@ -65,7 +75,21 @@ describe('fan-out: one command to many devices, one statement per slice', () => 
 
     // Once the phones connect they get the lock, and every result is recorded against its operation.
     for (const agent of agents) agent.start();
-    await waitUntil(async () => (await h.db.select().from(operationLog).where(inArray(operationLog.id, ops.map((o) => o.id)))).every((o) => o.status === OperationStatus.DONE), 15_000);
+    await waitUntil(
+      async () =>
+        (
+          await h.db
+            .select()
+            .from(operationLog)
+            .where(
+              inArray(
+                operationLog.id,
+                ops.map((o) => o.id),
+              ),
+            )
+        ).every((o) => o.status === OperationStatus.DONE),
+      15_000,
+    );
     expect(agents.every((a) => a.data.lock.locked)).toBe(true);
     expect((await h.device(mine[1])).lockStatus).toBe(LockStatus.LOCKED);
   });
@@ -74,7 +98,10 @@ describe('fan-out: one command to many devices, one statement per slice', () => 
     const agent = await h.enrolledAgent({}, false);
     const id = agent.deviceId!;
     await lock([id], '第一次');
-    const [first] = await h.db.select().from(operationLog).where(and(eq(operationLog.deviceId, id), eq(operationLog.action, 'lock')));
+    const [first] = await h.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.deviceId, id), eq(operationLog.action, 'lock')));
     await lock([id], '第二次');
     const commands = await h.db.select().from(androidCommand).where(eq(androidCommand.deviceId, id));
     expect(commands.map((c) => c.status).sort()).toEqual(['cancelled', 'queued']);
@@ -83,7 +110,14 @@ describe('fan-out: one command to many devices, one statement per slice', () => 
   });
 
   it('commits slice by slice, waking each slice’s agents as soon as it is committed', async () => {
-    const engine = createAndroidEngine({ db: h.db, database: h.database, log: pino({ level: 'silent' }), publicUrl: () => h.origin, secrets: { androidDevKey: Buffer.alloc(32) }, fanOutSlice: 2 });
+    const engine = createAndroidEngine({
+      db: h.db,
+      database: h.database,
+      log: pino({ level: 'silent' }),
+      publicUrl: () => h.origin,
+      secrets: { androidDevKey: Buffer.alloc(32) },
+      fanOutSlice: 2,
+    });
     try {
       const mine = await Promise.all(Array.from({ length: 5 }, () => addDevice(h.admin.clerk.storeId, { enrollmentStatus: EnrollmentStatus.ENROLLED })));
       const foreign = await addDevice((await h.signedIn({ isAdmin: true })).clerk.storeId, { enrollmentStatus: EnrollmentStatus.ENROLLED });
@@ -100,7 +134,10 @@ describe('fan-out: one command to many devices, one statement per slice', () => 
       // Slices of two ids each: the foreign id is skipped inside its slice; each wake names its own slice.
       expect(wakes.map((w) => w.ids.sort())).toEqual([[mine[0]], [mine[1], mine[2]].sort(), [mine[3], mine[4]].sort()]);
       expect(wakes[0].returned).toBe(false);
-      const commands = await h.db.select().from(androidCommand).where(inArray(androidCommand.deviceId, [...mine, foreign]));
+      const commands = await h.db
+        .select()
+        .from(androidCommand)
+        .where(inArray(androidCommand.deviceId, [...mine, foreign]));
       expect(commands.map((c) => c.deviceId).sort()).toEqual([...mine].sort());
       expect(new Set(commands.map((c) => c.operationLogId)).size).toBe(5);
     } finally {
@@ -110,7 +147,16 @@ describe('fan-out: one command to many devices, one statement per slice', () => 
 
   it('refuses a bad payload with a Chinese validation error and writes nothing', async () => {
     const agent = await h.enrolledAgent({}, false);
-    await expect(android.commander.fanOut({ storeId: h.admin.clerk.storeId, clerkId: null, deviceIds: [agent.deviceId!], action: 'lock', type: 'lock', payload: { message: 42 } })).rejects.toMatchObject({
+    await expect(
+      android.commander.fanOut({
+        storeId: h.admin.clerk.storeId,
+        clerkId: null,
+        deviceIds: [agent.deviceId!],
+        action: 'lock',
+        type: 'lock',
+        payload: { message: 42 },
+      }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
     expect(await h.db.select().from(androidCommand).where(eq(androidCommand.deviceId, agent.deviceId!))).toEqual([]);
@@ -123,7 +169,13 @@ describe('pending commands', () => {
     const deviceId = await addDevice(h.admin.clerk.storeId, { enrollmentStatus: EnrollmentStatus.ENROLLED });
     const expiresAt = new Date(Date.now() + 60_000);
     for (const values of [{ status: 'done' as const }, { status: 'cancelled' as const }, { status: 'sent' as const, completedAt: new Date() }]) {
-      const err = await h.db.insert(androidCommand).values({ deviceId, type: 'lock', expiresAt, ...values }).then(() => null, (e: unknown) => e);
+      const err = await h.db
+        .insert(androidCommand)
+        .values({ deviceId, type: 'lock', expiresAt, ...values })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(hasSqlState(err, '23514'), JSON.stringify(values)).toBe(true);
     }
     await h.db.insert(androidCommand).values({ deviceId, type: 'lock', expiresAt, status: 'done', completedAt: new Date() });

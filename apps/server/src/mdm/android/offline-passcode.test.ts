@@ -28,7 +28,10 @@ async function lockedOfflineAgent() {
 }
 
 const logOf = (deviceId: string, action: string) =>
-  h.db.select().from(operationLog).where(and(eq(operationLog.deviceId, deviceId), eq(operationLog.action, action)));
+  h.db
+    .select()
+    .from(operationLog)
+    .where(and(eq(operationLog.deviceId, deviceId), eq(operationLog.action, action)));
 
 describe('offline passcodes', () => {
   it('a console code for the challenge on screen unlocks once; the use is recorded at the next check-in', async () => {
@@ -116,7 +119,10 @@ describe('offline passcodes', () => {
 
   it('refuses a malformed challenge or grant with a Chinese 400', async () => {
     const agent = await h.enrolledAgent({}, false);
-    await expect(android.passcodes.compute(agent.deviceId!, 'unlock', '12ab')).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('挑战码') });
+    await expect(android.passcodes.compute(agent.deviceId!, 'unlock', '12ab')).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('挑战码'),
+    });
     await expect(android.passcodes.compute(agent.deviceId!, 'unlock', '12345678', 31)).rejects.toMatchObject({ statusCode: 400 });
     await expect(android.passcodes.compute('00000000-0000-4000-8000-000000000000', 'unlock', '12345678')).rejects.toMatchObject({ statusCode: 404 });
   });

@@ -66,7 +66,12 @@ function summaryOf(type: string, r: CommandResult): string {
 export async function applyResults(tx: Tx, items: IncomingResult[]): Promise<number> {
   if (!items.length) return 0;
   const byId = new Map(items.map((i) => [i.result.command_id, i.result]));
-  const values = items.map((i) => ({ id: i.result.command_id, device_id: i.deviceId, ok: i.result.status === 'done', result: { error: i.result.error ?? null, data: i.result.data ?? {} } }));
+  const values = items.map((i) => ({
+    id: i.result.command_id,
+    device_id: i.deviceId,
+    ok: i.result.status === 'done',
+    result: { error: i.result.error ?? null, data: i.result.data ?? {} },
+  }));
   const finished = rowsOf<Finished>(
     await tx.execute(sql`
       update android_command c set status = case when v.ok then 'done' else 'failed' end, completed_at = now(), result = v.result
@@ -125,16 +130,25 @@ async function applyDataEffect(tx: Tx, f: Finished, r: CommandResult, events: Ev
       const loc = data.location;
       if (!loc) return;
       const measuredAt = new Date(loc.measured_at);
-      await tx.insert(androidLocationLog).values({ deviceId: f.deviceId, latitude: loc.latitude, longitude: loc.longitude, accuracy: loc.accuracy ?? null, measuredAt });
+      await tx
+        .insert(androidLocationLog)
+        .values({ deviceId: f.deviceId, latitude: loc.latitude, longitude: loc.longitude, accuracy: loc.accuracy ?? null, measuredAt });
       await tx
         .update(androidDevice)
         .set({ lastActiveLocation: { latitude: loc.latitude, longitude: loc.longitude, accuracy: loc.accuracy, at: measuredAt.toISOString() } })
         .where(eq(androidDevice.id, f.deviceId));
-      events.push({ deviceId: f.deviceId, type: 'device.location', data: { latitude: loc.latitude, longitude: loc.longitude, accuracy: loc.accuracy ?? null } });
+      events.push({
+        deviceId: f.deviceId,
+        type: 'device.location',
+        data: { latitude: loc.latitude, longitude: loc.longitude, accuracy: loc.accuracy ?? null },
+      });
       return;
     }
     case 'get-installed-app-list':
-      await tx.update(androidDevice).set({ installedApps: data.apps ?? [] }).where(eq(androidDevice.id, f.deviceId));
+      await tx
+        .update(androidDevice)
+        .set({ installedApps: data.apps ?? [] })
+        .where(eq(androidDevice.id, f.deviceId));
       return;
     case 'set-system-restriction':
     case 'regulate':

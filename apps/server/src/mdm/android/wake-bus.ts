@@ -60,7 +60,10 @@ export function createWakeBus(deps: { database: Database; databaseUrl?: string; 
       const payload = msg.payload ?? '';
       const bar = payload.indexOf('|');
       if (bar < 0 || payload.slice(0, bar) === origin) return;
-      const ids = payload.slice(bar + 1).split(',').filter(Boolean);
+      const ids = payload
+        .slice(bar + 1)
+        .split(',')
+        .filter(Boolean);
       if (ids.length) deliver(ids);
     });
     try {

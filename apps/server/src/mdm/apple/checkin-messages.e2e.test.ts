@@ -58,7 +58,12 @@ describe('Apple check-in protocol, message by message', () => {
       const type = String(message.MessageType);
       expect(validateCheckinMessage(type, message), type).toEqual([]);
       const body = Buffer.from(buildPlist(message));
-      const res = await h.t.app.inject({ method: 'PUT', url: '/mdm/checkin', headers: { 'content-type': 'application/x-apple-aspen-mdm-checkin', 'mdm-signature': mdmSignature(body, identity) }, payload: body });
+      const res = await h.t.app.inject({
+        method: 'PUT',
+        url: '/mdm/checkin',
+        headers: { 'content-type': 'application/x-apple-aspen-mdm-checkin', 'mdm-signature': mdmSignature(body, identity) },
+        payload: body,
+      });
       expect(res.statusCode, `${type}: ${res.body}`).toBe(DOCUMENTED_ANSWERS[type]);
       // A user channel's TokenUpdate must not replace the device channel's push token.
       if (type === 'TokenUpdate') expect((await enrolment(deviceId)).tokenHex).toBe(deviceToken);
@@ -74,7 +79,12 @@ describe('Apple check-in protocol, message by message', () => {
     const signature = mdmSignature(body, identity);
     const bare = await h.t.app.inject({ method: 'PUT', url: '/mdm/connect', headers: { 'mdm-signature': signature }, payload: body });
     expect(bare.statusCode).toBe(200);
-    const wrong = await h.t.app.inject({ method: 'PUT', url: '/mdm/connect', headers: { 'mdm-signature': signature, 'content-type': 'application/json' }, payload: body });
+    const wrong = await h.t.app.inject({
+      method: 'PUT',
+      url: '/mdm/connect',
+      headers: { 'mdm-signature': signature, 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(wrong.statusCode).toBe(415);
   });
 });

@@ -24,7 +24,14 @@ async function storeWithProfile(slots: number, used: number) {
   expect(res.statusCode, res.body).toBe(200);
   return { storeId: s.id, profile: res.rawPayload };
 }
-const phone = () => createSimulatedIphone({ serialNumber: randomSerialNumber(), fetch: h.fetch, identityKey: keys.next(), pollIntervalMs: 3_600_000, retry: { initialMs: 50, maxMs: 200 } });
+const phone = () =>
+  createSimulatedIphone({
+    serialNumber: randomSerialNumber(),
+    fetch: h.fetch,
+    identityKey: keys.next(),
+    pollIntervalMs: 3_600_000,
+    retry: { initialMs: 50, maxMs: 200 },
+  });
 const storeRow = async (storeId: string) => (await h.t.db.select().from(store).where(eq(store.id, storeId)))[0];
 const devicesOf = (storeId: string) => h.t.db.select().from(iosDevice).where(eq(iosDevice.storeId, storeId));
 

@@ -46,13 +46,20 @@ afterAll(() => database.close());
 
 const hex = (n: number) => randomBytes(n).toString('hex').toUpperCase();
 const newStore = async (slots = 10, used = 0) =>
-  (await database.db.insert(store).values({ storeName: '接入门店', modules: ['apple'] as never, deviceCount: slots, usedDeviceCount: used }).returning())[0];
+  (
+    await database.db
+      .insert(store)
+      .values({ storeName: '接入门店', modules: ['apple'] as never, deviceCount: slots, usedDeviceCount: used })
+      .returning()
+  )[0];
 const usedSlots = async (storeId: string) => (await database.db.select().from(store).where(eq(store.id, storeId)))[0].usedDeviceCount;
 const devicesOf = (storeId: string) => database.db.select().from(iosDevice).where(eq(iosDevice.storeId, storeId));
 /** identity records a certificate the server issued for the store (for one registered phone when deviceId is given). */
 async function identity(storeId: string, over: { deviceId?: string; releasedAt?: Date } = {}) {
   const fingerprint = hex(32);
-  await database.db.insert(mdmIdentity).values({ fingerprint, storeId, deviceId: over.deviceId, releasedAt: over.releasedAt, notAfter: new Date(Date.now() + 86_400_000) });
+  await database.db
+    .insert(mdmIdentity)
+    .values({ fingerprint, storeId, deviceId: over.deviceId, releasedAt: over.releasedAt, notAfter: new Date(Date.now() + 86_400_000) });
   return { fingerprint };
 }
 const authenticate = (id: { fingerprint: string }, udid: string | undefined, serial: string | undefined) =>
@@ -84,7 +91,15 @@ describe('Authenticate', () => {
     const s = await newStore();
     const id = await identity(s.id);
     const udid = hex(20);
-    await checkin.handle(id, { MessageType: 'Authenticate', UDID: udid, SerialNumber: 'F2LFCT00001A', OSVersion: '17.4', ProductName: 'iPhone15,2', IMEI: '35 678910 123456 7', MEID: '35678910123456' });
+    await checkin.handle(id, {
+      MessageType: 'Authenticate',
+      UDID: udid,
+      SerialNumber: 'F2LFCT00001A',
+      OSVersion: '17.4',
+      ProductName: 'iPhone15,2',
+      IMEI: '35 678910 123456 7',
+      MEID: '35678910123456',
+    });
     const facts = async () => (await devicesOf(s.id)).map((d) => ({ osVersion: d.osVersion, model: d.model, imei1: d.imei1, meid: d.meid }));
     const expected = { osVersion: '17.4', model: 'iPhone15,2', imei1: '356789101234567', meid: '35678910123456' };
     expect(await facts()).toEqual([expected]);
@@ -118,7 +133,13 @@ describe('Authenticate', () => {
   it('refuses a message without UDID or SerialNumber, creating nothing', async () => {
     const s = await newStore();
     const id = await identity(s.id);
-    for (const [udid, serial] of [[undefined, 'F2LBAD00001A'], [hex(20), undefined], ['', 'F2LBAD00001A'], [hex(20), ''], [undefined, undefined]] as const) {
+    for (const [udid, serial] of [
+      [undefined, 'F2LBAD00001A'],
+      [hex(20), undefined],
+      ['', 'F2LBAD00001A'],
+      [hex(20), ''],
+      [undefined, undefined],
+    ] as const) {
       expect(await refusal(authenticate(id, udid, serial))).toEqual({ reason: 'bad-message', detail: 'Authenticate needs UDID and SerialNumber' });
     }
     expect(await devicesOf(s.id)).toEqual([]);
@@ -150,7 +171,10 @@ describe('Authenticate', () => {
     const s = await newStore();
     const [registered] = await database.db.insert(iosDevice).values({ storeId: s.id, serialNumber: 'F2LREG00001A' }).returning();
     const id = await identity(s.id, { deviceId: registered.id });
-    expect(await refusal(authenticate(id, hex(20), 'F2LOTH00001A'))).toEqual({ reason: 'identity-mismatch', detail: 'profile was made for another serial number' });
+    expect(await refusal(authenticate(id, hex(20), 'F2LOTH00001A'))).toEqual({
+      reason: 'identity-mismatch',
+      detail: 'profile was made for another serial number',
+    });
     expect((await devicesOf(s.id)).map((d) => d.serialNumber)).toEqual(['F2LREG00001A']);
   });
 
@@ -192,7 +216,10 @@ describe('Authenticate', () => {
     // A counter at the integer maximum: the reservation's `used_device_count + 1` overflows in the database, a
     // failure that says nothing about the store being full and must not reach the phone as one.
     const s = await newStore(2_147_483_647, 2_147_483_647);
-    const err = await authenticate(await identity(s.id), hex(20), 'F2LOVF00001A').then(() => undefined, (e: unknown) => e);
+    const err = await authenticate(await identity(s.id), hex(20), 'F2LOVF00001A').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).not.toBeInstanceOf(DeviceRefusal);
     expect(String((err as Error).cause ?? err)).toMatch(/out of range/);
     expect(await devicesOf(s.id)).toEqual([]);
@@ -218,7 +245,15 @@ describe('TokenUpdate', () => {
   it('makes the phone manageable: stores its push token, marks it enrolled, and runs the after-enrolment steps once', async () => {
     const p = await enrolledPhone();
     await tokenUpdate(p, { Topic: 'com.apple.mgmt.External.abc', UnlockToken: Buffer.from('unlock') });
-    expect(await enrolment(p.deviceId)).toMatchObject({ topic: 'com.apple.mgmt.External.abc', tokenHex: '0a0b0c', pushMagic: 'magic-1', unlockToken: Buffer.from('unlock').toString('base64'), enabled: true, pushDead: false, nextPushAt: null });
+    expect(await enrolment(p.deviceId)).toMatchObject({
+      topic: 'com.apple.mgmt.External.abc',
+      tokenHex: '0a0b0c',
+      pushMagic: 'magic-1',
+      unlockToken: Buffer.from('unlock').toString('base64'),
+      enabled: true,
+      pushDead: false,
+      nextPushAt: null,
+    });
     expect((await enrolment(p.deviceId)).tokenUpdatedAt).not.toBeNull();
     expect((await deviceRow(p.deviceId)).enrollmentStatus).toBe(EnrollmentStatus.ENROLLED);
     expect((await deviceRow(p.deviceId)).lastActiveTime).not.toBeNull();
@@ -228,7 +263,11 @@ describe('TokenUpdate', () => {
     // A later TokenUpdate (a new token) keeps the unlock token it does not carry, uses the server's topic when it names
     // none, and does not run the after-enrolment steps again.
     await tokenUpdate(p, { Token: Buffer.from('0d0e', 'hex') });
-    expect(await enrolment(p.deviceId)).toMatchObject({ tokenHex: '0d0e', topic: 'com.apple.mgmt.test', unlockToken: Buffer.from('unlock').toString('base64') });
+    expect(await enrolment(p.deviceId)).toMatchObject({
+      tokenHex: '0d0e',
+      topic: 'com.apple.mgmt.test',
+      unlockToken: Buffer.from('unlock').toString('base64'),
+    });
     expect(enrolled.filter((d) => d === p.deviceId)).toHaveLength(1);
   });
 
@@ -292,7 +331,10 @@ describe('CheckOut and the other messages', () => {
 
 /** pendingOperation: a console operation (a restart) queued for the phone and not yet answered. */
 async function pendingOperation(p: { deviceId: string; storeId: string }) {
-  const [op] = await database.db.insert(operationLog).values({ storeId: p.storeId, platform: 'ios', deviceId: p.deviceId, action: 'restart', status: OperationStatus.QUEUED }).returning();
+  const [op] = await database.db
+    .insert(operationLog)
+    .values({ storeId: p.storeId, platform: 'ios', deviceId: p.deviceId, action: 'restart', status: OperationStatus.QUEUED })
+    .returning();
   await commander.enqueue([{ deviceId: p.deviceId, build: (uuid) => restartDevice({ uuid }), operationLogId: op.id }]);
   return op.id;
 }
@@ -304,7 +346,11 @@ async function webhookStore() {
   return s.id;
 }
 const eventsOf = async (deviceId: string) =>
-  (await database.db.select().from(webhookEvent).where(eq(webhookEvent.deviceId, deviceId))).map((e) => ({ type: e.type, platform: e.platform, data: e.payload.data }));
+  (await database.db.select().from(webhookEvent).where(eq(webhookEvent.deviceId, deviceId))).map((e) => ({
+    type: e.type,
+    platform: e.platform,
+    data: e.payload.data,
+  }));
 
 describe('what the store sees of a check-in', () => {
   it('tells the clerk why a queued operation was cancelled: the phone enrolled again, or removed the profile', async () => {

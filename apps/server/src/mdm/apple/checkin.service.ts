@@ -70,7 +70,14 @@ export function createCheckinService(deps: {
       await tx.update(iosDevice).set({ udid: null }).where(eq(iosDevice.udid, udid));
       await tx
         .update(iosDevice)
-        .set({ udid, osVersion: text(msg.OSVersion) || device.osVersion, model: text(msg.ProductName) || device.model, imei1: text(msg.IMEI).replace(/\s/g, '') || device.imei1, meid: text(msg.MEID) || device.meid, dateUpdated: new Date() })
+        .set({
+          udid,
+          osVersion: text(msg.OSVersion) || device.osVersion,
+          model: text(msg.ProductName) || device.model,
+          imei1: text(msg.IMEI).replace(/\s/g, '') || device.imei1,
+          meid: text(msg.MEID) || device.meid,
+          dateUpdated: new Date(),
+        })
         .where(eq(iosDevice.id, device.id));
       await enrollments.bind(tx, { deviceId: device.id, udid, fingerprint: id.fingerprint });
     });
@@ -103,7 +110,20 @@ export function createCheckinService(deps: {
     // bind() clears tokenUpdatedAt at every Authenticate: each fresh enrolment gets the after-enrolment steps again.
     const firstTime = row.tokenUpdatedAt === null;
     await db.transaction(async (tx) => {
-      await enrollments.update(row.deviceId, { topic: text(msg.Topic) || deps.topic, tokenHex: token.toString('hex'), pushMagic, unlockToken: unlock, enabled: true, pushDead: false, tokenUpdatedAt: new Date(), nextPushAt: null }, tx);
+      await enrollments.update(
+        row.deviceId,
+        {
+          topic: text(msg.Topic) || deps.topic,
+          tokenHex: token.toString('hex'),
+          pushMagic,
+          unlockToken: unlock,
+          enabled: true,
+          pushDead: false,
+          tokenUpdatedAt: new Date(),
+          nextPushAt: null,
+        },
+        tx,
+      );
       await tx.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.ENROLLED, lastActiveTime: new Date() }).where(eq(iosDevice.id, row.deviceId));
       // The first TokenUpdate after Authenticate (bind clears `enabled`) is when the phone becomes manageable.
       if (!row.enabled) await emitIosDeviceEvent(tx, row.deviceId, 'device.enrolled');

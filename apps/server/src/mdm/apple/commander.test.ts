@@ -22,13 +22,23 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const { db } = database;
   woken = [];
-  commander = createCommander({ db, queue: createQueueRepo(db, createResultEffects({})), push: { wakeInBackground: (ids: string[]) => void woken.push(ids) } as never });
+  commander = createCommander({
+    db,
+    queue: createQueueRepo(db, createResultEffects({})),
+    push: { wakeInBackground: (ids: string[]) => void woken.push(ids) } as never,
+  });
 });
 afterAll(() => database.close());
 
 async function phone() {
-  const [s] = await database.db.insert(store).values({ storeName: '指令门店', modules: ['apple'] as never }).returning();
-  const [d] = await database.db.insert(iosDevice).values({ storeId: s.id, serialNumber: `F2L${Math.random().toString(36).slice(2, 11).toUpperCase()}` }).returning();
+  const [s] = await database.db
+    .insert(store)
+    .values({ storeName: '指令门店', modules: ['apple'] as never })
+    .returning();
+  const [d] = await database.db
+    .insert(iosDevice)
+    .values({ storeId: s.id, serialNumber: `F2L${Math.random().toString(36).slice(2, 11).toUpperCase()}` })
+    .returning();
   return d.id;
 }
 const commandsOf = (deviceId: string) => database.db.select().from(mdmCommand).where(eq(mdmCommand.deviceId, deviceId));
@@ -78,7 +88,8 @@ describe('commander', () => {
     }
     expect(woken.slice(-2)).toEqual([[a, b], [a]]);
     // Each refetch carries its own id as CommandUUID: the phone's answer is matched by it.
-    for (const r of await commandsOf(a)) expect(/<key>CommandUUID<\/key>\s*<string>([^<]+)<\/string>/.exec(r.payload)?.[1].toLowerCase()).toBe(r.id.toLowerCase());
+    for (const r of await commandsOf(a))
+      expect(/<key>CommandUUID<\/key>\s*<string>([^<]+)<\/string>/.exec(r.payload)?.[1].toLowerCase()).toBe(r.id.toLowerCase());
   });
 
   it('wake() wakes the phones it is given (callers that enqueued in their own transaction call it after commit)', async () => {

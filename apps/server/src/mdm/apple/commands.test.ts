@@ -21,10 +21,19 @@ const built: [string, MdmCommand][] = [
   ['RemoveProfile', commands.removeProfile('com.lease.restrictions')],
   ['Settings', commands.wallpaperSettings(png, WallpaperWhere.BOTH)],
   ['AvailableOSUpdates', commands.availableOSUpdates()],
-  ['ScheduleOSUpdate', commands.scheduleOSUpdate([{ productKey: 'iOSUpdate22A3354', installAction: 'InstallASAP' }, { productVersion: '18.1', installAction: 'DownloadOnly' }])],
+  [
+    'ScheduleOSUpdate',
+    commands.scheduleOSUpdate([
+      { productKey: 'iOSUpdate22A3354', installAction: 'InstallASAP' },
+      { productVersion: '18.1', installAction: 'DownloadOnly' },
+    ]),
+  ],
   ['OSUpdateStatus', commands.osUpdateStatus()],
   ['ActivationLockBypassCode', commands.activationLockBypassCode()],
-  ['InstallApplication', commands.installApplication({ iTunesStoreId: 414478124 }, { managementFlags: 1, purchaseMethod: 1, removable: false, takeManagement: true })],
+  [
+    'InstallApplication',
+    commands.installApplication({ iTunesStoreId: 414478124 }, { managementFlags: 1, purchaseMethod: 1, removable: false, takeManagement: true }),
+  ],
   ['InstallApplication (manifest)', commands.installApplication({ manifestUrl: 'https://apps.example.com/manifest.plist' })],
   ['InstallApplication (identifier)', commands.installApplication({ identifier: 'com.tencent.xin' })],
 ];

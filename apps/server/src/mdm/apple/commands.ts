@@ -24,13 +24,37 @@ function command(requestType: string, fields: Record<string, PlistValue | undefi
  * (ServiceSubscriptions carries them per SIM) but older phones still answer them.
  */
 export const DEVICE_INFORMATION_QUERIES = [
-  'UDID', 'DeviceName', 'Model', 'ModelName', 'ModelNumber', 'ProductName', 'SerialNumber',
-  'OSVersion', 'BuildVersion', 'SupplementalOSVersionExtra',
-  'IMEI', 'MEID', 'ICCID', 'PhoneNumber', 'ServiceSubscriptions', 'CellularTechnology', 'ModemFirmwareVersion', 'IsRoaming',
-  'BatteryLevel', 'DeviceCapacity', 'AvailableDeviceCapacity',
-  'IsSupervised', 'IsActivationLockEnabled', 'IsMDMLostModeEnabled', 'IsDeviceLocatorServiceEnabled',
-  'IsCloudBackupEnabled', 'LastCloudBackupDate', 'AwaitingConfiguration',
-  'WiFiMAC', 'BluetoothMAC', 'TimeZone',
+  'UDID',
+  'DeviceName',
+  'Model',
+  'ModelName',
+  'ModelNumber',
+  'ProductName',
+  'SerialNumber',
+  'OSVersion',
+  'BuildVersion',
+  'SupplementalOSVersionExtra',
+  'IMEI',
+  'MEID',
+  'ICCID',
+  'PhoneNumber',
+  'ServiceSubscriptions',
+  'CellularTechnology',
+  'ModemFirmwareVersion',
+  'IsRoaming',
+  'BatteryLevel',
+  'DeviceCapacity',
+  'AvailableDeviceCapacity',
+  'IsSupervised',
+  'IsActivationLockEnabled',
+  'IsMDMLostModeEnabled',
+  'IsDeviceLocatorServiceEnabled',
+  'IsCloudBackupEnabled',
+  'LastCloudBackupDate',
+  'AwaitingConfiguration',
+  'WiFiMAC',
+  'BluetoothMAC',
+  'TimeZone',
 ] as const;
 
 export const deviceInformation = (opts: CommandOptions & { queries?: readonly string[] } = {}) =>
@@ -46,7 +70,11 @@ export type LostModeText = { footnote?: string } & ({ message: string; phoneNumb
 
 export function enableLostMode(text: LostModeText, opts: CommandOptions = {}): MdmCommand {
   if (!text.message && !text.phoneNumber) throw new Error('EnableLostMode needs a message or a phone number');
-  return command('EnableLostMode', { Message: text.message || undefined, PhoneNumber: text.phoneNumber || undefined, Footnote: text.footnote || undefined }, opts);
+  return command(
+    'EnableLostMode',
+    { Message: text.message || undefined, PhoneNumber: text.phoneNumber || undefined, Footnote: text.footnote || undefined },
+    opts,
+  );
 }
 
 export const disableLostMode = (opts: CommandOptions = {}) => command('DisableLostMode', {}, opts);
@@ -58,7 +86,9 @@ export const restartDevice = (opts: CommandOptions = {}) => command('RestartDevi
 export const clearPasscode = (unlockToken: Buffer, opts: CommandOptions = {}) => command('ClearPasscode', { UnlockToken: unlockToken }, opts);
 
 /** eraseDevice; with `returnToService` (iOS 17+) the erased phone re-enrols itself with the given enrolment profile. */
-export const eraseDevice = (opts: CommandOptions & { preserveDataPlan?: boolean; disallowProximitySetup?: boolean; returnToService?: { mdmProfileData: Buffer } } = {}) =>
+export const eraseDevice = (
+  opts: CommandOptions & { preserveDataPlan?: boolean; disallowProximitySetup?: boolean; returnToService?: { mdmProfileData: Buffer } } = {},
+) =>
   command(
     'EraseDevice',
     {
@@ -93,8 +123,11 @@ export const scheduleOSUpdate = (updates: OSUpdate[], opts: CommandOptions = {})
   command(
     'ScheduleOSUpdate',
     {
-      Updates: updates.map((u): PlistDict =>
-        'productKey' in u ? { ProductKey: u.productKey, InstallAction: u.installAction } : { ProductVersion: u.productVersion, InstallAction: u.installAction },
+      Updates: updates.map(
+        (u): PlistDict =>
+          'productKey' in u
+            ? { ProductKey: u.productKey, InstallAction: u.installAction }
+            : { ProductVersion: u.productVersion, InstallAction: u.installAction },
       ),
     },
     opts,

@@ -68,7 +68,15 @@ export function createConnectService(deps: { db: Db; enrollments: EnrollmentRepo
     const chain = Array.isArray(msg.ErrorChain) ? (msg.ErrorChain as Record<string, unknown>[]) : undefined;
     const final = FINAL_STATUS[status];
     const ok = final === 'acknowledged';
-    return { kind: 'final', commandId, status: final, opStatus: ok ? OperationStatus.DONE : OperationStatus.FAILED, summary: ok ? '设备已执行' : errorText(chain, final), resultJson: stripEnvelope(msg), errorChain: chain };
+    return {
+      kind: 'final',
+      commandId,
+      status: final,
+      opStatus: ok ? OperationStatus.DONE : OperationStatus.FAILED,
+      summary: ok ? '设备已执行' : errorText(chain, final),
+      resultJson: stripEnvelope(msg),
+      errorChain: chain,
+    };
   }
 
   return {

@@ -10,7 +10,13 @@ const PHONES = Number(process.env.CRASH_PHONES ?? 400);
 
 let stage: LockFanOutStage;
 beforeAll(async () => {
-  stage = await startLockFanOutStage({ name: 'crash', phones: PHONES, admin: { phone: '13611112222', password: 'Crash#2026' }, portBase: 4600, serialPrefix: 'CRASH' });
+  stage = await startLockFanOutStage({
+    name: 'crash',
+    phones: PHONES,
+    admin: { phone: '13611112222', password: 'Crash#2026' },
+    portBase: 4600,
+    serialPrefix: 'CRASH',
+  });
 }, 600_000);
 afterAll(() => stage?.close());
 

@@ -10,12 +10,15 @@ type DeviceUpdate = Partial<typeof iosDevice.$inferInsert>;
 
 const str = (v: PlistValue | undefined) => (typeof v === 'string' ? v : undefined);
 const num = (v: PlistValue | undefined) => (typeof v === 'number' ? v : undefined);
-const dict = (v: PlistValue | undefined) => (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v) ? (v as PlistDict) : undefined);
+const dict = (v: PlistValue | undefined) =>
+  v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !Buffer.isBuffer(v) ? (v as PlistDict) : undefined;
 const list = (v: PlistValue | undefined) => (Array.isArray(v) ? v : []);
 
 /** simsOf reads the SIM slots: ServiceSubscriptions on iOS 12+, the deprecated top-level keys before. */
 export function simsOf(q: PlistDict): [SimCard | null, SimCard | null, string[]] {
-  const subs = list(q.ServiceSubscriptions).map(dict).filter((d): d is PlistDict => d !== undefined);
+  const subs = list(q.ServiceSubscriptions)
+    .map(dict)
+    .filter((d): d is PlistDict => d !== undefined);
   const imeis: string[] = [];
   const cards = subs.map((s, i): SimCard | null => {
     const imei = str(s.IMEI);
@@ -33,7 +36,10 @@ const sameSim = (a: SimCard | null | undefined, b: SimCard | null | undefined) =
 
 /** applyDeviceInformation writes the QueryResponses facts and logs a SIM change; returns whether SIMs changed. */
 export async function applyDeviceInformation(tx: Tx, deviceId: string, q: PlistDict): Promise<boolean> {
-  const [before] = await tx.select({ sim1: iosDevice.sim1, sim2: iosDevice.sim2, lockStatus: iosDevice.lockStatus, factsUpdatedAt: iosDevice.factsUpdatedAt }).from(iosDevice).where(eq(iosDevice.id, deviceId));
+  const [before] = await tx
+    .select({ sim1: iosDevice.sim1, sim2: iosDevice.sim2, lockStatus: iosDevice.lockStatus, factsUpdatedAt: iosDevice.factsUpdatedAt })
+    .from(iosDevice)
+    .where(eq(iosDevice.id, deviceId));
   if (!before) return false;
   const [sim1, sim2, imeis] = simsOf(q);
   const set: DeviceUpdate = { factsUpdatedAt: new Date(), dateUpdated: new Date(), sim1, sim2 };
@@ -56,7 +62,13 @@ export async function applyDeviceInformation(tx: Tx, deviceId: string, q: PlistD
   const simsChanged = before.factsUpdatedAt !== null && (!sameSim(before.sim1, sim1) || !sameSim(before.sim2, sim2));
   if (simsChanged || before.factsUpdatedAt === null) await tx.insert(iosSimLog).values({ deviceId, sim1, sim2 });
   await tx.update(iosDevice).set(set).where(eq(iosDevice.id, deviceId));
-  if (simsChanged) await emitIosDeviceEvent(tx, deviceId, 'device.sim_changed', { sim_1: sim1, sim_2: sim2, previous_sim_1: before.sim1 ?? null, previous_sim_2: before.sim2 ?? null });
+  if (simsChanged)
+    await emitIosDeviceEvent(tx, deviceId, 'device.sim_changed', {
+      sim_1: sim1,
+      sim_2: sim2,
+      previous_sim_1: before.sim1 ?? null,
+      previous_sim_2: before.sim2 ?? null,
+    });
   return simsChanged;
 }
 

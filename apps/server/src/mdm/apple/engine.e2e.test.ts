@@ -30,7 +30,13 @@ describe('enrolment through the hirer link', () => {
       const d = await device(deviceId);
       return d.factsUpdatedAt && d.appList.length > 0 ? d : null;
     });
-    expect(enrolled).toMatchObject({ enrollmentStatus: EnrollmentStatus.ENROLLED, udid: phone.udid, model: 'iPhone15,2', imei1: '356789101234567', superviseStatus: 1 });
+    expect(enrolled).toMatchObject({
+      enrollmentStatus: EnrollmentStatus.ENROLLED,
+      udid: phone.udid,
+      model: 'iPhone15,2',
+      imei1: '356789101234567',
+      superviseStatus: 1,
+    });
     expect(enrolled.sim1?.iccid).toMatch(/^89/);
     expect(enrolled.lastActiveTime).not.toBeNull();
     expect(await h.t.db.select().from(iosSimLog).where(eq(iosSimLog.deviceId, deviceId))).toHaveLength(1);
@@ -44,7 +50,9 @@ describe('lock workflow', () => {
     const { phone, deviceId } = await h.newPhone(headers);
     await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
 
-    const lock = (await post('/api/device/ios/command/lock', { device_id: deviceId, message: '请尽快联系门店还款', phone_number: '4008001234', footnote: '华强北店' })).json();
+    const lock = (
+      await post('/api/device/ios/command/lock', { device_id: deviceId, message: '请尽快联系门店还款', phone_number: '4008001234', footnote: '华强北店' })
+    ).json();
     await waitFor(() => phone.state.lostMode.enabled);
     expect(phone.state.lostMode).toMatchObject({ message: '请尽快联系门店还款', phoneNumber: '4008001234', footnote: '华强北店' });
     await waitFor(async () => (await operation(lock.operation_log_id)).status === OperationStatus.DONE);
@@ -72,7 +80,10 @@ describe('lock workflow', () => {
     const seen: number[] = [];
     const off = h.apns.onPush(async (push) => {
       if (push.token !== phone.pushToken) return;
-      const pending = await h.t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'RestartDevice')));
+      const pending = await h.t.db
+        .select()
+        .from(mdmCommand)
+        .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'RestartDevice')));
       seen.push(pending.length);
     });
     await post('/api/device/ios/command/reboot', { device_id: deviceId });
@@ -129,7 +140,10 @@ describe('queue guarantees (reliability checklist)', () => {
     });
     phone.crashAfterReceiving(1);
     const lock = (await post('/api/device/ios/command/lock', { device_id: deviceId, message: '断网重发' })).json();
-    const [cmd] = await h.t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'EnableLostMode')));
+    const [cmd] = await h.t.db
+      .select()
+      .from(mdmCommand)
+      .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'EnableLostMode')));
     const sameCommand = (uuid: string) => uuid.toLowerCase() === cmd.id.toLowerCase();
     await waitFor(() => dropped.some(sameCommand));
     expect((await operation(lock.operation_log_id)).status).toBe(OperationStatus.SENT);
@@ -153,7 +167,10 @@ describe('queue guarantees (reliability checklist)', () => {
     await phone.stop();
     for (let i = 0; i < 1000; i += 100) await Promise.all(Array.from({ length: 100 }, () => h.t.app.mdm.commander.refreshFacts([deviceId])));
     await post('/api/device/ios/command/lock', { device_id: deviceId, message: '先锁定' });
-    const pending = await h.t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.status, 'queued')));
+    const pending = await h.t.db
+      .select()
+      .from(mdmCommand)
+      .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.status, 'queued')));
     expect(pending.map((c) => c.requestType).sort()).toEqual(['DeviceInformation', 'EnableLostMode', 'InstalledApplicationList', 'SecurityInfo']);
     const before = phone.state.commandLog.length;
     await phone.connect();
@@ -201,8 +218,12 @@ describe('device identity', () => {
     await waitFor(async () => (await device(a.deviceId)).factsUpdatedAt && (await device(b.deviceId)).factsUpdatedAt);
     const bCert = (await h.t.app.mdm.enrollments.byUdid(b.phone.udid))!.certFingerprint;
     const aBefore = await h.t.app.mdm.enrollments.byUdid(a.phone.udid);
-    await expect(h.t.app.mdm.connect.handle({ fingerprint: bCert }, { UDID: a.phone.udid, Status: 'Idle' })).rejects.toMatchObject({ reason: 'identity-mismatch' });
-    await expect(h.t.app.mdm.checkin.handle({ fingerprint: bCert }, { MessageType: 'Authenticate', UDID: a.phone.udid, SerialNumber: a.phone.serialNumber })).rejects.toMatchObject({ reason: 'identity-mismatch' });
+    await expect(h.t.app.mdm.connect.handle({ fingerprint: bCert }, { UDID: a.phone.udid, Status: 'Idle' })).rejects.toMatchObject({
+      reason: 'identity-mismatch',
+    });
+    await expect(
+      h.t.app.mdm.checkin.handle({ fingerprint: bCert }, { MessageType: 'Authenticate', UDID: a.phone.udid, SerialNumber: a.phone.serialNumber }),
+    ).rejects.toMatchObject({ reason: 'identity-mismatch' });
     expect(await h.t.app.mdm.enrollments.byUdid(a.phone.udid)).toEqual(aBefore);
   });
 
@@ -224,7 +245,12 @@ describe('device identity', () => {
         expect(res.statusCode).not.toBe(401);
       }
     }
-    const scep = await h.t.app.inject({ method: 'POST', url: '/mdm/scep?operation=PKIOperation', headers: { 'content-type': 'application/x-pki-message' }, payload: Buffer.from('garbage') });
+    const scep = await h.t.app.inject({
+      method: 'POST',
+      url: '/mdm/scep?operation=PKIOperation',
+      headers: { 'content-type': 'application/x-pki-message' },
+      payload: Buffer.from('garbage'),
+    });
     expect(scep.statusCode).toBe(400);
     // The queue keeps moving for a real phone afterwards.
     const { deviceId } = await h.newPhone(headers);
@@ -251,7 +277,16 @@ describe('what the server sends', () => {
     await run('get-installed-app-list');
     const served = await h.t.db.select({ payload: mdmCommand.payload, type: mdmCommand.requestType }).from(mdmCommand).where(eq(mdmCommand.deviceId, deviceId));
     const types = new Set(served.map((c) => c.type));
-    for (const type of ['EnableLostMode', 'DeviceLocation', 'PlayLostModeSound', 'DisableLostMode', 'RestartDevice', 'ClearPasscode', 'InstalledApplicationList']) expect(types).toContain(type);
+    for (const type of [
+      'EnableLostMode',
+      'DeviceLocation',
+      'PlayLostModeSound',
+      'DisableLostMode',
+      'RestartDevice',
+      'ClearPasscode',
+      'InstalledApplicationList',
+    ])
+      expect(types).toContain(type);
     for (const { payload, type } of served) {
       expect(validateCommand(parsePlistDict(payload)), type).toEqual([]);
     }

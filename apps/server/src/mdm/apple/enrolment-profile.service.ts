@@ -25,7 +25,15 @@ export function createEnrollmentProfileService(deps: { keys: MdmKeys; challenges
       organization,
       displayName: `${organization} 设备管理`,
       description: '安装后，门店可以在租期内远程管理此设备（锁定、定位、限制）。',
-      scep: { url: `${base}/mdm/scep`, challenge, subject: [['O', '租机宝'], ['OU', context.storeId], ['CN', 'MDM Identity']] },
+      scep: {
+        url: `${base}/mdm/scep`,
+        challenge,
+        subject: [
+          ['O', '租机宝'],
+          ['OU', context.storeId],
+          ['CN', 'MDM Identity'],
+        ],
+      },
       mdm: { serverUrl: `${base}/mdm/connect`, checkInUrl: `${base}/mdm/checkin`, topic: deps.keys.topic },
       caCertDer: deps.keys.ca.certDer,
       removalDisallowed: true,

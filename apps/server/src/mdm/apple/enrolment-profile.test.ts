@@ -7,7 +7,14 @@ const caCertDer = Buffer.from('3082', 'hex');
 const { xml, profile, scepPayloadUuid } = buildEnrollmentProfile({
   identifier: 'com.lease.enroll.store-7',
   organization: '租机门店',
-  scep: { url: 'https://mdm.example.com/scep', challenge: 'c-123', subject: [['O', 'Lease'], ['CN', 'E-9']] },
+  scep: {
+    url: 'https://mdm.example.com/scep',
+    challenge: 'c-123',
+    subject: [
+      ['O', 'Lease'],
+      ['CN', 'E-9'],
+    ],
+  },
   mdm: { serverUrl: 'https://mdm.example.com/mdm/connect', checkInUrl: 'https://mdm.example.com/mdm/checkin', topic: 'com.apple.mgmt.External.abc' },
   caCertDer,
 });

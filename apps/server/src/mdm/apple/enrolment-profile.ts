@@ -46,7 +46,10 @@ function payload(type: string, identifier: string, displayName: string, body: Pl
  */
 export function buildEnrollmentProfile(options: EnrollmentProfileOptions): EnrollmentProfile {
   const { identifier, scep, mdm } = options;
-  const subject = scep.subject ?? [['O', options.organization], ['CN', 'MDM Identity']];
+  const subject = scep.subject ?? [
+    ['O', options.organization],
+    ['CN', 'MDM Identity'],
+  ];
   const scepPayload = payload('com.apple.security.scep', `${identifier}.scep`, 'Device identity', {
     PayloadContent: {
       URL: scep.url,

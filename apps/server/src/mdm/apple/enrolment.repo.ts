@@ -25,7 +25,10 @@ export function createEnrollmentRepo(db: Db) {
       return row;
     },
     async deviceBySerial(tx: Tx, storeId: string, serial: string) {
-      const [row] = await tx.select().from(iosDevice).where(and(eq(iosDevice.storeId, storeId), eq(iosDevice.serialNumber, serial)));
+      const [row] = await tx
+        .select()
+        .from(iosDevice)
+        .where(and(eq(iosDevice.storeId, storeId), eq(iosDevice.serialNumber, serial)));
       return row;
     },
     async deviceById(tx: Tx, id: string) {
@@ -50,7 +53,10 @@ export function createEnrollmentRepo(db: Db) {
         nextPushAt: null,
         renewalSentAt: null,
       };
-      await tx.insert(mdmEnrollment).values({ deviceId: values.deviceId, ...fresh }).onConflictDoUpdate({ target: mdmEnrollment.deviceId, set: fresh });
+      await tx
+        .insert(mdmEnrollment)
+        .values({ deviceId: values.deviceId, ...fresh })
+        .onConflictDoUpdate({ target: mdmEnrollment.deviceId, set: fresh });
       await tx.update(mdmIdentity).set({ deviceId: values.deviceId }).where(eq(mdmIdentity.fingerprint, values.fingerprint));
     },
     /**

@@ -10,7 +10,13 @@ const PHONES = Number(process.env.SIGTERM_PHONES ?? 150);
 
 let stage: LockFanOutStage;
 beforeAll(async () => {
-  stage = await startLockFanOutStage({ name: 'sigterm', phones: PHONES, admin: { phone: '13611113333', password: 'Crash#2026' }, portBase: 4900, serialPrefix: 'TERM' });
+  stage = await startLockFanOutStage({
+    name: 'sigterm',
+    phones: PHONES,
+    admin: { phone: '13611113333', password: 'Crash#2026' },
+    portBase: 4900,
+    serialPrefix: 'TERM',
+  });
 }, 600_000);
 afterAll(() => stage?.close());
 
@@ -50,6 +56,8 @@ describe('SIGTERM during a lock fan-out', () => {
     expect(inFlightAtTerm.some((r) => r.status === 200)).toBe(true);
 
     await stage.expectEveryLockOnce();
-    console.log(`sigterm test: ${PHONES} locks acknowledged; ${inFlightAtTerm.filter((r) => r.status === 200).length} of a batch in flight answered before exit 0, ${inFlightAtTerm.filter(refusedWhileClosing).length} refused with 503 and sent again`);
+    console.log(
+      `sigterm test: ${PHONES} locks acknowledged; ${inFlightAtTerm.filter((r) => r.status === 200).length} of a batch in flight answered before exit 0, ${inFlightAtTerm.filter(refusedWhileClosing).length} refused with 503 and sent again`,
+    );
   }, 600_000);
 });

@@ -33,13 +33,7 @@ export interface UnansweredRenewal {
  * the same PayloadIdentifier: iOS replaces the profile in place, enrols a new key with our CA and signs with the new
  * certificate from then on; EnrollmentRepo.current() binds it when the phone first presents it.
  */
-export function createIdentityRenewal(deps: {
-  db: Db;
-  commander: Commander;
-  profiles: EnrollmentProfileService;
-  windowDays: number;
-  log: FastifyBaseLogger;
-}) {
+export function createIdentityRenewal(deps: { db: Db; commander: Commander; profiles: EnrollmentProfileService; windowDays: number; log: FastifyBaseLogger }) {
   const { db } = deps;
 
   /** claim marks one phone's renewal as sent, unless another process (or run) just did. */
@@ -47,7 +41,12 @@ export function createIdentityRenewal(deps: {
     const claimed = await db
       .update(mdmEnrollment)
       .set({ renewalSentAt: now })
-      .where(and(eq(mdmEnrollment.deviceId, deviceId), or(isNull(mdmEnrollment.renewalSentAt), lt(mdmEnrollment.renewalSentAt, new Date(now.getTime() - RESEND_AFTER_MS)))))
+      .where(
+        and(
+          eq(mdmEnrollment.deviceId, deviceId),
+          or(isNull(mdmEnrollment.renewalSentAt), lt(mdmEnrollment.renewalSentAt, new Date(now.getTime() - RESEND_AFTER_MS))),
+        ),
+      )
       .returning({ deviceId: mdmEnrollment.deviceId });
     return claimed.length > 0;
   }
@@ -57,7 +56,13 @@ export function createIdentityRenewal(deps: {
     async run(): Promise<number> {
       const now = new Date();
       const due = await db
-        .select({ deviceId: mdmEnrollment.deviceId, storeId: iosDevice.storeId, clerkId: iosDevice.clerkId, storeName: store.storeName, notAfter: mdmIdentity.notAfter })
+        .select({
+          deviceId: mdmEnrollment.deviceId,
+          storeId: iosDevice.storeId,
+          clerkId: iosDevice.clerkId,
+          storeName: store.storeName,
+          notAfter: mdmIdentity.notAfter,
+        })
         .from(mdmEnrollment)
         .innerJoin(mdmIdentity, eq(mdmIdentity.fingerprint, mdmEnrollment.certFingerprint))
         .innerJoin(iosDevice, eq(iosDevice.id, mdmEnrollment.deviceId))
@@ -95,11 +100,24 @@ export function createIdentityRenewal(deps: {
     async unanswered(storeId?: string): Promise<UnansweredRenewal[]> {
       const before = new Date(Date.now() - UNANSWERED_AFTER_MS);
       const rows = await db
-        .select({ deviceId: mdmEnrollment.deviceId, storeId: iosDevice.storeId, serialNumber: iosDevice.serialNumber, renewalSentAt: mdmEnrollment.renewalSentAt, identityNotAfter: mdmIdentity.notAfter })
+        .select({
+          deviceId: mdmEnrollment.deviceId,
+          storeId: iosDevice.storeId,
+          serialNumber: iosDevice.serialNumber,
+          renewalSentAt: mdmEnrollment.renewalSentAt,
+          identityNotAfter: mdmIdentity.notAfter,
+        })
         .from(mdmEnrollment)
         .innerJoin(mdmIdentity, eq(mdmIdentity.fingerprint, mdmEnrollment.certFingerprint))
         .innerJoin(iosDevice, eq(iosDevice.id, mdmEnrollment.deviceId))
-        .where(and(eq(mdmEnrollment.released, false), isNotNull(mdmEnrollment.renewalSentAt), lt(mdmEnrollment.renewalSentAt, before), storeId ? eq(iosDevice.storeId, storeId) : undefined))
+        .where(
+          and(
+            eq(mdmEnrollment.released, false),
+            isNotNull(mdmEnrollment.renewalSentAt),
+            lt(mdmEnrollment.renewalSentAt, before),
+            storeId ? eq(iosDevice.storeId, storeId) : undefined,
+          ),
+        )
         .orderBy(asc(mdmIdentity.notAfter))
         .limit(500);
       return rows.map((r) => ({ ...r, renewalSentAt: r.renewalSentAt as Date }));

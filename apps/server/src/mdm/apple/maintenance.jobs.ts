@@ -29,7 +29,12 @@ export function mdmMaintenanceJobs(db: Db, mdm: MdmEngine): Job[] {
         const stale = await db
           .select({ id: iosDevice.id })
           .from(iosDevice)
-          .where(and(eq(iosDevice.enrollmentStatus, EnrollmentStatus.ENROLLED), or(isNull(iosDevice.factsUpdatedAt), lt(iosDevice.factsUpdatedAt, new Date(Date.now() - FACTS_MAX_AGE_MS)))))
+          .where(
+            and(
+              eq(iosDevice.enrollmentStatus, EnrollmentStatus.ENROLLED),
+              or(isNull(iosDevice.factsUpdatedAt), lt(iosDevice.factsUpdatedAt, new Date(Date.now() - FACTS_MAX_AGE_MS))),
+            ),
+          )
           .limit(500);
         if (stale.length) await mdm.commander.refreshFacts(stale.map((d) => d.id));
         return stale.length;

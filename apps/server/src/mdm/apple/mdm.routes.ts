@@ -40,7 +40,9 @@ export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checki
     if (badInput) return reply.code(400).send({ code: 'lease.bad-request', message: badInput });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'MDM request failed; the phone will retry');
-    return reply.code(status).send({ code: status >= 500 ? 'lease.server-error' : 'lease.bad-request', message: status >= 500 ? 'temporary failure' : error.message });
+    return reply
+      .code(status)
+      .send({ code: status >= 500 ? 'lease.server-error' : 'lease.bad-request', message: status >= 500 ? 'temporary failure' : error.message });
   });
 
   function identify(header: string | string[] | undefined, body: Buffer) {
@@ -87,7 +89,8 @@ export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checki
       reply.log.warn({ reason: result.reason }, 'SCEP PKIOperation unreadable (HTTP 400)');
       return reply.code(400).type('text/plain').send(result.reason);
     }
-    if (result.status === 'failed') reply.log.warn({ failInfo: result.failInfo, reason: result.reason, transactionId: result.transactionId }, 'SCEP PKIOperation refused');
+    if (result.status === 'failed')
+      reply.log.warn({ failInfo: result.failInfo, reason: result.reason, transactionId: result.transactionId }, 'SCEP PKIOperation refused');
     if (result.status === 'issued') {
       const { context, certificate } = result;
       await enrollments.recordIdentity({

@@ -12,7 +12,9 @@ import { store } from '../../domain/store.table.ts';
 export const mdmEnrollment = pgTable(
   'mdm_enrollment',
   {
-    deviceId: uuid('device_id').primaryKey().references(() => iosDevice.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .primaryKey()
+      .references(() => iosDevice.id, { onDelete: 'cascade' }),
     udid: text('udid').notNull(),
     certFingerprint: text('cert_fingerprint').notNull(),
     topic: text('topic').notNull().default(''),
@@ -62,7 +64,9 @@ export const mdmCommand = pgTable(
   'mdm_command',
   {
     id: uuid('id').primaryKey(),
-    deviceId: uuid('device_id').notNull().references(() => iosDevice.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => iosDevice.id, { onDelete: 'cascade' }),
     requestType: text('request_type').notNull(),
     /** The full command plist, XML, as the device receives it. */
     payload: text('payload').notNull(),
@@ -89,26 +93,27 @@ export const mdmCommand = pgTable(
 );
 
 /** mdmIdentity records each certificate our SCEP CA issued, and for which store and clerk. */
-export const mdmIdentity = pgTable(
-  'mdm_identity',
-  {
-    fingerprint: text('fingerprint').primaryKey(),
-    storeId: uuid('store_id').notNull().references(() => store.id),
-    clerkId: uuid('clerk_id').references(() => clerk.id),
-    deviceId: uuid('device_id').references(() => iosDevice.id, { onDelete: 'set null' }),
-    notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set when the store released or removed the phone: it is then told it is unrecognised, and unenrols. */
-    releasedAt: timestamp('released_at', { withTimezone: true }),
-    /** Issued through a renewal profile for deviceId: the phone may switch to it without a new Authenticate. */
-    renewal: boolean('renewal').notNull().default(false),
-  },
-);
+export const mdmIdentity = pgTable('mdm_identity', {
+  fingerprint: text('fingerprint').primaryKey(),
+  storeId: uuid('store_id')
+    .notNull()
+    .references(() => store.id),
+  clerkId: uuid('clerk_id').references(() => clerk.id),
+  deviceId: uuid('device_id').references(() => iosDevice.id, { onDelete: 'set null' }),
+  notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when the store released or removed the phone: it is then told it is unrecognised, and unenrols. */
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+  /** Issued through a renewal profile for deviceId: the phone may switch to it without a new Authenticate. */
+  renewal: boolean('renewal').notNull().default(false),
+});
 
 /** scepChallenge is a secret in an enrolment profile; it buys `usesLeft` certificates before it expires. */
 export const scepChallenge = pgTable('scep_challenge', {
   challengeHash: text('challenge_hash').primaryKey(),
-  storeId: uuid('store_id').notNull().references(() => store.id),
+  storeId: uuid('store_id')
+    .notNull()
+    .references(() => store.id),
   clerkId: uuid('clerk_id').references(() => clerk.id),
   /** Set for a profile made for one registered phone (the hirer's enrolment link). */
   deviceId: uuid('device_id').references(() => iosDevice.id, { onDelete: 'cascade' }),

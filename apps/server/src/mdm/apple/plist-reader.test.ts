@@ -31,7 +31,11 @@ const plistValue: fc.Arbitrary<ReadValue> = fc.letrec<{ value: ReadValue }>((tie
     fc.date({ min: new Date('1990-01-01'), max: new Date('2090-01-01'), noInvalidDate: true }).map((d) => new Date(Math.floor(d.getTime() / 1000) * 1000)),
     fc.uint8Array({ maxLength: 40 }).map((a) => Buffer.from(a)),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(xmlString.filter((k) => k !== '__proto__'), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      xmlString.filter((k) => k !== '__proto__'),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 
@@ -52,7 +56,11 @@ describe('readXmlPlist (the strict reader of phone bodies)', () => {
   });
 
   it('never throws anything but ReadError on mutated documents, and agrees with the plist package when both read one', () => {
-    const mutation = fc.record({ at: fc.nat(), len: fc.nat({ max: 6 }), insert: fc.constantFrom('', '<', '>', '&', '/', '<dict>', '</key>', '<![CDATA[', '&#0;', '&lt', '<!ENTITY a "b">', '\u0000', ']]>') });
+    const mutation = fc.record({
+      at: fc.nat(),
+      len: fc.nat({ max: 6 }),
+      insert: fc.constantFrom('', '<', '>', '&', '/', '<dict>', '</key>', '<![CDATA[', '&#0;', '&lt', '<!ENTITY a "b">', '\u0000', ']]>'),
+    });
     fc.assert(
       fc.property(plistValue, fc.array(mutation, { minLength: 1, maxLength: 3 }), (value, mutations) => {
         let xml = build({ k: value } as never);
@@ -99,7 +107,8 @@ describe('readXmlPlist (the strict reader of phone bodies)', () => {
   });
 
   it('reads comments, CDATA, character references, CRLF and a DOCTYPE as XML does', () => {
-    const body = '<?xml version="1.0"?>\r\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "x.dtd">\r\n<plist version="1.0"><!-- c --><dict>\r\n<key>A&amp;B</key><string>x<![CDATA[<&>]]>&#x4E2D;&#25991;\r\ny</string><key>E</key><string/><key>T</key><true/></dict></plist>\n';
+    const body =
+      '<?xml version="1.0"?>\r\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "x.dtd">\r\n<plist version="1.0"><!-- c --><dict>\r\n<key>A&amp;B</key><string>x<![CDATA[<&>]]>&#x4E2D;&#25991;\r\ny</string><key>E</key><string/><key>T</key><true/></dict></plist>\n';
     expect(parsePlistDict(body)).toEqual({ 'A&B': 'x<&>中文\ny', E: '', T: true });
     expect(parsePlistDict(body)).toEqual(reference(body));
   });

@@ -45,27 +45,44 @@ export function createPushService(deps: { db: Db; pusher: () => ApnsPusher; log:
       const { deviceId, failures } = byToken.get(o.target.tokenHex)!;
       await db
         .update(mdmEnrollment)
-        .set({ pushFailures: sql`${mdmEnrollment.pushFailures} + 1`, pushError: (o.reason ?? 'Unknown').slice(0, 120), pushErrorAt: new Date(now), nextPushAt: new Date(now + backoffFor(failures)) })
+        .set({
+          pushFailures: sql`${mdmEnrollment.pushFailures} + 1`,
+          pushError: (o.reason ?? 'Unknown').slice(0, 120),
+          pushErrorAt: new Date(now),
+          nextPushAt: new Date(now + backoffFor(failures)),
+        })
         .where(eq(mdmEnrollment.deviceId, deviceId));
     }
   }
 
   /** wake pushes to every given device that can be woken; returns how many pushes APNs accepted. */
   async function wake(deviceIds: string[]): Promise<number> {
-      let accepted = 0;
-      for (let i = 0; i < deviceIds.length; i += 5000) {
-        const rows = await db
-          .select({ deviceId: mdmEnrollment.deviceId, tokenHex: mdmEnrollment.tokenHex, pushMagic: mdmEnrollment.pushMagic, failures: mdmEnrollment.pushFailures })
-          .from(mdmEnrollment)
-          .where(and(inArray(mdmEnrollment.deviceId, deviceIds.slice(i, i + 5000)), eq(mdmEnrollment.enabled, true), eq(mdmEnrollment.pushDead, false), isNotNull(mdmEnrollment.tokenHex)));
-        const targets = rows.filter((r) => r.tokenHex && r.pushMagic).map((r) => ({ tokenHex: r.tokenHex!, pushMagic: r.pushMagic! }));
-        if (!targets.length) continue;
-        const byToken = new Map(rows.map((r) => [r.tokenHex!, { deviceId: r.deviceId, failures: r.failures }]));
-        const outcomes = await deps.pusher().push(targets);
-        accepted += outcomes.filter((o) => o.status === 'sent').length;
-        await record(outcomes, byToken);
-      }
-      return accepted;
+    let accepted = 0;
+    for (let i = 0; i < deviceIds.length; i += 5000) {
+      const rows = await db
+        .select({
+          deviceId: mdmEnrollment.deviceId,
+          tokenHex: mdmEnrollment.tokenHex,
+          pushMagic: mdmEnrollment.pushMagic,
+          failures: mdmEnrollment.pushFailures,
+        })
+        .from(mdmEnrollment)
+        .where(
+          and(
+            inArray(mdmEnrollment.deviceId, deviceIds.slice(i, i + 5000)),
+            eq(mdmEnrollment.enabled, true),
+            eq(mdmEnrollment.pushDead, false),
+            isNotNull(mdmEnrollment.tokenHex),
+          ),
+        );
+      const targets = rows.filter((r) => r.tokenHex && r.pushMagic).map((r) => ({ tokenHex: r.tokenHex!, pushMagic: r.pushMagic! }));
+      if (!targets.length) continue;
+      const byToken = new Map(rows.map((r) => [r.tokenHex!, { deviceId: r.deviceId, failures: r.failures }]));
+      const outcomes = await deps.pusher().push(targets);
+      accepted += outcomes.filter((o) => o.status === 'sent').length;
+      await record(outcomes, byToken);
+    }
+    return accepted;
   }
 
   return {

@@ -245,7 +245,10 @@ export async function insertCommands(tx: Queryable, commands: NewCommand[]): Pro
     const rows = await tx
       .insert(mdmCommand)
       .values(commands.slice(i, i + 1000))
-      .onConflictDoNothing({ target: [mdmCommand.deviceId, mdmCommand.dedupeKey], where: sql`dedupe_key is not null and status in ('queued', 'sent', 'not-now')` })
+      .onConflictDoNothing({
+        target: [mdmCommand.deviceId, mdmCommand.dedupeKey],
+        where: sql`dedupe_key is not null and status in ('queued', 'sent', 'not-now')`,
+      })
       .returning({ id: mdmCommand.id });
     queued.push(...rows.map((r) => r.id));
   }

@@ -54,7 +54,8 @@ export function createResultEffects(moduleEffects: EffectTable) {
      */
     async settleUnanswered(tx: Tx, commands: (FinishedCommand & { deviceId: string })[], status: CommandStatus): Promise<void> {
       for (const cmd of commands) {
-        for (const effect of table[cmd.requestType] ?? []) await effect({ tx, deviceId: cmd.deviceId, cmd, status, ok: false, response: {}, action: cmd.action ?? null });
+        for (const effect of table[cmd.requestType] ?? [])
+          await effect({ tx, deviceId: cmd.deviceId, cmd, status, ok: false, response: {}, action: cmd.action ?? null });
       }
     },
   };

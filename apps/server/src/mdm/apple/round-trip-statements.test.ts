@@ -24,12 +24,25 @@ describe('statements per Apple round trip', () => {
   it('an Idle, then N plain answers each served the next command: exactly one statement per request', async () => {
     const { phone, deviceId } = await h.newPhone(headers);
     await waitFor(async () => (await h.t.db.select().from(iosDevice).where(eq(iosDevice.id, deviceId)))[0].factsUpdatedAt);
-    await waitFor(async () => (await h.t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.status, 'queued')))).length === 0);
+    await waitFor(
+      async () =>
+        (
+          await h.t.db
+            .select()
+            .from(mdmCommand)
+            .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.status, 'queued')))
+        ).length === 0,
+    );
     await phone.stop();
     const n = 5;
     const since = new Date();
     // Queued without a wake, so no push bookkeeping runs while we count.
-    await h.t.db.transaction((tx) => h.t.app.mdm.commander.enqueueIn(tx, Array.from({ length: n }, () => ({ deviceId, build: (uuid: string) => securityInfo({ uuid }) }))));
+    await h.t.db.transaction((tx) =>
+      h.t.app.mdm.commander.enqueueIn(
+        tx,
+        Array.from({ length: n }, () => ({ deviceId, build: (uuid: string) => securityInfo({ uuid }) })),
+      ),
+    );
 
     const counter = countStatements(h.t.db);
     const before = phone.state.commandLog.length;
@@ -39,14 +52,25 @@ describe('statements per Apple round trip', () => {
     // n + 1 requests: the Idle that fetched the first command, then one answer per command (the last gets nothing).
     expect(counter.count).toBe(n + 1);
 
-    const rows = await h.t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'SecurityInfo')));
+    const rows = await h.t.db
+      .select()
+      .from(mdmCommand)
+      .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'SecurityInfo')));
     expect(rows.filter((r) => r.createdAt >= since).map((r) => r.status)).toEqual(Array.from({ length: n }, () => 'acknowledged'));
   });
 
   it('an Idle with nothing queued is one statement too', async () => {
     const { phone, deviceId } = await h.newPhone(headers);
     await waitFor(async () => (await h.t.db.select().from(iosDevice).where(eq(iosDevice.id, deviceId)))[0].factsUpdatedAt);
-    await waitFor(async () => (await h.t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.status, 'queued')))).length === 0);
+    await waitFor(
+      async () =>
+        (
+          await h.t.db
+            .select()
+            .from(mdmCommand)
+            .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.status, 'queued')))
+        ).length === 0,
+    );
     await phone.stop();
     const counter = countStatements(h.t.db);
     await phone.connect();

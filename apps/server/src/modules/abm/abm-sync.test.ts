@@ -31,8 +31,20 @@ afterAll(async () => {
 
 const db = () => h.t.db;
 const server = async (id = storeId) => (await db().select().from(abmServer).where(eq(abmServer.storeId, id)))[0];
-const abmRow = async (serial: string, id = storeId) => (await db().select().from(abmDevice).where(and(eq(abmDevice.storeId, id), eq(abmDevice.serialNumber, serial))))[0];
-const consoleDevice = async (serial: string, id = storeId) => (await db().select().from(iosDevice).where(and(eq(iosDevice.storeId, id), eq(iosDevice.serialNumber, serial))))[0];
+const abmRow = async (serial: string, id = storeId) =>
+  (
+    await db()
+      .select()
+      .from(abmDevice)
+      .where(and(eq(abmDevice.storeId, id), eq(abmDevice.serialNumber, serial)))
+  )[0];
+const consoleDevice = async (serial: string, id = storeId) =>
+  (
+    await db()
+      .select()
+      .from(iosDevice)
+      .where(and(eq(iosDevice.storeId, id), eq(iosDevice.serialNumber, serial)))
+  )[0];
 const api = (method: 'GET' | 'POST', url: string, hdrs = headers) => h.t.app.inject({ method, url, headers: hdrs });
 
 describe('DEP sync', () => {
@@ -56,7 +68,11 @@ describe('DEP sync', () => {
 
     const list = (await api('GET', '/api/system/abm-server/devices?page_size=50')).json();
     expect(list.total).toBe(3);
-    expect(list.list.find((d: { serial_number: string }) => d.serial_number === serials[0])).toMatchObject({ abm_status: AbmStatus.ASSIGNED, device_id: expect.any(String), profile_status: 'assigned' });
+    expect(list.list.find((d: { serial_number: string }) => d.serial_number === serials[0])).toMatchObject({
+      abm_status: AbmStatus.ASSIGNED,
+      device_id: expect.any(String),
+      profile_status: 'assigned',
+    });
     expect(list.list.find((d: { serial_number: string }) => d.serial_number === serials[1])).toMatchObject({ abm_status: AbmStatus.ASSIGNED, device_id: null });
   });
 
@@ -120,7 +136,9 @@ describe('DEP sync', () => {
     const otherDep = dep.addServer('第二家门店');
     dep.addDevices([{ serial_number: 'F2LOTHER0001' }], otherDep.server_uuid);
     await seedAbmToken(h.t, other, dep, dep.servers.indexOf(otherDep));
-    await db().update(abmServer).set({ nextSyncAt: new Date(Date.now() - 1000), syncLeaseUntil: null });
+    await db()
+      .update(abmServer)
+      .set({ nextSyncAt: new Date(Date.now() - 1000), syncLeaseUntil: null });
     const [a, b] = await Promise.all([h.t.abm.repo.claimDue(10, 60_000), h.t.abm.repo.claimDue(10, 60_000)]);
     const ids = [...a, ...b].map((r) => r.storeId).sort();
     expect(ids).toEqual([storeId, other].sort());
@@ -141,14 +159,24 @@ describe('DEP sync', () => {
     expect((await api('POST', '/api/system/abm-server/sync', stranger.headers)).statusCode).toBe(400);
     expect(await h.t.abm.gateway.clientFor(stranger.clerk.storeId)).toBeNull();
     // A phone of this store asking at the stranger's enrolment URL gets nothing.
-    const res = await h.t.app.inject({ method: 'POST', url: `/mdm/dep/enroll/${stranger.clerk.storeId}`, headers: { 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE }, payload: depMachineInfo({ serial: serials[1], udid: randomUdid('8120') }) });
+    const res = await h.t.app.inject({
+      method: 'POST',
+      url: `/mdm/dep/enroll/${stranger.clerk.storeId}`,
+      headers: { 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE },
+      payload: depMachineInfo({ serial: serials[1], udid: randomUdid('8120') }),
+    });
     expect(res.statusCode).toBe(404);
   });
 });
 
 describe('DEP enrolment endpoint', () => {
   const enrol = (serial: string, udid = randomUdid('8120'), id = storeId) =>
-    h.t.app.inject({ method: 'POST', url: `/mdm/dep/enroll/${id}`, headers: { 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE }, payload: depMachineInfo({ serial, udid, product: 'iPhone15,4', imei: '35 678910 123456 7' }) });
+    h.t.app.inject({
+      method: 'POST',
+      url: `/mdm/dep/enroll/${id}`,
+      headers: { 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE },
+      payload: depMachineInfo({ serial, udid, product: 'iPhone15,4', imei: '35 678910 123456 7' }),
+    });
 
   it('serves a phone of the store’s ABM list its enrolment profile; the phone enrols supervised', async () => {
     const serial = serials[1];
@@ -161,7 +189,14 @@ describe('DEP enrolment endpoint', () => {
     expect(await abmRow(serial)).toMatchObject({ profileStatus: 'pushed' });
     expect((await db().select().from(store).where(eq(store.id, storeId)))[0].usedDeviceCount).toBe(1);
 
-    const phone = createSimulatedIphone({ serialNumber: serial, udid, fetch: h.fetch, supervised: true, pollIntervalMs: 3_600_000, retry: { initialMs: 50, maxMs: 200 } });
+    const phone = createSimulatedIphone({
+      serialNumber: serial,
+      udid,
+      fetch: h.fetch,
+      supervised: true,
+      pollIntervalMs: 3_600_000,
+      retry: { initialMs: 50, maxMs: 200 },
+    });
     await phone.enroll(res.rawPayload);
     phone.attachPush(h.apns);
     const enrolled = await waitFor(async () => {
@@ -178,18 +213,40 @@ describe('DEP enrolment endpoint', () => {
     expect(notListed.statusCode).toBe(403);
     expect(notListed.json()).toMatchObject({ code: 'lease.not-assigned' });
 
-    await db().update(store).set({ deviceCount: sql`${store.usedDeviceCount}` }).where(eq(store.id, storeId));
+    await db()
+      .update(store)
+      .set({ deviceCount: sql`${store.usedDeviceCount}` })
+      .where(eq(store.id, storeId));
     const full = await enrol('F2LSYNC00004');
     expect(full.statusCode).toBe(403);
     expect(full.json()).toMatchObject({ code: 'lease.quota', message: expect.stringMatching(/额度不足/) });
     expect(await consoleDevice('F2LSYNC00004')).toBeUndefined();
     await db().update(store).set({ deviceCount: 100 }).where(eq(store.id, storeId));
 
-    const garbage = await h.t.app.inject({ method: 'POST', url: `/mdm/dep/enroll/${storeId}`, headers: { 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE }, payload: Buffer.from('not cms') });
+    const garbage = await h.t.app.inject({
+      method: 'POST',
+      url: `/mdm/dep/enroll/${storeId}`,
+      headers: { 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE },
+      payload: Buffer.from('not cms'),
+    });
     expect(garbage.statusCode).toBe(400);
-    const wrongType = await h.t.app.inject({ method: 'POST', url: `/mdm/dep/enroll/${storeId}`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const wrongType = await h.t.app.inject({
+      method: 'POST',
+      url: `/mdm/dep/enroll/${storeId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(wrongType.statusCode).toBe(400);
-    expect((await h.t.app.inject({ method: 'POST', url: '/mdm/dep/enroll/not-a-uuid', headers: { 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE }, payload: Buffer.from('x') })).statusCode).toBe(404);
+    expect(
+      (
+        await h.t.app.inject({
+          method: 'POST',
+          url: '/mdm/dep/enroll/not-a-uuid',
+          headers: { 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE },
+          payload: Buffer.from('x'),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -104,7 +104,10 @@ export function createAbmSync(deps: AbmSyncDeps) {
     const gone = latest.filter((d) => d.op_type === 'deleted');
     const present = latest.filter((d) => d.op_type !== 'deleted');
     await repo.upsertDevices(storeId, present.map(valuesOf));
-    await repo.markDeleted(storeId, gone.map((d) => ({ serial: d.serial_number, opDate: dateOf(d.op_date) })));
+    await repo.markDeleted(
+      storeId,
+      gone.map((d) => ({ serial: d.serial_number, opDate: dateOf(d.op_date) })),
+    );
     counts.fetched += page.length;
     for (const d of latest) {
       if (d.op_type === 'deleted') counts.deleted++;
@@ -147,7 +150,8 @@ export function createAbmSync(deps: AbmSyncDeps) {
       await repo.setProfileAssigned(storeId, ok, profileUuid);
       counts.assigned += ok.length;
       const refused = chunk.filter((s) => results[s] !== 'SUCCESS');
-      if (refused.length) deps.log.warn({ storeId, refused: Object.fromEntries(refused.map((s) => [s, results[s] ?? 'MISSING'])) }, 'DEP profile not assigned to some devices');
+      if (refused.length)
+        deps.log.warn({ storeId, refused: Object.fromEntries(refused.map((s) => [s, results[s] ?? 'MISSING'])) }, 'DEP profile not assigned to some devices');
     }
   }
 
@@ -163,13 +167,24 @@ export function createAbmSync(deps: AbmSyncDeps) {
       await assign(client, storeId, profileUuid, counts);
       await repo.reconcileIosAbmStatus(storeId);
       const now = new Date();
-      await repo.update(storeId, { lastSyncAt: now, lastSyncError: null, syncFailures: 0, nextSyncAt: new Date(now.getTime() + SYNC_INTERVAL_MS), syncLeaseUntil: null });
+      await repo.update(storeId, {
+        lastSyncAt: now,
+        lastSyncError: null,
+        syncFailures: 0,
+        nextSyncAt: new Date(now.getTime() + SYNC_INTERVAL_MS),
+        syncLeaseUntil: null,
+      });
       return counts;
     } catch (err) {
       const failures = row.syncFailures + 1;
       const message = err instanceof DepError ? err.message : 'Apple 商务管理同步失败：服务器内部错误';
       if (!(err instanceof DepError)) deps.log.error({ err, storeId }, 'DEP sync failed');
-      await repo.update(storeId, { lastSyncError: message, syncFailures: failures, nextSyncAt: new Date(Date.now() + backoffMs(failures, err)), syncLeaseUntil: null });
+      await repo.update(storeId, {
+        lastSyncError: message,
+        syncFailures: failures,
+        nextSyncAt: new Date(Date.now() + backoffMs(failures, err)),
+        syncLeaseUntil: null,
+      });
       // What was applied before the failure stays applied; mirror it.
       await repo.reconcileIosAbmStatus(storeId);
       throw err;

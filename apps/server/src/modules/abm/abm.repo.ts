@@ -24,7 +24,10 @@ export function createAbmRepo(db: Db) {
     },
 
     async update(storeId: string, values: Partial<typeof abmServer.$inferInsert>, tx: Tx = db) {
-      await tx.update(abmServer).set({ ...values, dateUpdated: new Date() }).where(eq(abmServer.storeId, storeId));
+      await tx
+        .update(abmServer)
+        .set({ ...values, dateUpdated: new Date() })
+        .where(eq(abmServer.storeId, storeId));
     },
 
     /**
@@ -86,7 +89,10 @@ export function createAbmRepo(db: Db) {
         await tx
           .insert(abmDevice)
           .values({ storeId, serialNumber: serial, profileStatus: 'deleted', opType: 'deleted', opDate })
-          .onConflictDoUpdate({ target: [abmDevice.storeId, abmDevice.serialNumber], set: { profileStatus: 'deleted', opType: 'deleted', opDate, profileUuid: null, dateUpdated: new Date() } });
+          .onConflictDoUpdate({
+            target: [abmDevice.storeId, abmDevice.serialNumber],
+            set: { profileStatus: 'deleted', opType: 'deleted', opDate, profileUuid: null, dateUpdated: new Date() },
+          });
       }
     },
 
@@ -115,7 +121,10 @@ export function createAbmRepo(db: Db) {
     },
 
     async setIosAbmStatus(storeId: string, serial: string, abmStatus: number, tx: Tx = db) {
-      await tx.update(iosDevice).set({ abmStatus, dateUpdated: new Date() }).where(and(eq(iosDevice.storeId, storeId), eq(iosDevice.serialNumber, serial)));
+      await tx
+        .update(iosDevice)
+        .set({ abmStatus, dateUpdated: new Date() })
+        .where(and(eq(iosDevice.storeId, storeId), eq(iosDevice.serialNumber, serial)));
     },
 
     /** markPushed records that the phone fetched our profile in Setup Assistant (Apple reports the same as pushed). */
@@ -127,7 +136,10 @@ export function createAbmRepo(db: Db) {
     },
 
     async device(storeId: string, serial: string, tx: Tx = db) {
-      const [row] = await tx.select().from(abmDevice).where(and(eq(abmDevice.storeId, storeId), eq(abmDevice.serialNumber, serial)));
+      const [row] = await tx
+        .select()
+        .from(abmDevice)
+        .where(and(eq(abmDevice.storeId, storeId), eq(abmDevice.serialNumber, serial)));
       return row;
     },
 
@@ -140,12 +152,18 @@ export function createAbmRepo(db: Db) {
     },
 
     async countDevices(storeId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(abmDevice).where(and(eq(abmDevice.storeId, storeId), sql`${abmDevice.opType} <> 'deleted'`));
+      const [row] = await db
+        .select({ n: count() })
+        .from(abmDevice)
+        .where(and(eq(abmDevice.storeId, storeId), sql`${abmDevice.opType} <> 'deleted'`));
       return row.n;
     },
 
     async listDevices(storeId: string, q: { page_num: number; page_size: number; serial_number?: string }) {
-      const where = and(eq(abmDevice.storeId, storeId), q.serial_number ? ilike(abmDevice.serialNumber, `${q.serial_number.replace(/[\\%_]/g, '\\$&')}%`) : undefined);
+      const where = and(
+        eq(abmDevice.storeId, storeId),
+        q.serial_number ? ilike(abmDevice.serialNumber, `${q.serial_number.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select({ d: abmDevice, deviceId: iosDevice.id, abmStatus: iosDevice.abmStatus })
@@ -163,7 +181,10 @@ export function createAbmRepo(db: Db) {
     /** forgetDevices drops the device list when the store switches to another ABM server; the new list's sync sets the statuses again. */
     async forgetDevices(storeId: string, tx: Tx = db) {
       await tx.delete(abmDevice).where(eq(abmDevice.storeId, storeId));
-      await tx.update(iosDevice).set({ abmStatus: AbmStatus.NONE, dateUpdated: new Date() }).where(and(eq(iosDevice.storeId, storeId), sql`${iosDevice.abmStatus} <> ${AbmStatus.NONE}`));
+      await tx
+        .update(iosDevice)
+        .set({ abmStatus: AbmStatus.NONE, dateUpdated: new Date() })
+        .where(and(eq(iosDevice.storeId, storeId), sql`${iosDevice.abmStatus} <> ${AbmStatus.NONE}`));
     },
   };
 }

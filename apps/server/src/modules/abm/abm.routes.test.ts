@@ -21,7 +21,12 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 const upload = (headers: Record<string, string>, content: Buffer | string) =>
-  t.app.inject({ method: 'POST', url: '/api/system/abm-server/upload-p7m', headers, payload: { file_name: 'Token_smime.p7m', content_base64: Buffer.from(content).toString('base64') } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/system/abm-server/upload-p7m',
+    headers,
+    payload: { file_name: 'Token_smime.p7m', content_base64: Buffer.from(content).toString('base64') },
+  });
 
 describe('ABM server token', () => {
   it('says 未上传 before anything, serves one stable public key certificate per store', async () => {
@@ -49,7 +54,13 @@ describe('ABM server token', () => {
     const file = await abmTokenFile(t, clerk.storeId, dep);
     const res = await upload(headers, file);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ uploaded: true, server_name: dep.servers[0].server_name, org_name: dep.org.org_name, device_count: 2, last_sync_error: null });
+    expect(res.json()).toMatchObject({
+      uploaded: true,
+      server_name: dep.servers[0].server_name,
+      org_name: dep.org.org_name,
+      device_count: 2,
+      last_sync_error: null,
+    });
     expect(res.json().expires_in_days).toBeGreaterThan(360);
     const [row] = await t.db.select().from(abmServer).where(eq(abmServer.storeId, clerk.storeId));
     expect(row.tokenSealed).toMatch(/^v1\./);

@@ -12,7 +12,11 @@ export const abmRoutes: FastifyPluginAsyncZod<{ abm: AbmService }> = async (app,
     const { pem, fileName } = await abm.publicPem(requireAuth(req));
     return reply.header('content-type', 'application/x-pem-file').header('content-disposition', `attachment; filename="${fileName}"`).send(pem);
   });
-  app.post('/api/system/abm-server/upload-p7m', { config: admin, schema: { tags, body: abmUploadP7mRequest } }, (req) => abm.uploadP7m(requireAuth(req), req.body));
+  app.post('/api/system/abm-server/upload-p7m', { config: admin, schema: { tags, body: abmUploadP7mRequest } }, (req) =>
+    abm.uploadP7m(requireAuth(req), req.body),
+  );
   app.post('/api/system/abm-server/sync', { config: admin, schema: { tags } }, (req) => abm.syncNow(requireAuth(req)));
-  app.get('/api/system/abm-server/devices', { config: admin, schema: { tags, querystring: abmDeviceListQuery } }, (req) => abm.devices(requireAuth(req), req.query));
+  app.get('/api/system/abm-server/devices', { config: admin, schema: { tags, querystring: abmDeviceListQuery } }, (req) =>
+    abm.devices(requireAuth(req), req.query),
+  );
 };

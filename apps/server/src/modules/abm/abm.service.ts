@@ -1,4 +1,13 @@
-import { type AbmDeviceItem, type AbmDeviceListQuery, type AbmServerInfo, type AbmSyncResult, type AbmUploadP7mRequest, type DepServerToken, type ListResponse, abmStatusOf } from '@lease/shared';
+import {
+  type AbmDeviceItem,
+  type AbmDeviceListQuery,
+  type AbmServerInfo,
+  type AbmSyncResult,
+  type AbmUploadP7mRequest,
+  type DepServerToken,
+  type ListResponse,
+  abmStatusOf,
+} from '@lease/shared';
 import { DepError, createDepClient } from '../../adapters/dep/dep-client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -62,7 +71,8 @@ export function createAbmService(deps: AbmServiceDeps) {
       return await createDepClient({ origin: deps.depOrigin, token, fetch: deps.fetch }).account();
     } catch (err) {
       if (!(err instanceof DepError)) throw err;
-      if (err.status >= 400 && err.status < 500) throw new AppError('VALIDATION_FAILED', `Apple 拒绝了该服务器令牌：${err.message.replace(/^Apple 商务管理：/, '')}`);
+      if (err.status >= 400 && err.status < 500)
+        throw new AppError('VALIDATION_FAILED', `Apple 拒绝了该服务器令牌：${err.message.replace(/^Apple 商务管理：/, '')}`);
       throw new AppError('SERVICE_UNAVAILABLE', `${err.message}，令牌未保存，请稍后重试`);
     }
   }

@@ -9,7 +9,9 @@ import { store } from '../../domain/store.table.ts';
 export const abmServer = pgTable(
   'abm_server',
   {
-    storeId: uuid('store_id').primaryKey().references(() => store.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .primaryKey()
+      .references(() => store.id, { onDelete: 'cascade' }),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
     /** PKCS#8 PEM of the private key, sealed: it opens every server token ABM makes for this store. */
@@ -44,7 +46,9 @@ export const abmDevice = pgTable(
   'abm_device',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    storeId: uuid('store_id').notNull().references(() => store.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => store.id, { onDelete: 'cascade' }),
     serialNumber: text('serial_number').notNull(),
     model: text('model').notNull().default(''),
     description: text('description').notNull().default(''),

@@ -8,7 +8,14 @@ import type { AbmModule } from './abm.module.ts';
  * DEP client talks to the stand-in (`startMockDep()` from @lease/device-sim).
  */
 
-const adminOf = (storeId: string): AuthContext => ({ storeId, clerkId: '00000000-0000-0000-0000-000000000000', sessionId: 'abm-test-kit', isAdmin: true, perms: ['Admin'], modules: [] });
+const adminOf = (storeId: string): AuthContext => ({
+  storeId,
+  clerkId: '00000000-0000-0000-0000-000000000000',
+  sessionId: 'abm-test-kit',
+  isAdmin: true,
+  perms: ['Admin'],
+  modules: [],
+});
 
 /** abmTokenFile makes the .p7m ABM would hand out for the stand-in's MDM server `server`, encrypted to the store's certificate. */
 export async function abmTokenFile(t: { abm: AbmModule }, storeId: string, dep: MockDep, server = 0): Promise<Buffer> {

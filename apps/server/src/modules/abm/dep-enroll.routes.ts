@@ -19,7 +19,9 @@ export const depEnrollRoutes: FastifyPluginAsync<{ enroll: DepEnrollService }> =
     if (badInput) return reply.code(400).send({ code: 'lease.bad-request', message: badInput });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'DEP enrolment failed');
-    return reply.code(status).send({ code: status >= 500 ? 'lease.server-error' : 'lease.bad-request', message: status >= 500 ? 'temporary failure' : error.message });
+    return reply
+      .code(status)
+      .send({ code: status >= 500 ? 'lease.server-error' : 'lease.bad-request', message: status >= 500 ? 'temporary failure' : error.message });
   });
 
   app.post<{ Params: { storeId: string } }>('/mdm/dep/enroll/:storeId', async (request, reply) => {

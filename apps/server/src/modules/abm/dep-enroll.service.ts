@@ -46,10 +46,18 @@ export function readMachineInfo(body: Buffer): MachineInfo {
     if (!verifySigner(parsed, parsed.content).ok) throw new DerError('signature');
     dict = parsePlistDict(parsed.content);
   } catch (err) {
-    if (err instanceof DerError || err instanceof AppError) throw new DepEnrollRefusal(400, 'lease.bad-machine-info', 'MachineInfo is not a valid signed plist');
+    if (err instanceof DerError || err instanceof AppError)
+      throw new DepEnrollRefusal(400, 'lease.bad-machine-info', 'MachineInfo is not a valid signed plist');
     throw err;
   }
-  const info = { serial: text(dict.SERIAL).toUpperCase(), udid: text(dict.UDID), product: text(dict.PRODUCT), version: text(dict.VERSION), imei: text(dict.IMEI).replace(/\s/g, ''), meid: text(dict.MEID) };
+  const info = {
+    serial: text(dict.SERIAL).toUpperCase(),
+    udid: text(dict.UDID),
+    product: text(dict.PRODUCT),
+    version: text(dict.VERSION),
+    imei: text(dict.IMEI).replace(/\s/g, ''),
+    meid: text(dict.MEID),
+  };
   if (!info.serial || !info.udid) throw new DepEnrollRefusal(400, 'lease.bad-machine-info', 'MachineInfo needs SERIAL and UDID');
   return info;
 }
@@ -70,7 +78,10 @@ export function createDepEnrollService(deps: { db: Db; repo: AbmRepo; mdm: MdmEn
       const listed = await repo.device(storeId, info.serial);
       if (!listed || listed.opType === 'deleted') throw new DepEnrollRefusal(403, 'lease.not-assigned', '该设备不在本门店的 Apple 商务管理服务器中');
       const device = await db.transaction(async (tx) => {
-        const [found] = await tx.select().from(iosDevice).where(and(eq(iosDevice.storeId, storeId), eq(iosDevice.serialNumber, info.serial)));
+        const [found] = await tx
+          .select()
+          .from(iosDevice)
+          .where(and(eq(iosDevice.storeId, storeId), eq(iosDevice.serialNumber, info.serial)));
         if (found) {
           await tx.update(iosDevice).set({ abmStatus: AbmStatus.PUSHED, dateUpdated: new Date() }).where(eq(iosDevice.id, found.id));
           return found;
@@ -83,7 +94,16 @@ export function createDepEnrollService(deps: { db: Db; repo: AbmRepo; mdm: MdmEn
         }
         const [row] = await tx
           .insert(iosDevice)
-          .values({ storeId, clerkId: null, serialNumber: info.serial, model: info.product, osVersion: info.version, imei1: info.imei, meid: info.meid, abmStatus: AbmStatus.PUSHED })
+          .values({
+            storeId,
+            clerkId: null,
+            serialNumber: info.serial,
+            model: info.product,
+            osVersion: info.version,
+            imei1: info.imei,
+            meid: info.meid,
+            abmStatus: AbmStatus.PUSHED,
+          })
           .returning();
         return row;
       });
@@ -93,4 +113,3 @@ export function createDepEnrollService(deps: { db: Db; repo: AbmRepo; mdm: MdmEn
   };
 }
 export type DepEnrollService = ReturnType<typeof createDepEnrollService>;
-

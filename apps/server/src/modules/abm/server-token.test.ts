@@ -6,7 +6,10 @@ import { abmPrivateKey, newAbmKeyPair } from './abm-keys.ts';
 import { BAD_CONTENT, NOT_A_P7M, WRONG_CERTIFICATE, decryptServerToken } from './server-token.ts';
 
 const token = { consumer_key: 'CK_1', consumer_secret: 'CS_2', access_token: 'AT_3', access_secret: 'AS_4', access_token_expiry: '2027-07-01T22:18:53Z' };
-const message = (json: string) => Buffer.from(`Content-Type: text/plain;charset=UTF-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n-----BEGIN MESSAGE-----\r\n${json}\r\n-----END MESSAGE-----\r\n`);
+const message = (json: string) =>
+  Buffer.from(
+    `Content-Type: text/plain;charset=UTF-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n-----BEGIN MESSAGE-----\r\n${json}\r\n-----END MESSAGE-----\r\n`,
+  );
 
 describe('decryptServerToken', () => {
   let ours: ReturnType<typeof newAbmKeyPair>;

@@ -34,7 +34,7 @@ const device = async (id: string) => (await h.t.db.select().from(iosDevice).wher
 const facts = async (id: string) => (await h.t.db.select().from(iosActivationLock).where(eq(iosActivationLock.deviceId, id)))[0];
 
 describe('activation lock with a simulated iPhone', () => {
-  it('keeps the supervised phone\'s own code from enrolment, and with it releases a lock the hirer set with 查找', async () => {
+  it("keeps the supervised phone's own code from enrolment, and with it releases a lock the hirer set with 查找", async () => {
     const { phone, deviceId } = await h.newPhone(headers, { activationLockEnabled: true, model: 'iPhone15,2', imei1: '356789101234567' });
     const kept = await waitFor(async () => ((await facts(deviceId))?.deviceCode ? facts(deviceId) : null));
     const phoneCode = phone.state.activationLockBypassCode!;
@@ -44,9 +44,19 @@ describe('activation lock with a simulated iPhone', () => {
     expect((await device(deviceId)).activationLockStatus).toBe(ActivationLockStatus.ON);
 
     // Apple's schema for the request and the phone's answer; the recorded answer no longer holds the code.
-    const [asked] = await h.t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'ActivationLockBypassCode')));
+    const [asked] = await h.t.db
+      .select()
+      .from(mdmCommand)
+      .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'ActivationLockBypassCode')));
     expect(validateCommand(parsePlistDict(asked.payload))).toEqual([]);
-    expect(validateCommandResponse('ActivationLockBypassCode', { UDID: phone.udid, CommandUUID: asked.id, Status: 'Acknowledged', ActivationLockBypassCode: phoneCode })).toEqual([]);
+    expect(
+      validateCommandResponse('ActivationLockBypassCode', {
+        UDID: phone.udid,
+        CommandUUID: asked.id,
+        Status: 'Acknowledged',
+        ActivationLockBypassCode: phoneCode,
+      }),
+    ).toEqual([]);
     expect(asked.status).toBe('acknowledged');
     expect(JSON.stringify(asked.result)).not.toContain(phoneCode);
 
@@ -54,7 +64,13 @@ describe('activation lock with a simulated iPhone', () => {
     escrow.lockByDevice(phone.serialNumber, phoneCode);
     const off = await command('turn-off-activation-lock', deviceId);
     expect(off).toMatchObject({ status: OperationStatus.DONE, result: 'Apple 已关闭激活锁（使用设备生成的绕过码）' });
-    expect(escrow.unlocked.at(-1)).toMatchObject({ serial: phone.serialNumber, productType: 'iPhone15,2', imei: '356789101234567', escrowKey: phoneCode, opened: 'device' });
+    expect(escrow.unlocked.at(-1)).toMatchObject({
+      serial: phone.serialNumber,
+      productType: 'iPhone15,2',
+      imei: '356789101234567',
+      escrowKey: phoneCode,
+      opened: 'device',
+    });
     expect(escrow.isLocked(phone.serialNumber)).toBe(false);
 
     // The phone goes on saying "enabled" (查找 is still on); only a change of its answer would count again.
@@ -84,7 +100,10 @@ describe('activation lock with a simulated iPhone', () => {
   it('does not ask an unsupervised phone for a code it cannot give', async () => {
     const { deviceId } = await h.newPhone(headers, { supervised: false });
     await waitFor(async () => (await facts(deviceId))?.reportedAt);
-    const asked = await h.t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'ActivationLockBypassCode')));
+    const asked = await h.t.db
+      .select()
+      .from(mdmCommand)
+      .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'ActivationLockBypassCode')));
     expect(asked).toHaveLength(0);
     expect((await facts(deviceId)).deviceReportsEnabled).toBe(false);
   });

@@ -25,7 +25,15 @@ async function needsDeviceCode(tx: Tx, deviceId: string, requestedAt: Date | nul
 async function queueDeviceCodeFetch(tx: Tx, deviceId: string) {
   const id = randomUUID().toUpperCase();
   await insertCommands(tx as unknown as Db, [
-    { id, deviceId, requestType: 'ActivationLockBypassCode', payload: buildPlist(activationLockBypassCode({ uuid: id })), priority: Priority.REFETCH, expiresAt: new Date(Date.now() + DAY), dedupeKey: 'activation-lock-bypass-code' },
+    {
+      id,
+      deviceId,
+      requestType: 'ActivationLockBypassCode',
+      payload: buildPlist(activationLockBypassCode({ uuid: id })),
+      priority: Priority.REFETCH,
+      expiresAt: new Date(Date.now() + DAY),
+      dedupeKey: 'activation-lock-bypass-code',
+    },
   ]);
 }
 

@@ -28,5 +28,8 @@ export async function lockFactsOf(db: Queryable, deviceId: string): Promise<Devi
 
 /** saveLockFacts writes what the phone said (one row per phone, made on first use). */
 export async function saveLockFacts(db: Queryable, deviceId: string, set: FactsUpdate) {
-  await db.insert(iosActivationLock).values({ deviceId, ...set }).onConflictDoUpdate({ target: iosActivationLock.deviceId, set });
+  await db
+    .insert(iosActivationLock)
+    .values({ deviceId, ...set })
+    .onConflictDoUpdate({ target: iosActivationLock.deviceId, set });
 }

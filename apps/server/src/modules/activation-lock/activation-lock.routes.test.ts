@@ -47,14 +47,20 @@ afterAll(async () => {
 const aPhone = (values: Partial<typeof iosDevice.$inferInsert> = {}) =>
   t.newIosDevice({ storeId, enrolled: true, serialNumber: serials.shift(), model: 'iPhone15,2', imei1: '356789012345678', meid: '35678901234567', ...values });
 const command = (name: string, headers: Headers, device_id: string, extra: Record<string, unknown> = {}, key?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/device/ios/command/${name}`, headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: { device_id, password: TEST_PASSWORD, ...extra } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/device/ios/command/${name}`,
+    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { device_id, password: TEST_PASSWORD, ...extra },
+  });
 const rowOf = async (id: string) => (await t.db.select().from(iosDevice).where(eq(iosDevice.id, id)))[0];
 const logsOf = (id: string) => t.db.select().from(operationLog).where(eq(operationLog.deviceId, id));
 const lockCalls = () => dep.requests.filter((r) => r.path === '/device/activationlock').length;
-const stateOf = async (id: string, headers = admin) => (await t.app.inject({ method: 'GET', url: `/api/device/ios/helper/activation-lock?device_id=${id}`, headers })).json();
+const stateOf = async (id: string, headers = admin) =>
+  (await t.app.inject({ method: 'GET', url: `/api/device/ios/helper/activation-lock?device_id=${id}`, headers })).json();
 
 describe('activation lock: turn on, show the code, turn off', () => {
-  it('locks through ABM with the code\'s hash, shows the code once confirmed, and unlocks through Apple\'s escrow service', async () => {
+  it("locks through ABM with the code's hash, shows the code once confirmed, and unlocks through Apple's escrow service", async () => {
     const d = await aPhone();
     const on = await command('turn-on-activation-lock', admin, d.id);
     expect(on.statusCode).toBe(200);
@@ -78,7 +84,15 @@ describe('activation lock: turn on, show the code, turn off', () => {
     expect(off.json()).toMatchObject({ status: OperationStatus.DONE, result: 'Apple 已关闭激活锁（使用服务器生成的绕过码）' });
     expect(await rowOf(d.id)).toMatchObject({ activationLockStatus: ActivationLockStatus.OFF, activationLockPasscode: null });
     expect(dep.activationLocks.has(d.serialNumber)).toBe(false);
-    expect(escrow.unlocked.at(-1)).toMatchObject({ serial: d.serialNumber, productType: 'iPhone15,2', imei: '356789012345678', meid: '35678901234567', orgName: '激活锁测试门店', escrowKey: code, opened: 'abm' });
+    expect(escrow.unlocked.at(-1)).toMatchObject({
+      serial: d.serialNumber,
+      productType: 'iPhone15,2',
+      imei: '356789012345678',
+      meid: '35678901234567',
+      orgName: '激活锁测试门店',
+      escrowKey: code,
+      opened: 'abm',
+    });
 
     const logs = await logsOf(d.id);
     expect(logs.map((l) => [l.action, l.status]).sort()).toEqual([
@@ -95,7 +109,12 @@ describe('activation lock: turn on, show the code, turn off', () => {
     const before = lockCalls();
     const first = await command('turn-on-activation-lock', admin, d.id, {}, 'al-on-1');
     const again = await command('turn-on-activation-lock', admin, d.id, {}, 'al-on-1');
-    expect(again.json()).toMatchObject({ operation_log_id: first.json().operation_log_id, replayed: true, status: OperationStatus.DONE, result: first.json().result });
+    expect(again.json()).toMatchObject({
+      operation_log_id: first.json().operation_log_id,
+      replayed: true,
+      status: OperationStatus.DONE,
+      result: first.json().result,
+    });
     expect(lockCalls()).toBe(before + 1);
     const refused = await command('turn-on-activation-lock', admin, d.id);
     expect(refused.statusCode).toBe(409);
@@ -105,7 +124,10 @@ describe('activation lock: turn on, show the code, turn off', () => {
 
 describe('activation lock: who may, and with what proof', () => {
   it('refuses clerks without Ab11, Ab19 or Ab12 and changes nothing', async () => {
-    const d = await aPhone({ activationLockStatus: ActivationLockStatus.ON, activationLockPasscode: createCodeBox(t.secrets.activationLock).seal(bypassCodeFromBytes(Buffer.alloc(16, 3))) });
+    const d = await aPhone({
+      activationLockStatus: ActivationLockStatus.ON,
+      activationLockPasscode: createCodeBox(t.secrets.activationLock).seal(bypassCodeFromBytes(Buffer.alloc(16, 3))),
+    });
     const onlyOn = await t.signedIn({ storeId, isAdmin: false, permission: Perm.APPLE_TURN_ON_ACTIVATION_LOCK });
     const none = await t.signedIn({ storeId, isAdmin: false, permission: '' });
     for (const name of ['turn-off-activation-lock', 'get-activation-lock-password']) {
@@ -123,13 +145,18 @@ describe('activation lock: who may, and with what proof', () => {
     const d = await aPhone();
     const badId = await command('turn-on-activation-lock', admin, 'not-a-uuid');
     expect(badId.statusCode).toBe(400);
-    const noPassword = await t.app.inject({ method: 'POST', url: '/api/device/ios/command/turn-on-activation-lock', headers: admin, payload: { device_id: d.id } });
+    const noPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/ios/command/turn-on-activation-lock',
+      headers: admin,
+      payload: { device_id: d.id },
+    });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.body).toContain('请输入登录密码或二级密码');
     expect(await logsOf(d.id)).toHaveLength(0);
   });
 
-  it('answers another store\'s device with 404 and leaves it alone', async () => {
+  it("answers another store's device with 404 and leaves it alone", async () => {
     const other = await t.newStore();
     const theirs = await t.newIosDevice({ storeId: other.id, enrolled: true, serialNumber: serials.shift(), model: 'iPhone15,2' });
     for (const name of ['turn-on-activation-lock', 'turn-off-activation-lock', 'get-activation-lock-password']) {
@@ -152,7 +179,7 @@ describe('activation lock: who may, and with what proof', () => {
     expect(await logsOf(d.id)).toHaveLength(0);
   });
 
-  it('asks for an SMS code from the caller\'s phone when the store\'s switch is on', async () => {
+  it("asks for an SMS code from the caller's phone when the store's switch is on", async () => {
     const d = await aPhone();
     await t.db.update(store).set({ smsVerifySwitch: true }).where(eq(store.id, storeId));
     try {
@@ -187,7 +214,7 @@ describe('activation lock: who may, and with what proof', () => {
   });
 });
 
-describe('activation lock: Apple\'s answers', () => {
+describe("activation lock: Apple's answers", () => {
   it('explains a refusal in Chinese and keeps no code', async () => {
     const d = await aPhone({ serialNumber: 'F2LNOTINABM1' });
     const res = await command('turn-on-activation-lock', admin, d.id);
@@ -205,7 +232,7 @@ describe('activation lock: Apple\'s answers', () => {
     expect(await rowOf(d.id)).toMatchObject({ activationLockStatus: ActivationLockStatus.ON, activationLockPasscode: null });
   });
 
-  it('keeps the code when Apple\'s answer is lost, and the retry sends the same one', async () => {
+  it("keeps the code when Apple's answer is lost, and the retry sends the same one", async () => {
     const d = await aPhone();
     dep.setFault({ path: '/device/activationlock', status: 503, body: 'SERVICE_UNAVAILABLE', times: 1 });
     const lost = await command('turn-on-activation-lock', admin, d.id);
@@ -218,12 +245,21 @@ describe('activation lock: Apple\'s answers', () => {
     expect(dep.activationLocks.get(d.serialNumber)?.escrow_key).toBe(await escrowKeyOfCode(kept));
   });
 
-  it('tries the phone\'s own code when the lock was set with 查找, and says which code opened it', async () => {
+  it("tries the phone's own code when the lock was set with 查找, and says which code opened it", async () => {
     const d = await aPhone({ activationLockStatus: ActivationLockStatus.ON });
     const phoneCode = bypassCodeFromBytes(Buffer.alloc(16, 9));
-    await saveLockFacts(t.db, d.id, { deviceCode: sealToPublicKey(createCodeBox(t.secrets.activationLock).publicKeyPem, phoneCode), deviceReportsEnabled: true });
+    await saveLockFacts(t.db, d.id, {
+      deviceCode: sealToPublicKey(createCodeBox(t.secrets.activationLock).publicKeyPem, phoneCode),
+      deviceReportsEnabled: true,
+    });
     escrow.lockByDevice(d.serialNumber, phoneCode);
-    expect(await stateOf(d.id)).toMatchObject({ server_code: false, device_code: true, device_reports_enabled: true, cannot_turn_off: null, cannot_get_password: null });
+    expect(await stateOf(d.id)).toMatchObject({
+      server_code: false,
+      device_code: true,
+      device_reports_enabled: true,
+      cannot_turn_off: null,
+      cannot_get_password: null,
+    });
     const shown = await command('get-activation-lock-password', admin, d.id);
     expect(shown.json()).toEqual({ activation_lock_password: phoneCode, source: 'device' });
     const off = await command('turn-off-activation-lock', admin, d.id);
@@ -235,14 +271,19 @@ describe('activation lock: Apple\'s answers', () => {
   it('puts the status back when Apple refuses both codes', async () => {
     const d = await aPhone();
     await command('turn-on-activation-lock', admin, d.id);
-    await saveLockFacts(t.db, d.id, { deviceCode: sealToPublicKey(createCodeBox(t.secrets.activationLock).publicKeyPem, bypassCodeFromBytes(Buffer.alloc(16, 5))) });
+    await saveLockFacts(t.db, d.id, {
+      deviceCode: sealToPublicKey(createCodeBox(t.secrets.activationLock).publicKeyPem, bypassCodeFromBytes(Buffer.alloc(16, 5))),
+    });
     dep.activationLocks.set(d.serialNumber, { escrow_key: 'not-ours', at: new Date() });
     const before = escrow.attempts.length;
     const off = await command('turn-off-activation-lock', admin, d.id);
     expect(off.json()).toMatchObject({ status: OperationStatus.FAILED, result: expect.stringContaining('两个绕过码均与 Apple 记录不符') });
     expect(escrow.attempts.length).toBe(before + 2);
     expect((await rowOf(d.id)).activationLockStatus).toBe(ActivationLockStatus.ON);
-    const [log] = await t.db.select().from(operationLog).where(and(eq(operationLog.deviceId, d.id), eq(operationLog.action, 'turn-off-activation-lock')));
+    const [log] = await t.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.deviceId, d.id), eq(operationLog.action, 'turn-off-activation-lock')));
     expect(log.status).toBe(OperationStatus.FAILED);
   });
 

@@ -9,7 +9,11 @@ import type { ActivationLockService } from './activation-lock.service.ts';
 export const activationLockRoutes: FastifyPluginAsyncZod<{ activationLock: ActivationLockService }> = async (app, { activationLock: svc }) => {
   const tags = ['ios-command'];
   const config = (auth: AuthRule) => ({ auth, module: Module.APPLE });
-  const command = (name: string, perm: Perm) => ({ url: `/api/device/ios/command/${name}`, config: config({ perms: [perm] }), schema: { tags, body: activationLockRequest } });
+  const command = (name: string, perm: Perm) => ({
+    url: `/api/device/ios/command/${name}`,
+    config: config({ perms: [perm] }),
+    schema: { tags, body: activationLockRequest },
+  });
 
   const on = command('turn-on-activation-lock', Perm.APPLE_TURN_ON_ACTIVATION_LOCK);
   app.post(on.url, { config: on.config, schema: on.schema }, (req) => svc.turnOn(requireAuth(req), req.body.device_id, req.body, idempotencyKey(req)));

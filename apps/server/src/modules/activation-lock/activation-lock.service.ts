@@ -54,10 +54,23 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
   // Apple's web services answer these operations, not the phone: the pipeline logs them, and queues no command.
   const pipeline = createIosCommandPipeline({ db, devices });
 
-  async function finish(storeId: string, operationLogId: string, status: number, result: string, device?: { where: SQL | undefined; set: Partial<IosDeviceRow> }) {
+  async function finish(
+    storeId: string,
+    operationLogId: string,
+    status: number,
+    result: string,
+    device?: { where: SQL | undefined; set: Partial<IosDeviceRow> },
+  ) {
     await db.transaction(async (tx) => {
-      await tx.update(operationLog).set({ status, result, dateUpdated: new Date() }).where(and(eq(operationLog.storeId, storeId), eq(operationLog.id, operationLogId)));
-      if (device) await tx.update(iosDevice).set({ ...device.set, dateUpdated: new Date() }).where(device.where);
+      await tx
+        .update(operationLog)
+        .set({ status, result, dateUpdated: new Date() })
+        .where(and(eq(operationLog.storeId, storeId), eq(operationLog.id, operationLogId)));
+      if (device)
+        await tx
+          .update(iosDevice)
+          .set({ ...device.set, dateUpdated: new Date() })
+          .where(device.where);
     });
     return { operation_log_id: operationLogId, status, replayed: false, result } satisfies ActivationLockResult;
   }
@@ -87,7 +100,8 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
    * that may now guard the phone is still here, and a retry sends the same one. Apple's answer settles the row.
    */
   async function lockThroughAbm(auth: AuthContext, device: IosDeviceRow, client: DepClient, idempotencyKey?: IdempotencyKey): Promise<ActivationLockResult> {
-    const pending = device.activationLockStatus === TURNING_ON && device.activationLockPasscode ? bytesFromBypassCode(codes.open(device.activationLockPasscode)) : null;
+    const pending =
+      device.activationLockStatus === TURNING_ON && device.activationLockPasscode ? bytesFromBypassCode(codes.open(device.activationLockPasscode)) : null;
     const bytes = pending ?? randomBytes(16);
     const sealed = codes.seal(bypassCodeFromBytes(bytes));
     const escrowKey = await escrowKeyOf(bytes);
@@ -119,16 +133,25 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
         const text = `无法确认 Apple 是否已开启激活锁（${errorText(err)}）。本次生成的绕过码已保存，请稍后再次开启，将使用同一绕过码`;
         return finish(auth.storeId, op.operation_log_id, OperationStatus.FAILED, text);
       }
-      return finish(auth.storeId, op.operation_log_id, OperationStatus.FAILED, `Apple 拒绝开启激活锁：${errorText(err)}`, { where: ours, set: { activationLockStatus: OFF, activationLockPasscode: null } });
+      return finish(auth.storeId, op.operation_log_id, OperationStatus.FAILED, `Apple 拒绝开启激活锁：${errorText(err)}`, {
+        where: ours,
+        set: { activationLockStatus: OFF, activationLockPasscode: null },
+      });
     }
     const text = activationLockDepText[answer as DepActivationLockStatus] ?? `Apple 返回未知结果（${answer}）`;
     if (answer === 'SUCCESS') return finish(auth.storeId, op.operation_log_id, OperationStatus.DONE, text, { where: ours, set: { activationLockStatus: ON } });
     if (answer === 'DEVICE_ALREADY_LOCKED') {
       // A retried code may be the one that locked it; a fresh one certainly is not.
       const kept = pending ? '。已保留上次生成的绕过码，关闭时将先尝试它' : '。服务器没有该锁的绕过码';
-      return finish(auth.storeId, op.operation_log_id, OperationStatus.FAILED, text + kept, { where: ours, set: { activationLockStatus: ON, activationLockPasscode: pending ? sealed : null } });
+      return finish(auth.storeId, op.operation_log_id, OperationStatus.FAILED, text + kept, {
+        where: ours,
+        set: { activationLockStatus: ON, activationLockPasscode: pending ? sealed : null },
+      });
     }
-    return finish(auth.storeId, op.operation_log_id, OperationStatus.FAILED, text, { where: ours, set: { activationLockStatus: OFF, activationLockPasscode: null } });
+    return finish(auth.storeId, op.operation_log_id, OperationStatus.FAILED, text, {
+      where: ours,
+      set: { activationLockStatus: OFF, activationLockPasscode: null },
+    });
   }
 
   /** unlockThroughApple presents the codes to Apple in turn (Apple: try the other one if the first fails). */
@@ -169,7 +192,10 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
       });
     }
     const reasons = tried.map((t) => (t.outcome.ok ? '' : t.outcome.reason));
-    const text = tried.length > 1 && tried.every((t) => !t.outcome.ok && t.outcome.mismatch) ? '服务器与设备生成的两个绕过码均与 Apple 记录不符，激活锁可能由租机人的 Apple 账户开启' : reasons[reasons.length - 1];
+    const text =
+      tried.length > 1 && tried.every((t) => !t.outcome.ok && t.outcome.mismatch)
+        ? '服务器与设备生成的两个绕过码均与 Apple 记录不符，激活锁可能由租机人的 Apple 账户开启'
+        : reasons[reasons.length - 1];
     return finish(auth.storeId, op.operation_log_id, OperationStatus.FAILED, text, {
       where: and(eq(iosDevice.id, device.id), eq(iosDevice.activationLockStatus, TURNING_OFF)),
       set: { activationLockStatus: before },
@@ -218,7 +244,11 @@ export function createActivationLockService({ db, devices, guard, abm, escrow, c
       if (refusal) throw new AppError('CONFLICT', refusal);
       await guard.confirm(auth, proof);
       const [first] = await codesOf(device);
-      await pipeline.run(auth, device, { action: 'get-activation-lock-password', detail: { source: first.source }, result: `已查看${SOURCE_TEXT[first.source]}` });
+      await pipeline.run(auth, device, {
+        action: 'get-activation-lock-password',
+        detail: { source: first.source },
+        result: `已查看${SOURCE_TEXT[first.source]}`,
+      });
       return { activation_lock_password: first.code, source: first.source };
     },
 

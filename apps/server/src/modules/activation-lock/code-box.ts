@@ -1,4 +1,14 @@
-import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createPrivateKey,
+  createPublicKey,
+  diffieHellman,
+  generateKeyPairSync,
+  hkdfSync,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 import { createSecretBox } from '../../secret-box.ts';
 
 /*
@@ -47,7 +57,11 @@ export interface CodeBox {
 /** createCodeBox derives both keys from the one secret, so a new server process with the same DATA_DIR opens old codes. */
 export function createCodeBox(secret: Uint8Array): CodeBox {
   const box = createSecretBox(derive(secret, 'activation-lock server code'));
-  const privateKey = createPrivateKey({ key: Buffer.concat([X25519_PKCS8_PREFIX, derive(secret, 'activation-lock device code x25519')]), format: 'der', type: 'pkcs8' });
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([X25519_PKCS8_PREFIX, derive(secret, 'activation-lock device code x25519')]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
   return {
     seal: box.seal,

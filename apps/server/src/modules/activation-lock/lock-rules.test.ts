@@ -8,7 +8,13 @@ import { createCodeBox, sealToPublicKey } from './code-box.ts';
 import { FIND_MY_WITHOUT_CODE, cannotGetPassword, cannotTurnOffWith, cannotTurnOn } from './lock-rules.ts';
 
 const phone = (values: Partial<IosDeviceRow> = {}) =>
-  ({ activationLockStatus: ActivationLockStatus.OFF, activationLockPasscode: null, recycledStatus: RecycledStatus.ACTIVE, model: 'iPhone15,2', ...values }) as IosDeviceRow;
+  ({
+    activationLockStatus: ActivationLockStatus.OFF,
+    activationLockPasscode: null,
+    recycledStatus: RecycledStatus.ACTIVE,
+    model: 'iPhone15,2',
+    ...values,
+  }) as IosDeviceRow;
 const withDeviceCode = { deviceCode: 'x1.sealed' } as DeviceLockFacts;
 
 describe('activation lock rules', () => {
@@ -19,7 +25,7 @@ describe('activation lock rules', () => {
     expect(cannotTurnOn(phone({ recycledStatus: RecycledStatus.RECYCLED }))).toBe('设备在回收站中，请先移出');
   });
 
-  it('turns off only with a code, Apple\'s service configured and the phone\'s model known', () => {
+  it("turns off only with a code, Apple's service configured and the phone's model known", () => {
     const locked = phone({ activationLockStatus: ActivationLockStatus.ON, activationLockPasscode: 'v1.x' });
     expect(cannotTurnOffWith(locked, null, true, ESCROW_NOT_CONFIGURED)).toBeNull();
     expect(cannotTurnOffWith(locked, null, false, ESCROW_NOT_CONFIGURED)).toBe(ESCROW_NOT_CONFIGURED);

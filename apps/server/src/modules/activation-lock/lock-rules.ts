@@ -12,7 +12,8 @@ export const FIND_MY_WITHOUT_CODE =
 /** cannotTurnOn says why Apple should not be asked to lock this phone now (Chinese), or null. */
 export function cannotTurnOn(device: IosDeviceRow): string | null {
   if (device.recycledStatus === RecycledStatus.RECYCLED) return '设备在回收站中，请先移出';
-  if (device.activationLockStatus === ActivationLockStatus.ON) return device.activationLockPasscode ? '激活锁已开启' : '设备已处于激活锁状态（由设备报告），无需再开启';
+  if (device.activationLockStatus === ActivationLockStatus.ON)
+    return device.activationLockPasscode ? '激活锁已开启' : '设备已处于激活锁状态（由设备报告），无需再开启';
   if (device.activationLockStatus === ActivationLockStatus.TURNING_OFF) return '激活锁正在关闭，请稍后再试';
   return null;
 }

@@ -35,8 +35,16 @@ export function createAndroidDeviceRepo(db: Db) {
     async filterOptions(scope: DeviceScope) {
       const where = and(...scopeConditions(androidDevice, scope));
       const [brands, models, channels] = await Promise.all([
-        db.selectDistinct({ v: androidDevice.brand }).from(androidDevice).where(and(where, sql`${androidDevice.brand} <> ''`)).orderBy(androidDevice.brand),
-        db.selectDistinct({ v: androidDevice.model }).from(androidDevice).where(and(where, sql`${androidDevice.model} <> ''`)).orderBy(androidDevice.model),
+        db
+          .selectDistinct({ v: androidDevice.brand })
+          .from(androidDevice)
+          .where(and(where, sql`${androidDevice.brand} <> ''`))
+          .orderBy(androidDevice.brand),
+        db
+          .selectDistinct({ v: androidDevice.model })
+          .from(androidDevice)
+          .where(and(where, sql`${androidDevice.model} <> ''`))
+          .orderBy(androidDevice.model),
         db.selectDistinct({ v: androidDevice.channel }).from(androidDevice).where(where).orderBy(androidDevice.channel),
       ]);
       return { brands: brands.map((r) => r.v), models: models.map((r) => r.v), channels: channels.map((r) => r.v) };
@@ -44,10 +52,15 @@ export function createAndroidDeviceRepo(db: Db) {
 
     async locationLog(deviceId: string, page: Page) {
       const where = eq(androidLocationLog.deviceId, deviceId);
-      return paged(db, page, db.select().from(androidLocationLog).where(where).orderBy(desc(androidLocationLog.measuredAt), desc(androidLocationLog.id)).$dynamic(), {
-        from: androidLocationLog,
-        where,
-      });
+      return paged(
+        db,
+        page,
+        db.select().from(androidLocationLog).where(where).orderBy(desc(androidLocationLog.measuredAt), desc(androidLocationLog.id)).$dynamic(),
+        {
+          from: androidLocationLog,
+          where,
+        },
+      );
     },
 
     /** update writes console fields of devices the scope may touch; policy changes bump policy_version. */

@@ -51,10 +51,36 @@ describe('GET /api/device/android/list', () => {
 
   it('filters by imei prefix, brand, model, channel, lock and regulate state, clerk and registration days', async () => {
     const { s, admin } = await aStore();
-    const a = await t.newAndroidDevice({ storeId: s.id, imei1: '861234560000001', brand: 'oppo', model: 'PHZ110', channel: 3, lockStatus: LockStatus.LOCKED, regulateStatus: RegulateStatus.REGULATED, clerkId: admin.clerk.id, registrationTime: new Date('2026-02-10T01:00:00Z') });
-    await t.newAndroidDevice({ storeId: s.id, imei1: '869999990000002', brand: 'vivo', model: 'V2309A', channel: 4, registrationTime: new Date('2026-03-10T01:00:00Z') });
+    const a = await t.newAndroidDevice({
+      storeId: s.id,
+      imei1: '861234560000001',
+      brand: 'oppo',
+      model: 'PHZ110',
+      channel: 3,
+      lockStatus: LockStatus.LOCKED,
+      regulateStatus: RegulateStatus.REGULATED,
+      clerkId: admin.clerk.id,
+      registrationTime: new Date('2026-02-10T01:00:00Z'),
+    });
+    await t.newAndroidDevice({
+      storeId: s.id,
+      imei1: '869999990000002',
+      brand: 'vivo',
+      model: 'V2309A',
+      channel: 4,
+      registrationTime: new Date('2026-03-10T01:00:00Z'),
+    });
     const ids = async (query: string) => (await get(`${BASE}/list?${query}`, admin.headers)).json().list.map((d: { id: string }) => d.id);
-    for (const q of ['imei=861234', 'brand=oppo', 'model=PHZ110', 'channel=3', 'lock_status=2', 'regulate_status=2', `for_clerk=${admin.clerk.id}`, 'registration_time=20260201&registration_time=20260228']) {
+    for (const q of [
+      'imei=861234',
+      'brand=oppo',
+      'model=PHZ110',
+      'channel=3',
+      'lock_status=2',
+      'regulate_status=2',
+      `for_clerk=${admin.clerk.id}`,
+      'registration_time=20260201&registration_time=20260228',
+    ]) {
       expect(await ids(q), q).toEqual([a.id]);
     }
   });
@@ -95,9 +121,15 @@ describe('GET /api/device/android/search-options', () => {
     const other = await t.newStore();
     await t.newAndroidDevice({ storeId: other.id, brand: 'vivo', model: 'V2309A' });
     const o = (await get(`${BASE}/search-options`, admin.headers)).json();
-    expect(o.brands).toEqual([{ value: 'honor', label: '荣耀' }, { value: 'xiaomi', label: '小米' }]);
+    expect(o.brands).toEqual([
+      { value: 'honor', label: '荣耀' },
+      { value: 'xiaomi', label: '小米' },
+    ]);
     expect(o.models).toEqual(['23127PN0CC', 'PGT-AN10']);
-    expect(o.channels).toEqual([{ value: 0, label: '设备所有者' }, { value: 1, label: '荣耀' }]);
+    expect(o.channels).toEqual([
+      { value: 0, label: '设备所有者' },
+      { value: 1, label: '荣耀' },
+    ]);
     expect(o.clerks.map((c: { id: string }) => c.id)).toContain(admin.clerk.id);
     expect(o.regulate_statuses.map((x: { label: string }) => x.label)).toContain('已监管');
   });
@@ -118,7 +150,11 @@ describe('GET /api/device/android/search-options', () => {
 describe('GET /api/device/android/{id} and its parts', () => {
   it('gives the detail with the effective restrictions and where they differ from the store default', async () => {
     const { s, admin } = await aStore();
-    const d = await t.newAndroidDevice({ storeId: s.id, systemRestriction: { ...CORE_ANDROID_RESTRICTIONS, no_camera: true }, installedApps: [{ app_name: '微信', package_name: 'com.tencent.mm' }] });
+    const d = await t.newAndroidDevice({
+      storeId: s.id,
+      systemRestriction: { ...CORE_ANDROID_RESTRICTIONS, no_camera: true },
+      installedApps: [{ app_name: '微信', package_name: 'com.tencent.mm' }],
+    });
     const res = await get(`${BASE}/${d.id}`, admin.headers);
     expect(res.statusCode).toBe(200);
     const detail = res.json();
@@ -152,7 +188,9 @@ describe('POST /api/device/android/{id}/update-hirer-info and /update-remark', (
   it('saves the hirer and the remark and logs both', async () => {
     const { s, own } = await aStore();
     const d = await t.newAndroidDevice({ storeId: s.id, clerkId: own.clerk.id });
-    expect((await send('POST', `${BASE}/${d.id}/update-hirer-info`, own.headers, { hirer_name: '李四', hirer_phone_number: '13900002222' })).statusCode).toBe(200);
+    expect((await send('POST', `${BASE}/${d.id}/update-hirer-info`, own.headers, { hirer_name: '李四', hirer_phone_number: '13900002222' })).statusCode).toBe(
+      200,
+    );
     expect((await send('POST', `${BASE}/${d.id}/update-remark`, own.headers, { remark: '订单 A-1001' })).statusCode).toBe(200);
     const [row] = await t.db.select().from(androidDevice).where(eq(androidDevice.id, d.id));
     expect(row).toMatchObject({ hirerName: '李四', hirerPhoneNumber: '13900002222', remark: '订单 A-1001' });

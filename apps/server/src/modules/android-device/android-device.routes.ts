@@ -53,9 +53,13 @@ export const androidDeviceRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   );
 
   app.get(`${base}/:id`, { config: authed, schema: { tags, params: byId } }, (req) => devices.detail(requireAuth(req), req.params.id));
-  app.get(`${base}/:id/system-restriction`, { config: authed, schema: { tags, params: byId } }, (req) => devices.systemRestriction(requireAuth(req), req.params.id));
+  app.get(`${base}/:id/system-restriction`, { config: authed, schema: { tags, params: byId } }, (req) =>
+    devices.systemRestriction(requireAuth(req), req.params.id),
+  );
   app.get(`${base}/:id/app-restriction`, { config: authed, schema: { tags, params: byId } }, (req) => devices.appRestriction(requireAuth(req), req.params.id));
-  app.get(`${base}/:id/installed-app-list`, { config: authed, schema: { tags, params: byId } }, (req) => devices.installedApps(requireAuth(req), req.params.id));
+  app.get(`${base}/:id/installed-app-list`, { config: authed, schema: { tags, params: byId } }, (req) =>
+    devices.installedApps(requireAuth(req), req.params.id),
+  );
 
   app.post(`${base}/:id/update-hirer-info`, { config: authed, schema: { tags, params: byId, body: androidHirerRequest } }, (req) =>
     devices.updateHirer(requireAuth(req), req.params.id, req.body.hirer_name, req.body.hirer_phone_number),

@@ -66,7 +66,10 @@ export function createAndroidDeviceService({ db, repo, oplog, hirerRisk }: Andro
 
     async list(auth: AuthContext, q: AndroidListQuery) {
       const { rows, total } = await repo.list(androidScopeOf(auth), q);
-      const progress = await oplog.latestInProgress(rows.map((r) => r.device.id), IN_PROGRESS);
+      const progress = await oplog.latestInProgress(
+        rows.map((r) => r.device.id),
+        IN_PROGRESS,
+      );
       return { total, list: rows.map((r) => toListItem(r.device, r.clerkName, toProgress(progress.get(r.device.id)))) };
     },
 
@@ -125,7 +128,13 @@ export function createAndroidDeviceService({ db, repo, oplog, hirerRisk }: Andro
       const { rows, total } = await repo.locationLog(deviceId, p);
       return {
         total,
-        list: rows.map((r) => ({ latitude: r.latitude, longitude: r.longitude, accuracy: r.accuracy, measured_at: r.measuredAt.toISOString(), date_created: r.dateCreated.toISOString() })),
+        list: rows.map((r) => ({
+          latitude: r.latitude,
+          longitude: r.longitude,
+          accuracy: r.accuracy,
+          measured_at: r.measuredAt.toISOString(),
+          date_created: r.dateCreated.toISOString(),
+        })),
       };
     },
 

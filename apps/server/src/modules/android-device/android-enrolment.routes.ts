@@ -10,7 +10,10 @@ export const androidEnrolmentRoutes: FastifyPluginAsyncZod<{ enrolment: AndroidE
 
   app.post(
     '/api/device/android/enroll-token',
-    { config: { auth: { perms: [Perm.ANDROID_LIST_NEW] }, module: Module.ANDROID }, schema: { tags, summary: '生成设备接入二维码（一次性令牌）', body: androidEnrollTokenRequest, response: { 200: androidEnrollTokenResponse } } },
+    {
+      config: { auth: { perms: [Perm.ANDROID_LIST_NEW] }, module: Module.ANDROID },
+      schema: { tags, summary: '生成设备接入二维码（一次性令牌）', body: androidEnrollTokenRequest, response: { 200: androidEnrollTokenResponse } },
+    },
     (request) => enrolment.issueToken(requireAuth(request), { forClerkId: request.body.for_clerk_id, channel: request.body.channel }),
   );
 

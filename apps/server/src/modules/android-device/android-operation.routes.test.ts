@@ -20,7 +20,12 @@ afterAll(() => t.close());
 
 type Headers = { authorization: string };
 const op = (id: string, name: string, headers: Headers, payload?: object, key?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/device/android/${id}/operation/${name}`, headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/device/android/${id}/operation/${name}`,
+    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload ? { payload } : {}),
+  });
 
 const commandsOf = (deviceId: string) => t.db.select().from(androidCommand).where(eq(androidCommand.deviceId, deviceId));
 const logsOf = (deviceId: string) => t.db.select().from(operationLog).where(eq(operationLog.deviceId, deviceId));
@@ -76,21 +81,23 @@ describe('permission codes', () => {
 });
 
 describe('another store’s phone', () => {
-  it.each(OPERATIONS.concat([{ name: 'get-hirer-phone', perm: '' }, { name: 'get-installed-app-list', perm: '' }]))(
-    '$name answers 404 and changes nothing',
-    async ({ name, body }) => {
-      const { s, admin } = await aStore();
-      const other = await t.newStore();
-      const theirs = await t.newAndroidDevice({ storeId: other.id, agent: true, regulateStatus: RegulateStatus.REGULATED, hirerPhoneNumber: '13800001234' });
-      const before = await rowOf(theirs.id);
-      const res = await op(theirs.id, name, admin.headers, await body?.({ storeId: s.id, clerkId: admin.clerk.id }));
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('设备不存在');
-      expect(await rowOf(theirs.id)).toEqual(before);
-      expect(await logsOf(theirs.id)).toHaveLength(0);
-      expect(await commandsOf(theirs.id)).toHaveLength(0);
-    },
-  );
+  it.each(
+    OPERATIONS.concat([
+      { name: 'get-hirer-phone', perm: '' },
+      { name: 'get-installed-app-list', perm: '' },
+    ]),
+  )('$name answers 404 and changes nothing', async ({ name, body }) => {
+    const { s, admin } = await aStore();
+    const other = await t.newStore();
+    const theirs = await t.newAndroidDevice({ storeId: other.id, agent: true, regulateStatus: RegulateStatus.REGULATED, hirerPhoneNumber: '13800001234' });
+    const before = await rowOf(theirs.id);
+    const res = await op(theirs.id, name, admin.headers, await body?.({ storeId: s.id, clerkId: admin.clerk.id }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('设备不存在');
+    expect(await rowOf(theirs.id)).toEqual(before);
+    expect(await logsOf(theirs.id)).toHaveLength(0);
+    expect(await commandsOf(theirs.id)).toHaveLength(0);
+  });
 
   it('a clerk without Ea2 cannot operate a colleague’s phone (404)', async () => {
     const { s } = await aStore();
@@ -124,9 +131,18 @@ describe('lock and unlock', () => {
     const res = await op(d.id, 'lock', admin.headers, { message: '租金逾期，请联系门店', phone_number: '13800001234' });
     expect(res.json()).toMatchObject({ status: OperationStatus.QUEUED, replayed: false });
     const row = await rowOf(d.id);
-    expect(row).toMatchObject({ lockStatus: LockStatus.LOCKING, lockMessage: '租金逾期，请联系门店', lockPhoneNumber: '13800001234', policyVersion: d.policyVersion + 1 });
+    expect(row).toMatchObject({
+      lockStatus: LockStatus.LOCKING,
+      lockMessage: '租金逾期，请联系门店',
+      lockPhoneNumber: '13800001234',
+      policyVersion: d.policyVersion + 1,
+    });
     const [cmd] = await commandsOf(d.id);
-    expect(cmd).toMatchObject({ type: 'lock', payload: { message: '租金逾期，请联系门店', phone_number: '13800001234' }, operationLogId: res.json().operation_log_id });
+    expect(cmd).toMatchObject({
+      type: 'lock',
+      payload: { message: '租金逾期，请联系门店', phone_number: '13800001234' },
+      operationLogId: res.json().operation_log_id,
+    });
     const [log] = await logsOf(d.id);
     expect(log).toMatchObject({ action: 'lock', platform: 'android', clerkId: admin.clerk.id, status: OperationStatus.QUEUED });
 
@@ -190,7 +206,10 @@ describe('regulate and deregulate', () => {
 describe('restrictions', () => {
   it('applies changed switches over the phone’s map and stores the whole map; sync gives it the store default', async () => {
     const { s, admin } = await aStore();
-    await t.db.update(store).set({ androidSystemRestriction: { ...CORE_ANDROID_RESTRICTIONS, no_sms: true } }).where(eq(store.id, s.id));
+    await t.db
+      .update(store)
+      .set({ androidSystemRestriction: { ...CORE_ANDROID_RESTRICTIONS, no_sms: true } })
+      .where(eq(store.id, s.id));
     const d = await t.newAndroidDevice({ storeId: s.id, systemRestriction: { ...CORE_ANDROID_RESTRICTIONS } });
     const bad = await op(d.id, 'set-system-restriction', admin.headers, { restriction: { no_flying: true } });
     expect(bad.statusCode).toBe(400);
@@ -295,7 +314,12 @@ describe('offline passcodes', () => {
     expect(body).toMatchObject({ purpose: 'unlock', challenge: CHALLENGE, grant_days: 7 });
     expect(verifyPasscode(d.devKey!, d.id, 4, CHALLENGE, body.passcode)).toEqual({ purpose: 'unlock', lockEpoch: 4, grantDays: 7 });
     const [log] = await logsOf(d.id);
-    expect(log).toMatchObject({ action: 'get-unlock-passcode', clerkId: admin.clerk.id, status: OperationStatus.DONE, detail: { challenge: CHALLENGE, grant_days: 7 } });
+    expect(log).toMatchObject({
+      action: 'get-unlock-passcode',
+      clerkId: admin.clerk.id,
+      status: OperationStatus.DONE,
+      detail: { challenge: CHALLENGE, grant_days: 7 },
+    });
     expect(JSON.stringify(log)).not.toContain(body.passcode);
   });
 
@@ -352,7 +376,14 @@ describe('archive', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('设备已归档');
     // The history stays: the phone and its log are still there.
-    expect((await t.db.select().from(operationLog).where(and(eq(operationLog.deviceId, d.id), eq(operationLog.action, 'archive')))).length).toBe(1);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(operationLog)
+          .where(and(eq(operationLog.deviceId, d.id), eq(operationLog.action, 'archive')))
+      ).length,
+    ).toBe(1);
   });
 
   it('archives a phone that has already left management without a release command', async () => {

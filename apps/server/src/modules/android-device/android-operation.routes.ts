@@ -27,7 +27,12 @@ export const androidOperationRoutes: FastifyPluginAsyncZod<{ operations: Android
   const perm = (p: Perm): AuthRule => ({ perms: [p] });
 
   /** op registers an operation whose request body is checked by `body`. */
-  function op<B extends z.ZodType>(name: AndroidOperationName, auth: AuthRule, body: B, handle: (caller: AuthContext, id: string, body: z.output<B>, key?: IdempotencyKey) => Promise<unknown>) {
+  function op<B extends z.ZodType>(
+    name: AndroidOperationName,
+    auth: AuthRule,
+    body: B,
+    handle: (caller: AuthContext, id: string, body: z.output<B>, key?: IdempotencyKey) => Promise<unknown>,
+  ) {
     app.post(
       `/api/device/android/:id/operation/${name}`,
       { config: { auth, module: Module.ANDROID }, schema: { tags, params: byId, body } },

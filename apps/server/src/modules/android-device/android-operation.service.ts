@@ -68,7 +68,14 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
       runDeviceOperation(
         db,
         auth,
-        { platform: 'android', deviceId: device.id, action: plan.action, status: command ? OperationStatus.QUEUED : OperationStatus.DONE, detail: plan.detail, idempotencyKey: plan.idempotencyKey },
+        {
+          platform: 'android',
+          deviceId: device.id,
+          action: plan.action,
+          status: command ? OperationStatus.QUEUED : OperationStatus.DONE,
+          detail: plan.detail,
+          idempotencyKey: plan.idempotencyKey,
+        },
         {
           inTx: async (tx, operationLogId) => {
             await collapse(tx, operationLogId);
@@ -94,7 +101,13 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
    * command is the common shape of an agent command: the device, a replay of the same Idempotency-Key
    * answered before any state rule (a repeated 监管 click is not a conflict), the rule, then the operation.
    */
-  async function command(auth: AuthContext, id: string, key: IdempotencyKey | undefined, rule: (d: AndroidDeviceRow) => string | null, plan: (d: AndroidDeviceRow) => Plan | Promise<Plan>) {
+  async function command(
+    auth: AuthContext,
+    id: string,
+    key: IdempotencyKey | undefined,
+    rule: (d: AndroidDeviceRow) => string | null,
+    plan: (d: AndroidDeviceRow) => Plan | Promise<Plan>,
+  ) {
     const device = await managed(auth, id);
     const replay = await replayedOperation(db, auth.storeId, key);
     if (replay) return replay;
@@ -112,7 +125,10 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
     const grantDays = purpose === 'unlock' ? req.grant_days : 0;
     const code = await android.passcodes.compute(device.id, purpose, req.challenge, grantDays);
     // The log keeps who issued a code for which challenge, never the code itself.
-    const op = await run(auth, device, { action: purpose === 'unlock' ? 'get-unlock-passcode' : 'get-deregulate-passcode', detail: { challenge: req.challenge, grant_days: grantDays } });
+    const op = await run(auth, device, {
+      action: purpose === 'unlock' ? 'get-unlock-passcode' : 'get-deregulate-passcode',
+      detail: { challenge: req.challenge, grant_days: grantDays },
+    });
     return { passcode: code, purpose, challenge: req.challenge, grant_days: grantDays, operation_log_id: op.operation_log_id };
   }
 
@@ -145,7 +161,10 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
         async (d) => ({
           action: 'regulate',
           state: { regulateStatus: RegulateStatus.REGULATING },
-          command: { type: 'regulate', payload: { restriction: resolveDeviceRestrictions((await devices.defaults(auth)).systemRestriction, d.systemRestriction) } },
+          command: {
+            type: 'regulate',
+            payload: { restriction: resolveDeviceRestrictions((await devices.defaults(auth)).systemRestriction, d.systemRestriction) },
+          },
         }),
       ),
 
@@ -175,7 +194,8 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
         };
       }),
 
-    getLocation: (auth: AuthContext, id: string, key?: IdempotencyKey) => command(auth, id, key, always, () => ({ action: 'get-location', command: { type: 'get-location' } })),
+    getLocation: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
+      command(auth, id, key, always, () => ({ action: 'get-location', command: { type: 'get-location' } })),
 
     getInstalledAppList: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
       command(auth, id, key, always, () => ({ action: 'get-installed-app-list', command: { type: 'get-installed-app-list' } })),
@@ -197,7 +217,11 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
     syncSystemRestriction: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
       command(auth, id, key, always, async () => {
         const next = (await devices.defaults(auth)).systemRestriction;
-        return { action: 'sync-system-restriction', state: { systemRestriction: next }, command: { type: 'set-system-restriction', payload: { restriction: next } } };
+        return {
+          action: 'sync-system-restriction',
+          state: { systemRestriction: next },
+          command: { type: 'set-system-restriction', payload: { restriction: next } },
+        };
       }),
 
     setAppRestriction: (auth: AuthContext, id: string, rule: AndroidAppRestriction, key?: IdempotencyKey) =>
@@ -228,7 +252,16 @@ export function createAndroidOperationService({ db, android, devices, repo, sens
         also: async (tx) => {
           await repo.update({ storeId: auth.storeId }, [device.id], { clerkId: toClerkId }, tx);
           await moveClerkSlots(tx, [move]);
-          await recordHandOvers(tx, [{ storeId: auth.storeId, platform: 'android', deviceId: device.id, ...move, byClerkId: auth.clerkId, serialNumber: device.serialNumber || device.imei1 }]);
+          await recordHandOvers(tx, [
+            {
+              storeId: auth.storeId,
+              platform: 'android',
+              deviceId: device.id,
+              ...move,
+              byClerkId: auth.clerkId,
+              serialNumber: device.serialNumber || device.imei1,
+            },
+          ]);
         },
       });
     },

@@ -34,7 +34,12 @@ describe('api-key console calls: who may call', () => {
     ['POST', 'webhook-deliveries/resend'],
   ])('%s %s refuses a non-admin clerk (403) and an anonymous caller (401)', async (method, path) => {
     const s = await shop();
-    const asClerk = await t.app.inject({ method: method as 'GET' | 'POST', url: `${base}/${path}`, headers: s.clerk, payload: method === 'POST' ? {} : undefined });
+    const asClerk = await t.app.inject({
+      method: method as 'GET' | 'POST',
+      url: `${base}/${path}`,
+      headers: s.clerk,
+      payload: method === 'POST' ? {} : undefined,
+    });
     expect(asClerk.statusCode).toBe(403);
     expect(asClerk.json().code).toBe('PERMISSION_DENIED');
     const anonymous = await t.app.inject({ method: method as 'GET' | 'POST', url: `${base}/${path}`, payload: method === 'POST' ? {} : undefined });
@@ -73,7 +78,10 @@ describe('generate: the secret is shown once', () => {
     const again = await post('generate', s.admin, { password: TEST_PASSWORD });
     expect(again.json().api_key).not.toBe(api_key);
     expect(again.json().api_secret_key).not.toBe(api_secret_key);
-    const logs = await t.db.select().from(operationLog).where(and(eq(operationLog.storeId, s.store.id), eq(operationLog.action, 'api-key-generate')));
+    const logs = await t.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.storeId, s.store.id), eq(operationLog.action, 'api-key-generate')));
     expect(logs).toHaveLength(2);
   });
 
@@ -116,7 +124,11 @@ describe('update: callback URL, IP whitelist, offline hours', () => {
     const s = await shop();
     const res = await post('update', s.admin, valid);
     expect(res.statusCode).toBe(200);
-    expect((await get('info', s.admin)).json()).toMatchObject({ callback_url: valid.callback_url, ip_white_list: '203.0.113.7,2001:db8::1', offline_hours: 24 });
+    expect((await get('info', s.admin)).json()).toMatchObject({
+      callback_url: valid.callback_url,
+      ip_white_list: '203.0.113.7,2001:db8::1',
+      offline_hours: 24,
+    });
     const cleared = await post('update', s.admin, { callback_url: '', ip_white_list: '', offline_hours: null });
     expect(cleared.statusCode).toBe(200);
     expect((await get('info', s.admin)).json()).toMatchObject({ callback_url: '', ip_white_list: '', offline_hours: null });

@@ -17,7 +17,15 @@ afterAll(async () => {
   await itunes.close();
 });
 
-const wechat = { platform: 'apple', app_name: '微信', bundle_id: 'com.tencent.xin', group: '社交', sort: 2, icon: 'https://is1-ssl.mzstatic.com/a.jpg', track_id: '414478124' };
+const wechat = {
+  platform: 'apple',
+  app_name: '微信',
+  bundle_id: 'com.tencent.xin',
+  group: '社交',
+  sort: 2,
+  icon: 'https://is1-ssl.mzstatic.com/a.jpg',
+  track_id: '414478124',
+};
 
 async function adminOfNewStore(modules?: Module[]) {
   const s = await t.newStore({ modules });
@@ -86,9 +94,7 @@ describe('GET /api/helper/itunes-search', () => {
       return (await app.app.inject({ method: 'GET', url: '/api/dev/test', headers: demoAdmin })).json().adapters;
     };
     expect(await devAdapters(offline)).toContainEqual(expect.objectContaining({ name: 'itunes', live: false }));
-    expect(await devAdapters(t)).toContainEqual(
-      expect.objectContaining({ name: 'itunes', live: true, impl: `iTunes Search API（${itunes.origin}）` }),
-    );
+    expect(await devAdapters(t)).toContainEqual(expect.objectContaining({ name: 'itunes', live: true, impl: `iTunes Search API（${itunes.origin}）` }));
   });
 
   it('needs the Apple module', async () => {
@@ -183,7 +189,12 @@ describe('app library', () => {
     }
     const appleKeeper = await t.signedIn({ storeId: store.id, isAdmin: false, permission: Perm.APPLE_SET_APP_RESTRICTION });
     expect((await t.app.inject({ method: 'PUT', url: `/api/appstore/${id}`, headers: appleKeeper.headers, payload: { sort: 9 } })).json().sort).toBe(9);
-    const android = await t.app.inject({ method: 'POST', url: '/api/appstore/new', headers: appleKeeper.headers, payload: { platform: 'android', app_name: '微信', bundle_id: 'com.tencent.mm' } });
+    const android = await t.app.inject({
+      method: 'POST',
+      url: '/api/appstore/new',
+      headers: appleKeeper.headers,
+      payload: { platform: 'android', app_name: '微信', bundle_id: 'com.tencent.mm' },
+    });
     expect(android.statusCode).toBe(403);
     const [row] = await t.db.select().from(appstoreApp).where(eq(appstoreApp.id, id));
     expect(row.sort).toBe(9);
@@ -192,7 +203,12 @@ describe('app library', () => {
   it("a platform's library needs its device module", async () => {
     const { headers } = await adminOfNewStore([Module.APPLE]);
     expect((await t.app.inject({ method: 'GET', url: '/api/appstore/list', headers, query: { platform: 'android' } })).statusCode).toBe(403);
-    const add = await t.app.inject({ method: 'POST', url: '/api/appstore/new', headers, payload: { platform: 'android', app_name: '微信', bundle_id: 'com.tencent.mm' } });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/appstore/new',
+      headers,
+      payload: { platform: 'android', app_name: '微信', bundle_id: 'com.tencent.mm' },
+    });
     expect(add.statusCode).toBe(403);
     expect(add.json().message).toBe('门店未开通此功能');
   });

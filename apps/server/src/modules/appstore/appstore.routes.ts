@@ -10,9 +10,7 @@ import type { AppstoreService } from './appstore.service.ts';
 export const appstoreRoutes: FastifyPluginAsyncZod<{ appstore: AppstoreService }> = async (app, { appstore }) => {
   const tags = ['appstore'];
   const authed = { auth: 'authenticated' } as const;
-  app.get('/api/appstore/list', { config: authed, schema: { tags, querystring: appstoreListQuery } }, (req) =>
-    appstore.list(requireAuth(req), req.query),
-  );
+  app.get('/api/appstore/list', { config: authed, schema: { tags, querystring: appstoreListQuery } }, (req) => appstore.list(requireAuth(req), req.query));
   app.get('/api/appstore/groups', { config: authed, schema: { tags, querystring: appstoreGroupsQuery } }, (req) =>
     appstore.groups(requireAuth(req), req.query.platform),
   );

@@ -10,7 +10,9 @@ export const appstoreApp = pgTable(
   'appstore_app',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('for_store').notNull().references(() => store.id),
+    storeId: uuid('for_store')
+      .notNull()
+      .references(() => store.id),
     /** 'apple' or 'android'. */
     platform: text('platform').notNull(),
     sort: integer('sort').notNull().default(0),

@@ -23,7 +23,12 @@ const refresh = (refresh_token: string) => t.app.inject({ method: 'POST', url: '
 describe('login', () => {
   it('signs in with phone and password and logs the attempt with IP and status', async () => {
     const c = await t.newClerk({ isAdmin: true });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.phoneNumber, password: TEST_PASSWORD }, remoteAddress: '10.1.2.3' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: c.phoneNumber, password: TEST_PASSWORD },
+      remoteAddress: '10.1.2.3',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ expires_in: 900 });
@@ -235,7 +240,12 @@ describe('access tokens', () => {
     const wrongKey = await sign(claims, new TextEncoder().encode('x'.repeat(32)));
     const tampered = `${header}.${b64({ ...claims, sto: other.id })}.${signature}`;
     const reSignedForOtherStore = await sign({ ...claims, sto: other.id }, t.secrets.jwt);
-    const wrongAudience = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('lease-mdm').setAudience('agent').setExpirationTime('5m').sign(t.secrets.jwt);
+    const wrongAudience = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('lease-mdm')
+      .setAudience('agent')
+      .setExpirationTime('5m')
+      .sign(t.secrets.jwt);
     for (const bad of [none, wrongKey, tampered, reSignedForOtherStore, wrongAudience, 'garbage']) {
       const res = await me(bad);
       expect(res.statusCode, bad.slice(0, 20)).toBe(401);
@@ -249,13 +259,19 @@ describe('brute-force throttling', () => {
     const local = await buildTestApp({ LOGIN_IP_LIMIT_PER_MINUTE: '10' });
     try {
       const c = await local.newClerk();
-      const attempt = () => local.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.phoneNumber, password: 'wrong-pass1' }, remoteAddress: '10.7.7.7' });
+      const attempt = () =>
+        local.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.phoneNumber, password: 'wrong-pass1' }, remoteAddress: '10.7.7.7' });
       for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(400);
       const eleventh = await attempt();
       expect(eleventh.statusCode).toBe(429);
       expect(eleventh.json().code).toBe('TOO_MANY_REQUESTS');
       // Another IP is not affected.
-      const elsewhere = await local.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.phoneNumber, password: TEST_PASSWORD }, remoteAddress: '10.7.7.8' });
+      const elsewhere = await local.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: c.phoneNumber, password: TEST_PASSWORD },
+        remoteAddress: '10.7.7.8',
+      });
       expect(elsewhere.statusCode).toBe(200);
     } finally {
       await local.close();
@@ -268,19 +284,46 @@ describe('brute-force throttling', () => {
       const c = await local.newClerk();
       await local.login(c.phoneNumber, TEST_PASSWORD, '10.1.1.1');
       // 100 failures spread over many IPs, as a distributed attacker would.
-      await local.db.insert(loginLog).values(
-        Array.from({ length: 100 }, (_, i) => ({ account: c.phoneNumber, ip: `10.2.${i}.1`, status: LoginStatus.WRONG_PASSWORD, storeId: c.storeId, clerkId: c.id })),
-      );
-      const fromAttacker = await local.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.phoneNumber, password: TEST_PASSWORD }, remoteAddress: '10.3.3.3' });
+      await local.db
+        .insert(loginLog)
+        .values(
+          Array.from({ length: 100 }, (_, i) => ({
+            account: c.phoneNumber,
+            ip: `10.2.${i}.1`,
+            status: LoginStatus.WRONG_PASSWORD,
+            storeId: c.storeId,
+            clerkId: c.id,
+          })),
+        );
+      const fromAttacker = await local.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: c.phoneNumber, password: TEST_PASSWORD },
+        remoteAddress: '10.3.3.3',
+      });
       expect(fromAttacker.statusCode).toBe(429);
-      const fromOwner = await local.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.phoneNumber, password: TEST_PASSWORD }, remoteAddress: '10.1.1.1' });
+      const fromOwner = await local.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: c.phoneNumber, password: TEST_PASSWORD },
+        remoteAddress: '10.1.1.1',
+      });
       expect(fromOwner.statusCode).toBe(200);
 
       await local.app.inject({ method: 'POST', url: '/api/system/smsverify-noauth', payload: { phone_number: c.phoneNumber, purpose: 'reset-password' } });
       const code = await local.lastSmsCode(c.phoneNumber);
-      const reset = await local.app.inject({ method: 'PUT', url: '/api/auth/reset-password', payload: { phone_number: c.phoneNumber, sms_code: code, password: 'NewPass#2026' } });
+      const reset = await local.app.inject({
+        method: 'PUT',
+        url: '/api/auth/reset-password',
+        payload: { phone_number: c.phoneNumber, sms_code: code, password: 'NewPass#2026' },
+      });
       expect(reset.json()).toEqual({ ok: true });
-      const afterReset = await local.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.phoneNumber, password: 'NewPass#2026' }, remoteAddress: '10.4.4.4' });
+      const afterReset = await local.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: c.phoneNumber, password: 'NewPass#2026' },
+        remoteAddress: '10.4.4.4',
+      });
       expect(afterReset.statusCode).toBe(200);
     } finally {
       await local.close();
@@ -291,12 +334,22 @@ describe('brute-force throttling', () => {
     const local = await buildTestApp();
     try {
       const c = await local.newClerk();
-      await local.db.insert(loginLog).values(
-        Array.from({ length: 99 }, (_, i) => ({ account: c.phoneNumber, ip: `10.5.${i}.1`, status: LoginStatus.WRONG_PASSWORD })),
-      );
-      const hundredth = await local.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.phoneNumber, password: 'wrong-pass1' }, remoteAddress: '10.6.0.1' });
+      await local.db
+        .insert(loginLog)
+        .values(Array.from({ length: 99 }, (_, i) => ({ account: c.phoneNumber, ip: `10.5.${i}.1`, status: LoginStatus.WRONG_PASSWORD })));
+      const hundredth = await local.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: c.phoneNumber, password: 'wrong-pass1' },
+        remoteAddress: '10.6.0.1',
+      });
       expect(hundredth.json().code).toBe('LOGIN_FAILED');
-      const hundredFirst = await local.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.phoneNumber, password: 'wrong-pass1' }, remoteAddress: '10.6.0.2' });
+      const hundredFirst = await local.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { account: c.phoneNumber, password: 'wrong-pass1' },
+        remoteAddress: '10.6.0.2',
+      });
       expect(hundredFirst.statusCode).toBe(429);
     } finally {
       await local.close();

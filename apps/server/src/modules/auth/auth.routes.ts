@@ -7,9 +7,7 @@ import type { PasswordResetService } from './password-reset.service.ts';
 
 /** Auth calls of spec §7: login, refresh, logout, reset-password. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordReset: PasswordResetService }> = async (app, { auth, passwordReset }) => {
-  app.post('/api/auth/login', { config: { auth: 'public' }, schema: { tags: ['auth'], body: loginRequest } }, (req) =>
-    auth.login(req.body, clientOf(req)),
-  );
+  app.post('/api/auth/login', { config: { auth: 'public' }, schema: { tags: ['auth'], body: loginRequest } }, (req) => auth.login(req.body, clientOf(req)));
   app.post('/api/auth/refresh', { config: { auth: 'public' }, schema: { tags: ['auth'], body: refreshRequest } }, (req) =>
     auth.refresh(req.body.refresh_token),
   );

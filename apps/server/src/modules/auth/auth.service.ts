@@ -74,7 +74,10 @@ export function createAuthService({ config, tokens, authRepo, clerkRepo, loginLo
      * (or a retried request) refreshing with one token at once must not log the clerk out.
      */
     async refresh(token: string): Promise<TokenPair> {
-      const { session, successor, rotatedAt } = await rotateRefreshToken(authRepo, token, { successorOf: (t) => tokens.successorOf(t), idleMinutes: config.sessionIdleMinutes });
+      const { session, successor, rotatedAt } = await rotateRefreshToken(authRepo, token, {
+        successorOf: (t) => tokens.successorOf(t),
+        idleMinutes: config.sessionIdleMinutes,
+      });
       const principal = await authRepo.loadPrincipal(session.id);
       if (!principal || principal.clerk.disabled || principal.session.revokedAt || principal.storeDisabledAt) throw unauthorized();
       // Signed as of the rotation, so every repeat within the window gets the very same access token.

@@ -34,15 +34,23 @@ export const authSession = pgTable(
   'auth_session',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clerkId: uuid('clerk_id').notNull().references(() => clerk.id),
-    storeId: uuid('store_id').notNull().references(() => store.id),
+    clerkId: uuid('clerk_id')
+      .notNull()
+      .references(() => clerk.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => store.id),
     ...sessionColumns(),
   },
   (t) => [index('auth_session_clerk_idx').on(t.clerkId)],
 );
 
 /** refreshToken rows hold only the SHA-256 of the opaque token; usedAt marks a rotated one. */
-export const refreshToken = pgTable('refresh_token', refreshTokenColumns(() => authSession.id), (t) => [index('refresh_token_session_idx').on(t.sessionId)]);
+export const refreshToken = pgTable(
+  'refresh_token',
+  refreshTokenColumns(() => authSession.id),
+  (t) => [index('refresh_token_session_idx').on(t.sessionId)],
+);
 
 /** RotatingSession is what refresh rotation (refresh-rotation.ts) reads of a session row of either console. */
 export interface RotatingSession {

@@ -10,6 +10,7 @@ import { verifyPassword } from './password.ts';
 export async function verifyCallerSecret(clerks: ClerkRepo, auth: AuthContext, secret: string | undefined) {
   const row = await clerks.findById(auth.clerkId);
   if (!row || !secret) throw new AppError('SECPWD_MISMATCH', '请输入登录密码或二级密码');
-  const ok = (await verifyPassword(row.passwordHash, secret)) || (row.secondaryPasswordHash !== null && (await verifyPassword(row.secondaryPasswordHash, secret)));
+  const ok =
+    (await verifyPassword(row.passwordHash, secret)) || (row.secondaryPasswordHash !== null && (await verifyPassword(row.secondaryPasswordHash, secret)));
   if (!ok) throw new AppError('SECPWD_MISMATCH', '密码错误');
 }

@@ -54,7 +54,10 @@ export interface PasswordChecked<A> {
  * each refusal written to the login log. The caller then adds its own checks (a disabled store, TOTP) and logs
  * the success itself.
  */
-export function createPasswordLogin<A extends PasswordAccount>(config: Pick<Config['auth'], 'loginIpLimitPerMinute' | 'loginAccountFailuresPerHour'>, party: SignInParty<A>) {
+export function createPasswordLogin<A extends PasswordAccount>(
+  config: Pick<Config['auth'], 'loginIpLimitPerMinute' | 'loginAccountFailuresPerHour'>,
+  party: SignInParty<A>,
+) {
   async function throttle(account: string, found: A | undefined, client: ClientInfo) {
     const now = Date.now();
     const fromIp = await party.attempts.countFromIpSince(client.ip, new Date(now - MINUTE));

@@ -10,7 +10,20 @@ describe('passwordProblem', () => {
   });
 
   it('refuses the product name’s pinyin in any case, with digits, symbols or look-alike digits, and its initials', () => {
-    for (const p of ['zujibao', 'ZuJiBao', 'ZUJIBAO', 'zujibao123', '123zujibao', 'Zujibao@2026', 'zu-ji-bao!', 'zuj1bao88', 'zujiba0', 'my.zujibao', 'zjb123456', 'ZJB2026!']) {
+    for (const p of [
+      'zujibao',
+      'ZuJiBao',
+      'ZUJIBAO',
+      'zujibao123',
+      '123zujibao',
+      'Zujibao@2026',
+      'zu-ji-bao!',
+      'zuj1bao88',
+      'zujiba0',
+      'my.zujibao',
+      'zjb123456',
+      'ZJB2026!',
+    ]) {
       expect(passwordProblem(p, PHONE), p).toBe('密码不能包含产品名称“租机宝”的拼音（zujibao）');
     }
   });
@@ -20,7 +33,8 @@ describe('passwordProblem', () => {
   });
 
   it('lets ordinary passwords through, including other digits and words that only share letters', () => {
-    for (const p of ['Reg#2026ab', 'Chen#2026x', '13912345678', '987654321', 'zujiqi2026', 'xzjbq9k2', 'baozuji1']) expect(passwordProblem(p, PHONE), p).toBeNull();
+    for (const p of ['Reg#2026ab', 'Chen#2026x', '13912345678', '987654321', 'zujiqi2026', 'xzjbq9k2', 'baozuji1'])
+      expect(passwordProblem(p, PHONE), p).toBeNull();
   });
 });
 
@@ -36,14 +50,19 @@ describe('every place a password is set', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'password' }] });
     expect(res.json().message).toMatch(message);
   };
-  const sendCode = (phone_number: string, purpose: string) => t.app.inject({ method: 'POST', url: '/api/system/smsverify-noauth', payload: { phone_number, purpose } });
+  const sendCode = (phone_number: string, purpose: string) =>
+    t.app.inject({ method: 'POST', url: '/api/system/smsverify-noauth', payload: { phone_number, purpose } });
 
   it('register-store refuses the phone and the product name before spending the code', async () => {
     const phone = nextPhone();
     await sendCode(phone, 'register');
     const code = await t.lastSmsCode(phone);
     const register = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/system/register-store', payload: { store_name: '店', name: '王', phone_number: phone, sms_code: code, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/system/register-store',
+        payload: { store_name: '店', name: '王', phone_number: phone, sms_code: code, password },
+      });
     refusedFor(await register(phone), /手机号/);
     refusedFor(await register('ZuJiBao2026'), /zujibao/);
     expect((await register('Reg#2026ab')).statusCode).toBe(200);
@@ -53,7 +72,8 @@ describe('every place a password is set', () => {
     const c = await t.newClerk();
     await sendCode(c.phoneNumber, 'reset-password');
     const code = await t.lastSmsCode(c.phoneNumber);
-    const reset = (password: string) => t.app.inject({ method: 'PUT', url: '/api/auth/reset-password', payload: { phone_number: c.phoneNumber, sms_code: code, password } });
+    const reset = (password: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/auth/reset-password', payload: { phone_number: c.phoneNumber, sms_code: code, password } });
     refusedFor(await reset(`x${c.phoneNumber}`), /手机号/);
     refusedFor(await reset('zujibao!1'), /zujibao/);
     expect((await reset('Reset#2026')).statusCode).toBe(200);
@@ -76,7 +96,12 @@ describe('every place a password is set', () => {
     await t.app.inject({ method: 'POST', url: '/api/system/smsverify', headers: admin.headers, payload: { purpose: 'clerk-new', phone_number: phone } });
     const code = await t.lastSmsCode(phone);
     const create = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/store/clerk/new', headers: admin.headers, payload: { name: '陈小明', phone_number: phone, sms_code: code, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/store/clerk/new',
+        headers: admin.headers,
+        payload: { name: '陈小明', phone_number: phone, sms_code: code, password },
+      });
     refusedFor(await create(phone), /手机号/);
     refusedFor(await create('zjb123456'), /zujibao/);
     const created = await create(TEST_PASSWORD);

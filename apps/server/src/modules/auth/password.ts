@@ -42,7 +42,10 @@ export function passwordProblem(password: string, phone: string): string | null 
   if (password.includes(phone)) return '密码不能包含本账号的手机号';
   if (/^\d+$/.test(password) && phone.includes(password)) return '密码不能使用手机号中的数字';
   const letters = password.toLowerCase().replace(/[^a-z]/g, '');
-  const readAs = [...password.toLowerCase()].map((c) => LOOKALIKES[c] ?? c).join('').replace(/[^a-z]/g, '');
+  const readAs = [...password.toLowerCase()]
+    .map((c) => LOOKALIKES[c] ?? c)
+    .join('')
+    .replace(/[^a-z]/g, '');
   if (readAs.includes(PRODUCT_PINYIN) || letters === PRODUCT_INITIALS) return '密码不能包含产品名称“租机宝”的拼音（zujibao）';
   if (isCommonPassword(password)) return msg.weakPassword;
   return null;

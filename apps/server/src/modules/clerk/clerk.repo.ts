@@ -22,12 +22,18 @@ export function createClerkRepo(db: Db) {
       return row;
     },
     async update(id: string, values: Partial<typeof clerk.$inferInsert>) {
-      await db.update(clerk).set({ ...values, dateUpdated: new Date() }).where(eq(clerk.id, id));
+      await db
+        .update(clerk)
+        .set({ ...values, dateUpdated: new Date() })
+        .where(eq(clerk.id, id));
     },
 
     /** findInStore is the lookup of the clerk admin calls: another store's clerk is simply not there. */
     async findInStore(storeId: string, id: string): Promise<ClerkRow | undefined> {
-      const [row] = await db.select().from(clerk).where(and(eq(clerk.storeId, storeId), eq(clerk.id, id), eq(clerk.systemUser, false)));
+      const [row] = await db
+        .select()
+        .from(clerk)
+        .where(and(eq(clerk.storeId, storeId), eq(clerk.id, id), eq(clerk.systemUser, false)));
       return row;
     },
 
@@ -64,7 +70,10 @@ export function createClerkRepo(db: Db) {
           .orderBy(desc(clerk.isAdmin), asc(clerk.dateCreated), asc(clerk.id))
           .limit(q.page_size)
           .offset(q.page_num * q.page_size),
-        db.select({ n: count() }).from(clerk).where(and(...where)),
+        db
+          .select({ n: count() })
+          .from(clerk)
+          .where(and(...where)),
       ]);
       return { rows, total: n };
     },

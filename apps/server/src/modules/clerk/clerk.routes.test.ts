@@ -55,7 +55,9 @@ describe('clerk management is for the store admin only', () => {
   ];
 
   it.each(calls)('%s %s answers 403 to a clerk holding every other permission, 401 without a session', async (method, url, payload) => {
-    const everything = Object.values(Perm).filter((p) => p !== Perm.ADMIN).join(',');
+    const everything = Object.values(Perm)
+      .filter((p) => p !== Perm.ADMIN)
+      .join(',');
     const { headers } = await t.signedIn({ permission: everything });
     const res = await t.app.inject({ method: method as 'GET', url, headers, payload });
     expect(res.statusCode).toBe(403);
@@ -151,7 +153,12 @@ describe('POST /api/store/clerk/new', () => {
   it('takes explicit permissions and a limited quota', async () => {
     const a = await adminOfNewStore();
     const phone = nextPhone();
-    const res = await send('POST', `${BASE}/new`, a.headers, newClerkBody(phone, await codeFor(a.headers, phone), { permission: ['Db1', 'Db1', 'Ea1'], quota_limit: true, total_quota: 3 }));
+    const res = await send(
+      'POST',
+      `${BASE}/new`,
+      a.headers,
+      newClerkBody(phone, await codeFor(a.headers, phone), { permission: ['Db1', 'Db1', 'Ea1'], quota_limit: true, total_quota: 3 }),
+    );
     expect(res.json()).toMatchObject({ permission: ['Db1', 'Ea1'], quota_limit: true, total_quota: 3, used_quota: 0 });
     expect((await clerkRow(res.json().id)).permission).toBe('Db1,Ea1');
   });
@@ -219,7 +226,9 @@ describe('PUT /api/store/clerk/update', () => {
   it('changes name, permissions and quota; leaves out what is not sent', async () => {
     const a = await adminOfNewStore();
     const c = await t.newClerk({ storeId: a.store.id, permission: 'Aa2' });
-    expect((await put('update', a.headers, { id: c.id, name: ' 王五 ', permission: ['Db1', 'Dc1'], quota_limit: true, total_quota: 10 })).json()).toEqual({ ok: true });
+    expect((await put('update', a.headers, { id: c.id, name: ' 王五 ', permission: ['Db1', 'Dc1'], quota_limit: true, total_quota: 10 })).json()).toEqual({
+      ok: true,
+    });
     expect(await clerkRow(c.id)).toMatchObject({ name: '王五', permission: 'Db1,Dc1', quotaLimit: true, totalQuota: 10 });
     await put('update', a.headers, { id: c.id, quota_limit: false });
     expect(await clerkRow(c.id)).toMatchObject({ name: '王五', permission: 'Db1,Dc1', quotaLimit: false, totalQuota: 10 });
@@ -239,7 +248,12 @@ describe('PUT /api/store/clerk/update', () => {
     const c = await t.newClerk({ storeId: a.store.id });
     await t.db.update(clerk).set({ usedQuota: 4 }).where(eq(clerk.id, c.id));
     const below = await put('update', a.headers, { id: c.id, quota_limit: true, total_quota: 3 });
-    expect(below.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: '额度不能低于该店员已使用的 4 台', errors: [{ field: 'total_quota' }] });
+    expect(below.json()).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: '额度不能低于该店员已使用的 4 台',
+      errors: [{ field: 'total_quota' }],
+    });
     expect(await clerkRow(c.id)).toMatchObject({ quotaLimit: false, totalQuota: 0 });
     // Turning the limit on without a total checks the stored total.
     expect((await put('update', a.headers, { id: c.id, quota_limit: true })).statusCode).toBe(400);
@@ -334,7 +348,12 @@ describe('PUT /api/store/clerk/disable', () => {
     expect((await get('/api/user/me', c.headers)).statusCode).toBe(401);
     const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: c.tokens.refresh_token } });
     expect(refresh.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: c.clerk.phoneNumber, password: TEST_PASSWORD }, remoteAddress: '10.9.0.7' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: c.clerk.phoneNumber, password: TEST_PASSWORD },
+      remoteAddress: '10.9.0.7',
+    });
     expect(login.json().message).toBe('账号已停用，请联系门店管理员');
     expect((await get(`${BASE}/list?disabled=true`, a.headers)).json().list.map((x: { id: string }) => x.id)).toEqual([c.clerk.id]);
 
@@ -463,14 +482,18 @@ describe('device hand-overs and GET /api/store/clerk/distribution-log', () => {
     const dy = await t.newIosDevice({ storeId: a.store.id, clerkId: a.clerk.id });
     await send('POST', '/api/device/ios/change-for-clerk', a.headers, { device_ids: [dx.id], for_clerk: x.id });
     await send('POST', '/api/device/ios/change-for-clerk', a.headers, { device_ids: [dy.id], for_clerk: y.id });
-    await t.db.update(deviceDistributionLog).set({ dateCreated: new Date('2026-01-10T12:00:00+08:00') }).where(eq(deviceDistributionLog.deviceId, dy.id));
+    await t.db
+      .update(deviceDistributionLog)
+      .set({ dateCreated: new Date('2026-01-10T12:00:00+08:00') })
+      .where(eq(deviceDistributionLog.deviceId, dy.id));
 
     const other = await adminOfNewStore();
     const od = await t.newIosDevice({ storeId: other.store.id, clerkId: other.clerk.id });
     const oc = await t.newClerk({ storeId: other.store.id });
     await send('POST', '/api/device/ios/change-for-clerk', other.headers, { device_ids: [od.id], for_clerk: oc.id });
 
-    const devices = async (query: string) => (await get(`${BASE}/distribution-log?${query}`, a.headers)).json().list.map((r: { device_id: string }) => r.device_id);
+    const devices = async (query: string) =>
+      (await get(`${BASE}/distribution-log?${query}`, a.headers)).json().list.map((r: { device_id: string }) => r.device_id);
     expect(await devices('')).toEqual([dx.id, dy.id]);
     expect(await devices(`for_clerk=${x.id}`)).toEqual([dx.id]);
     expect(await devices(`for_clerk=${a.clerk.id}`)).toEqual([dx.id, dy.id]);

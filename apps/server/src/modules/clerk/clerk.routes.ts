@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  clerkDisableRequest,
-  clerkListQuery,
-  clerkNewRequest,
-  clerkResetPasswordRequest,
-  clerkUpdateRequest,
-  distributionLogQuery,
-} from '@lease/shared';
+import { clerkDisableRequest, clerkListQuery, clerkNewRequest, clerkResetPasswordRequest, clerkUpdateRequest, distributionLogQuery } from '@lease/shared';
 import { requireAuth } from '../../http/authz.ts';
 import type { ClerkService } from './clerk.service.ts';
 
@@ -23,8 +16,6 @@ export const clerkRoutes: FastifyPluginAsyncZod<{ clerks: ClerkService }> = asyn
   );
   app.post(`${base}/new`, { config, schema: { tags, body: clerkNewRequest } }, (req) => clerks.create(requireAuth(req), req.body));
   app.put(`${base}/update`, { config, schema: { tags, body: clerkUpdateRequest } }, (req) => clerks.update(requireAuth(req), req.body));
-  app.put(`${base}/reset-password`, { config, schema: { tags, body: clerkResetPasswordRequest } }, (req) =>
-    clerks.resetPassword(requireAuth(req), req.body),
-  );
+  app.put(`${base}/reset-password`, { config, schema: { tags, body: clerkResetPasswordRequest } }, (req) => clerks.resetPassword(requireAuth(req), req.body));
   app.put(`${base}/disable`, { config, schema: { tags, body: clerkDisableRequest } }, (req) => clerks.setDisabled(requireAuth(req), req.body));
 };

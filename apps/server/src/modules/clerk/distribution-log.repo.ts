@@ -89,7 +89,10 @@ export function createDistributionLogRepo(db: Db) {
           .orderBy(desc(log.dateCreated), desc(log.id))
           .limit(q.page_size)
           .offset(q.page_num * q.page_size),
-        db.select({ n: count() }).from(log).where(and(...where)),
+        db
+          .select({ n: count() })
+          .from(log)
+          .where(and(...where)),
       ]);
       return {
         total: n,

@@ -11,7 +11,9 @@ export const deviceDistributionLog = pgTable(
   'device_distribution_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    storeId: uuid('for_store').notNull().references(() => store.id),
+    storeId: uuid('for_store')
+      .notNull()
+      .references(() => store.id),
     platform: text('platform').notNull(),
     deviceId: uuid('device_id').notNull(),
     serialNumber: text('serial_number').notNull().default(''),
@@ -20,8 +22,5 @@ export const deviceDistributionLog = pgTable(
     byClerkId: uuid('by_clerk').references(() => clerk.id),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('device_distribution_log_store_idx').on(t.storeId, t.dateCreated),
-    index('device_distribution_log_device_idx').on(t.deviceId),
-  ],
+  (t) => [index('device_distribution_log_store_idx').on(t.storeId, t.dateCreated), index('device_distribution_log_device_idx').on(t.deviceId)],
 );

@@ -34,10 +34,14 @@ export const devRoutes: FastifyPluginAsyncZod<Options> = async (app, { database,
   }
   const config = { auth: 'authenticated' } as const;
 
-  app.get('/api/dev/test', { config, preHandler: demoAdminOnly, schema: { tags: ['dev'] } }, (): DevStatus => ({
-    adapters: adapters(),
-    database: database.kind,
-  }));
+  app.get(
+    '/api/dev/test',
+    { config, preHandler: demoAdminOnly, schema: { tags: ['dev'] } },
+    (): DevStatus => ({
+      adapters: adapters(),
+      database: database.kind,
+    }),
+  );
   app.get('/api/dev/sms-outbox', { config, preHandler: demoAdminOnly, schema: { tags: ['dev'], querystring: paging } }, async (req) => {
     if (!outbox) return { list: [], total: 0 };
     const { list, total } = await outbox.list(req.query);

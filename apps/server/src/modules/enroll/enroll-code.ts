@@ -27,7 +27,9 @@ export function createEnrollCodec(key: Uint8Array) {
         if (raw.length < 29) return null;
         const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
         decipher.setAuthTag(raw.subarray(12, 28));
-        const [storeId, serialNumber, issued] = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8').split('|');
+        const [storeId, serialNumber, issued] = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()])
+          .toString('utf8')
+          .split('|');
         if (!storeId || !serialNumber) return null;
         const seconds = Number(issued);
         return { storeId, serialNumber, issuedAt: issued && Number.isSafeInteger(seconds) ? seconds * 1000 : null };

@@ -51,7 +51,8 @@ export function createEnrollService(deps: EnrollDeps) {
   async function submitRefusal(device: DeviceRow, tx: Parameters<typeof repo.hirerWroteLast>[1]): Promise<string | null> {
     if (device.enrollmentStatus === EnrollmentStatus.ENROLLED) return '这台设备已接入管理，登记信息不能再通过链接修改；如需修改请联系门店';
     if (device.enrollmentStatus !== EnrollmentStatus.REGISTERED) return '这台设备已不在登记状态，请联系门店';
-    if ((device.hirerName || device.hirerPhoneNumber) && !(await repo.hirerWroteLast(device.id, tx))) return '门店已填写这台设备的租机人信息，如需修改请联系门店';
+    if ((device.hirerName || device.hirerPhoneNumber) && !(await repo.hirerWroteLast(device.id, tx)))
+      return '门店已填写这台设备的租机人信息，如需修改请联系门店';
     return null;
   }
 
@@ -77,7 +78,20 @@ export function createEnrollService(deps: EnrollDeps) {
         const refusal = await submitRefusal(row.device, tx);
         if (refusal) throw new AppError('CONFLICT', refusal);
         await repo.setHirer(tx, row.device.id, hirerName, hirerPhone);
-        await deps.oplog.insertMany([{ storeId: row.device.storeId, clerkId: null, platform: 'ios', deviceId: row.device.id, action: 'update-hirer', status: OperationStatus.DONE, detail: { by: 'hirer', hirer_name: hirerName } }], tx);
+        await deps.oplog.insertMany(
+          [
+            {
+              storeId: row.device.storeId,
+              clerkId: null,
+              platform: 'ios',
+              deviceId: row.device.id,
+              action: 'update-hirer',
+              status: OperationStatus.DONE,
+              detail: { by: 'hirer', hirer_name: hirerName },
+            },
+          ],
+          tx,
+        );
       });
       return { ok: true as const };
     },

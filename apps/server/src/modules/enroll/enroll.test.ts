@@ -35,7 +35,13 @@ const hirerOf = async (id: string) => (await t.db.select().from(iosDevice).where
 describe('hirer enrolment link: who may write the hirer', () => {
   it('lets the hirer fill in and correct their details until the phone enrols, never showing a name back', async () => {
     const p = await registeredPhone();
-    expect((await baseinfo(p.code)).json()).toEqual({ store_name: '链接门店', serial_number: p.serial, enrolled: false, hirer_on_file: false, can_submit: true });
+    expect((await baseinfo(p.code)).json()).toEqual({
+      store_name: '链接门店',
+      serial_number: p.serial,
+      enrolled: false,
+      hirer_on_file: false,
+      can_submit: true,
+    });
     expect((await submit(p.code, '王小明', '13911112222')).statusCode).toBe(200);
     expect((await submit(p.code, '王晓明', '13911112222')).statusCode).toBe(200);
     expect(await hirerOf(p.deviceId)).toMatchObject({ hirerName: '王晓明', hirerPhoneNumber: '13911112222' });
@@ -60,7 +66,13 @@ describe('hirer enrolment link: who may write the hirer', () => {
 
   it('refuses submit once the store set the hirer, while the audited console call still changes it', async () => {
     const p = await registeredPhone();
-    const set = (hirer_name: string) => t.app.inject({ method: 'POST', url: '/api/device/ios/update-hirer', headers: p.headers as Headers, payload: { device_id: p.deviceId, hirer_name, hirer_phone_number: '13922223333' } });
+    const set = (hirer_name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/device/ios/update-hirer',
+        headers: p.headers as Headers,
+        payload: { device_id: p.deviceId, hirer_name, hirer_phone_number: '13922223333' },
+      });
     expect((await set('门店填写')).statusCode).toBe(200);
     const res = await submit(p.code, '链接改写', '13800000001');
     expect(res.statusCode).toBe(409);
@@ -113,7 +125,8 @@ describe('hirer enrolment link: lifetime', () => {
       const reg = await short.app.inject({ method: 'POST', url: '/api/device/ios/new', headers, payload: { serial_numbers: ['TTLONEDAY01'] } });
       expect(reg.statusCode, reg.body).toBe(200);
       const codec = createEnrollCodec(short.secrets.enroll);
-      const ask = (issuedAt: number) => short.app.inject({ method: 'GET', url: `/api/enroll/baseinfo?code=${codec.encode({ storeId: s.id, serialNumber: 'TTLONEDAY01' }, issuedAt)}` });
+      const ask = (issuedAt: number) =>
+        short.app.inject({ method: 'GET', url: `/api/enroll/baseinfo?code=${codec.encode({ storeId: s.id, serialNumber: 'TTLONEDAY01' }, issuedAt)}` });
       expect((await ask(Date.now() - DAY / 2)).statusCode).toBe(200);
       expect((await ask(Date.now() - 2 * DAY)).statusCode).toBe(404);
     } finally {

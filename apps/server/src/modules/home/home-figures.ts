@@ -19,7 +19,19 @@ const bucketName = (bucket: number): OfflineBucket => (bucket < 0 ? 'never' : OF
 /** platformFigures adds a platform's device groups up into the overview's figures. */
 export function platformFigures(scope: HomeScope, groups: DeviceGroup[]): PlatformOverview {
   const activity = Object.fromEntries(OFFLINE_BUCKETS.map((b) => [b, 0])) as Record<OfflineBucket, number>;
-  const f: PlatformOverview = { scope, total: 0, enrolled: 0, pending: 0, released: 0, locked: 0, unlocked: 0, lock_changing: 0, activity, offline_over_24h: 0, set_aside: 0 };
+  const f: PlatformOverview = {
+    scope,
+    total: 0,
+    enrolled: 0,
+    pending: 0,
+    released: 0,
+    locked: 0,
+    unlocked: 0,
+    lock_changing: 0,
+    activity,
+    offline_over_24h: 0,
+    set_aside: 0,
+  };
   for (const g of groups) {
     if (!g.live) {
       f.set_aside += g.n;

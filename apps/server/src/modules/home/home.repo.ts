@@ -66,8 +66,7 @@ function enrolmentsSql(t: DeviceTable, platform: string, scope: HomeDeviceScope,
     from ${t.table} where ${scopeSql(t, scope)} and ${t.registrationTime} >= ${since} group by 1`;
 }
 
-const asJsonList = (query: SQL | null) =>
-  query ? sql`(select coalesce(jsonb_agg(to_jsonb(a)), '[]'::jsonb) from (${query}) a)` : sql`null::jsonb`;
+const asJsonList = (query: SQL | null) => (query ? sql`(select coalesce(jsonb_agg(to_jsonb(a)), '[]'::jsonb) from (${query}) a)` : sql`null::jsonb`);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** DeviceGroup: how many of a platform's devices share these values; bucket -1 = never seen, then 0-5 by ACTIVITY_BUCKETS. */
@@ -97,7 +96,11 @@ export function createHomeRepo(db: Db) {
           ${asJsonList(scopes.ios && groupsSql(IOS, scopes.ios, now))} as ios,
           ${asJsonList(scopes.android && groupsSql(ANDROID, scopes.android, now))} as android,
           ${asJsonList(daily.length ? sql.join(daily, sql` union all `) : null)} as enrolments`);
-      const [row] = rowsOf<{ ios: DeviceGroup[] | null; android: DeviceGroup[] | null; enrolments: { day: string; platform: 'ios' | 'android'; n: number }[] | null }>(result);
+      const [row] = rowsOf<{
+        ios: DeviceGroup[] | null;
+        android: DeviceGroup[] | null;
+        enrolments: { day: string; platform: 'ios' | 'android'; n: number }[] | null;
+      }>(result);
       return row;
     },
 

@@ -129,7 +129,12 @@ describe('GET /api/home/supervise-overview', () => {
   it('counts supervision, ABM and activation lock (Apple) and regulation (Android) of devices in service', async () => {
     const s = await t.newStore();
     const admin = await t.signedIn({ storeId: s.id, isAdmin: true });
-    await t.newIosDevice({ storeId: s.id, superviseStatus: SuperviseStatus.SUPERVISED, abmStatus: AbmStatus.PUSHED, activationLockStatus: ActivationLockStatus.ON });
+    await t.newIosDevice({
+      storeId: s.id,
+      superviseStatus: SuperviseStatus.SUPERVISED,
+      abmStatus: AbmStatus.PUSHED,
+      activationLockStatus: ActivationLockStatus.ON,
+    });
     await t.newIosDevice({ storeId: s.id, superviseStatus: SuperviseStatus.SUPERVISED, abmStatus: AbmStatus.ASSIGNED });
     await t.newIosDevice({ storeId: s.id, superviseStatus: SuperviseStatus.UNSUPERVISED, abmStatus: AbmStatus.REMOVED });
     await t.newIosDevice({ storeId: s.id });

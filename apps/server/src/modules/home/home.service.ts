@@ -51,7 +51,12 @@ const scopeKey = (s: HomeDeviceScope | null) => (s ? (s.clerkId ?? 'all') : '-')
 const cacheKey = (auth: AuthContext, scopes: Scopes) => `${auth.storeId}:${scopeKey(scopes.ios)}:${scopeKey(scopes.android)}`;
 
 /** createHomeService: the console home's figures (spec §7 Home), each scoped like the device lists. */
-export function createHomeService(deps: { repo: HomeRepo; reportOverview: (auth: AuthContext) => Promise<ReportOverview>; now?: () => Date; cacheMs?: number }) {
+export function createHomeService(deps: {
+  repo: HomeRepo;
+  reportOverview: (auth: AuthContext) => Promise<ReportOverview>;
+  now?: () => Date;
+  cacheMs?: number;
+}) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const devices = createTtlCache<DeviceOverview>(deps.cacheMs ?? HOME_CACHE_MS);

@@ -31,7 +31,13 @@ export function createInstallAppsRepo(db: Db) {
       const rows = await db
         .select({ bundleId: bundle })
         .from(operationLog)
-        .where(and(eq(operationLog.deviceId, deviceId), eq(operationLog.action, INSTALL_ACTION), inArray(operationLog.status, [OperationStatus.QUEUED, OperationStatus.SENT])));
+        .where(
+          and(
+            eq(operationLog.deviceId, deviceId),
+            eq(operationLog.action, INSTALL_ACTION),
+            inArray(operationLog.status, [OperationStatus.QUEUED, OperationStatus.SENT]),
+          ),
+        );
       return new Set(rows.map((r) => r.bundleId));
     },
   };

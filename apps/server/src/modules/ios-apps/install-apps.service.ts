@@ -31,7 +31,11 @@ const appSource = (entry: LibraryApp): commands.AppSource => (entry.trackId ? { 
 /** allowedByRule: under a white list only the list, the store's white list and Apple's essential apps may open. */
 function allowedByRule(device: IosDeviceRow, bundleId: string, storeWhiteList: string[]): boolean {
   if (!device.appRestrictionEnable || device.appRestrictionType !== AppleAppRestrictionType.WHITELIST) return true;
-  return device.appRestrictionList.some((a) => a.bundle_id === bundleId) || storeWhiteList.includes(bundleId) || ESSENTIAL_APPLE_APPS.some((a) => a.bundle_id === bundleId);
+  return (
+    device.appRestrictionList.some((a) => a.bundle_id === bundleId) ||
+    storeWhiteList.includes(bundleId) ||
+    ESSENTIAL_APPLE_APPS.some((a) => a.bundle_id === bundleId)
+  );
 }
 
 /** refusal says why an app is not sent to this phone, or null. */
@@ -60,12 +64,21 @@ export function createInstallAppsService({ db, mdm, devices, repo }: Deps) {
   return {
     async install(auth: AuthContext, req: InstallAppsRequest, key?: IdempotencyKey): Promise<InstallAppsResponse> {
       const replays = await Promise.all(req.apps.map((a) => pipeline.replay(auth, appKey(key, a.bundle_id))));
-      const replayed = (app: App, op: OperationResult): InstallAppResult => ({ app_name: app.app_name, bundle_id: app.bundle_id, status: 'queued', operation_log_id: op.operation_log_id, replayed: true });
+      const replayed = (app: App, op: OperationResult): InstallAppResult => ({
+        app_name: app.app_name,
+        bundle_id: app.bundle_id,
+        status: 'queued',
+        operation_log_id: op.operation_log_id,
+        replayed: true,
+      });
       // A full replay answers as the first time did, before any state check could now refuse it.
       if (replays.every((r) => r !== null)) return { list: req.apps.map((app, i) => replayed(app, replays[i]!)) };
       const device = await pipeline.device(auth, req.device_id);
       const [library, installing, storeWhiteList] = await Promise.all([
-        repo.libraryApps(auth.storeId, req.apps.map((a) => a.bundle_id)),
+        repo.libraryApps(
+          auth.storeId,
+          req.apps.map((a) => a.bundle_id),
+        ),
         repo.installing(device.id),
         repo.storeWhiteList(auth.storeId),
       ]);

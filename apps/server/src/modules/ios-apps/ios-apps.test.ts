@@ -31,7 +31,12 @@ beforeAll(async () => {
   ab10 = (await h.t.signedIn({ storeId, permission: `${Perm.APPLE_SET_APP_RESTRICTION},${Perm.APPLE_LIST_VIEW_ALL}` })).headers;
   for (const app of [QQ, DINGTALK, WECHAT, BILIBILI, DELISTED]) {
     const { itunes_store_id, ...rest } = app as typeof app & { itunes_store_id?: string };
-    const res = await h.t.app.inject({ method: 'POST', url: '/api/appstore/new', headers: admin, payload: { platform: 'apple', ...rest, track_id: itunes_store_id } });
+    const res = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/appstore/new',
+      headers: admin,
+      payload: { platform: 'apple', ...rest, track_id: itunes_store_id },
+    });
     expect(res.statusCode).toBe(200);
   }
 });
@@ -46,7 +51,11 @@ const install = (headers: Headers, deviceId: string, apps: object[], key?: strin
   });
 const device = async (id: string) => (await h.t.db.select().from(iosDevice).where(eq(iosDevice.id, id)))[0];
 const operation = async (id: string) => (await h.t.db.select().from(operationLog).where(eq(operationLog.id, id)))[0];
-const installs = (deviceId: string) => h.t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'InstallApplication')));
+const installs = (deviceId: string) =>
+  h.t.db
+    .select()
+    .from(mdmCommand)
+    .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'InstallApplication')));
 const offlinePhone = (values: Partial<typeof iosDevice.$inferInsert> = {}) => h.t.newIosDevice({ storeId, enrolled: true, superviseStatus: 1, ...values });
 const byBundle = (list: InstallAppResult[]) => Object.fromEntries(list.map((r) => [r.bundle_id, r]));
 
@@ -108,7 +117,10 @@ describe('install-apps: who and what', () => {
       appRestrictionType: AppleAppRestrictionType.WHITELIST,
       appRestrictionList: [{ app_name: 'QQ', bundle_id: QQ.bundle_id }],
     });
-    await h.t.db.update(store).set({ appleAppWhiteList: [{ app_name: '钉钉', bundle_id: DINGTALK.bundle_id, icon: '' }] }).where(eq(store.id, storeId));
+    await h.t.db
+      .update(store)
+      .set({ appleAppWhiteList: [{ app_name: '钉钉', bundle_id: DINGTALK.bundle_id, icon: '' }] })
+      .where(eq(store.id, storeId));
     const list = byBundle((await install(ab10, d.id, [QQ, DINGTALK, BILIBILI])).json().list);
     expect(list[QQ.bundle_id].status).toBe('queued');
     expect(list[DINGTALK.bundle_id].status).toBe('queued');

@@ -113,12 +113,28 @@ export function createIosCommandPipeline({ db, devices, mdm }: Deps) {
     let wake = queueNow;
     try {
       const result = await db.transaction(async (tx) => {
-        const op = await insertOperation(tx, auth, { platform: 'ios', deviceId, action: plan.action, status, detail: plan.detail, result: plan.result, scheduledAt, idempotencyKey: plan.idempotencyKey });
+        const op = await insertOperation(tx, auth, {
+          platform: 'ios',
+          deviceId,
+          action: plan.action,
+          status,
+          detail: plan.detail,
+          result: plan.result,
+          scheduledAt,
+          idempotencyKey: plan.idempotencyKey,
+        });
         await collapseRefetch(tx, { storeId: auth.storeId, platform: 'ios', deviceId, action: plan.action }, op.operation_log_id);
         if (command && queueNow) {
-          await commander().enqueueIn(tx, [{ deviceId, command, operationLogId: op.operation_log_id }], { priority: plan.priority ?? Priority.NORMAL, supersede: plan.supersede });
+          await commander().enqueueIn(tx, [{ deviceId, command, operationLogId: op.operation_log_id }], {
+            priority: plan.priority ?? Priority.NORMAL,
+            supersede: plan.supersede,
+          });
         }
-        if (plan.set) await tx.update(iosDevice).set({ ...plan.set, dateUpdated: new Date() }).where(eq(iosDevice.id, deviceId));
+        if (plan.set)
+          await tx
+            .update(iosDevice)
+            .set({ ...plan.set, dateUpdated: new Date() })
+            .where(eq(iosDevice.id, deviceId));
         if ((await plan.inTx?.(tx, op.operation_log_id)) === true) wake = true;
         return op;
       });

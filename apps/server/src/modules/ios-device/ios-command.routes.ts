@@ -39,5 +39,7 @@ export const iosCommandRoutes: FastifyPluginAsyncZod<{ commands: IosCommandServi
   );
 
   const sims = route('get-sim-log', 'authenticated');
-  app.post(sims.url, { config: sims.config, schema: { tags, body: deviceIdBody.extend(paging.shape) } }, (req) => svc.simLog(requireAuth(req), req.body.device_id, req.body));
+  app.post(sims.url, { config: sims.config, schema: { tags, body: deviceIdBody.extend(paging.shape) } }, (req) =>
+    svc.simLog(requireAuth(req), req.body.device_id, req.body),
+  );
 };

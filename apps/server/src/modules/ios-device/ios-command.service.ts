@@ -44,7 +44,9 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
   return {
     async getHirerPhone(auth: AuthContext, id: string) {
       const { device } = await devices.load(auth, id);
-      await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'get-hirer-phone', status: OperationStatus.DONE }]);
+      await oplog.insertMany([
+        { storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'get-hirer-phone', status: OperationStatus.DONE },
+      ]);
       return { hirer_phone_number: device.hirerPhoneNumber };
     },
 
@@ -81,7 +83,12 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
       // A lock that was only scheduled never reached the phone: cancelling it is the whole unlock. DisableLostMode
       // would only be refused (12067). If the schedule fired meanwhile, nothing was cancelled and the phone is told.
       if (device.lockStatus === LockStatus.SCHEDULED && cancelled > 0) {
-        return pipeline.run(auth, device, { action: 'unlock', idempotencyKey, set: { lockStatus: LockStatus.UNLOCKED }, result: '锁定尚未执行，已取消预约，未向设备发送指令' });
+        return pipeline.run(auth, device, {
+          action: 'unlock',
+          idempotencyKey,
+          set: { lockStatus: LockStatus.UNLOCKED },
+          result: '锁定尚未执行，已取消预约，未向设备发送指令',
+        });
       }
       return pipeline.run(auth, device, {
         action: 'unlock',
@@ -108,7 +115,12 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
     async playSound(auth: AuthContext, id: string, key?: IdempotencyKey) {
       const device = await pipeline.device(auth, id);
       requireLostMode(device.lockStatus);
-      return pipeline.run(auth, device, { action: 'play-lost-mode-sound', idempotencyKey: key, command: commands.playLostModeSound(), priority: Priority.SECURITY });
+      return pipeline.run(auth, device, {
+        action: 'play-lost-mode-sound',
+        idempotencyKey: key,
+        command: commands.playLostModeSound(),
+        priority: Priority.SECURITY,
+      });
     },
 
     async getLocation(auth: AuthContext, id: string, key?: IdempotencyKey) {
@@ -133,13 +145,27 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
     },
 
     installedAppList: (auth: AuthContext, id: string, key?: IdempotencyKey) =>
-      pipeline.run(auth, id, { action: 'get-installed-app-list', idempotencyKey: key, command: commands.installedApplicationList(), priority: Priority.NORMAL }),
+      pipeline.run(auth, id, {
+        action: 'get-installed-app-list',
+        idempotencyKey: key,
+        command: commands.installedApplicationList(),
+        priority: Priority.NORMAL,
+      }),
 
     async moveToRecycleBin(auth: AuthContext, id: string, recycled: boolean) {
       const { device } = await devices.load(auth, id);
       if ((device.recycledStatus === RecycledStatus.RECYCLED) === recycled) throw new AppError('CONFLICT', recycled ? '设备已在回收站中' : '设备不在回收站中');
       await repo.update({ storeId: auth.storeId }, [id], { recycledStatus: recycled ? RecycledStatus.RECYCLED : RecycledStatus.ACTIVE });
-      await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: recycled ? 'move-to-recycle-bin' : 'restore-from-recycle-bin', status: OperationStatus.DONE }]);
+      await oplog.insertMany([
+        {
+          storeId: auth.storeId,
+          clerkId: auth.clerkId,
+          platform: 'ios',
+          deviceId: id,
+          action: recycled ? 'move-to-recycle-bin' : 'restore-from-recycle-bin',
+          status: OperationStatus.DONE,
+        },
+      ]);
       return { ok: true as const };
     },
 
@@ -156,7 +182,17 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
         await tx.update(mdmIdentity).set({ releasedAt: new Date() }).where(eq(mdmIdentity.deviceId, id));
         await mdm.queue.cancelPending(tx, id, '设备已删除');
         await emitIosDeviceEvent(tx, id, 'device.released', { reason: 'removed' });
-        await tx.insert(operationLog).values({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'remove', status: OperationStatus.DONE, detail: { serial_number: device.serialNumber } });
+        await tx
+          .insert(operationLog)
+          .values({
+            storeId: auth.storeId,
+            clerkId: auth.clerkId,
+            platform: 'ios',
+            deviceId: id,
+            action: 'remove',
+            status: OperationStatus.DONE,
+            detail: { serial_number: device.serialNumber },
+          });
         await tx.delete(iosDevice).where(and(eq(iosDevice.id, id), eq(iosDevice.storeId, auth.storeId)));
         if (!channel?.released) await releaseDeviceSlots(tx, auth.storeId, device.clerkId, 1);
       });

@@ -41,7 +41,12 @@ export function toListItem(d: IosDeviceRow, clerkName: string | null, enrollLink
   };
 }
 
-export function toDetail(item: IosDeviceListItem, d: IosDeviceRow, storeDefault: Record<string, boolean>, mdmCheck: IosDeviceDetail['mdm_check']): IosDeviceDetail {
+export function toDetail(
+  item: IosDeviceListItem,
+  d: IosDeviceRow,
+  storeDefault: Record<string, boolean>,
+  mdmCheck: IosDeviceDetail['mdm_check'],
+): IosDeviceDetail {
   const restriction = d.systemRestriction;
   return {
     ...item,

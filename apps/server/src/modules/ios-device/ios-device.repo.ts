@@ -31,7 +31,10 @@ export function createIosDeviceRepo(db: Db) {
     /** findMany returns the subset of ids the scope may touch, for batch operations. */
     async findMany(scope: DeviceScope, ids: string[]) {
       if (!ids.length) return [];
-      return db.select().from(iosDevice).where(and(...scopeConditions(iosDevice, scope), inArray(iosDevice.id, ids)));
+      return db
+        .select()
+        .from(iosDevice)
+        .where(and(...scopeConditions(iosDevice, scope), inArray(iosDevice.id, ids)));
     },
 
     async mdmCheck(deviceId: string) {
@@ -45,16 +48,26 @@ export function createIosDeviceRepo(db: Db) {
 
     async simLog(deviceId: string, page: Page) {
       const where = eq(iosSimLog.deviceId, deviceId);
-      return paged(db, page, db.select().from(iosSimLog).where(where).orderBy(desc(iosSimLog.dateCreated), desc(iosSimLog.id)).$dynamic(), { from: iosSimLog, where });
+      return paged(db, page, db.select().from(iosSimLog).where(where).orderBy(desc(iosSimLog.dateCreated), desc(iosSimLog.id)).$dynamic(), {
+        from: iosSimLog,
+        where,
+      });
     },
 
     async locationLog(deviceId: string, page: Page) {
       const where = eq(iosLocationLog.deviceId, deviceId);
-      return paged(db, page, db.select().from(iosLocationLog).where(where).orderBy(desc(iosLocationLog.measuredAt), desc(iosLocationLog.id)).$dynamic(), { from: iosLocationLog, where });
+      return paged(db, page, db.select().from(iosLocationLog).where(where).orderBy(desc(iosLocationLog.measuredAt), desc(iosLocationLog.id)).$dynamic(), {
+        from: iosLocationLog,
+        where,
+      });
     },
 
     async models(scope: DeviceScope) {
-      return db.selectDistinct({ model: iosDevice.model }).from(iosDevice).where(and(...scopeConditions(iosDevice, scope), sql`${iosDevice.model} <> ''`)).orderBy(iosDevice.model);
+      return db
+        .selectDistinct({ model: iosDevice.model })
+        .from(iosDevice)
+        .where(and(...scopeConditions(iosDevice, scope), sql`${iosDevice.model} <> ''`))
+        .orderBy(iosDevice.model);
     },
 
     async update(scope: DeviceScope, ids: string[], values: Partial<typeof iosDevice.$inferInsert>, tx: Pick<Db, 'update'> = db) {

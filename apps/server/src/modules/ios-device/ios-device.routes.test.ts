@@ -118,8 +118,20 @@ describe('GET /api/device/ios/list', () => {
     const s = await t.newStore();
     const { headers } = await t.signedIn({ storeId: s.id, isAdmin: true });
     const now = Date.now();
-    const a = await t.newIosDevice({ storeId: s.id, imei1: '356789012345678', hirerPhoneNumber: '13800000001', registrationTime: new Date('2026-03-01T10:00:00+08:00'), lastActiveTime: new Date(now - 2 * 3_600_000) });
-    const b = await t.newIosDevice({ storeId: s.id, imei2: '356700000000001', hirerPhoneNumber: '13900000002', registrationTime: new Date('2026-03-05T10:00:00+08:00'), lastActiveTime: new Date(now - 30 * 3_600_000) });
+    const a = await t.newIosDevice({
+      storeId: s.id,
+      imei1: '356789012345678',
+      hirerPhoneNumber: '13800000001',
+      registrationTime: new Date('2026-03-01T10:00:00+08:00'),
+      lastActiveTime: new Date(now - 2 * 3_600_000),
+    });
+    const b = await t.newIosDevice({
+      storeId: s.id,
+      imei2: '356700000000001',
+      hirerPhoneNumber: '13900000002',
+      registrationTime: new Date('2026-03-05T10:00:00+08:00'),
+      lastActiveTime: new Date(now - 30 * 3_600_000),
+    });
     const c = await t.newIosDevice({ storeId: s.id, imei1: '861111111111111', registrationTime: new Date('2026-04-01T10:00:00+08:00'), lastActiveTime: null });
     const ids = async (query: string) => (await get(`/api/device/ios/list?${query}`, headers)).json().list.map((d: { id: string }) => d.id);
 
@@ -176,9 +188,19 @@ describe('store isolation', () => {
       ['POST', '/api/device/ios/update-hirer', { device_id: id, hirer_name: '张三', hirer_phone_number: '' }],
       ['POST', '/api/device/ios/change-for-clerk', { device_ids: [id], for_clerk: attacker.clerk.id }],
       ['POST', '/api/device/ios/operation-log/cancel-schedule-enable-lost-mode', { operation_log_id: opId }],
-      ...['get-hirer-phone', 'get-sim-log', 'lock', 'unlock', 'play-lost-mode-sound', 'get-location', 'reboot', 'clear-passcode', 'get-installed-app-list', 'move-to-recycle-bin', 'remove'].map(
-        (name): [string, string, object] => ['POST', `/api/device/ios/command/${name}`, { device_id: id, message: 'x', password: 'Passw0rd!x' }],
-      ),
+      ...[
+        'get-hirer-phone',
+        'get-sim-log',
+        'lock',
+        'unlock',
+        'play-lost-mode-sound',
+        'get-location',
+        'reboot',
+        'clear-passcode',
+        'get-installed-app-list',
+        'move-to-recycle-bin',
+        'remove',
+      ].map((name): [string, string, object] => ['POST', `/api/device/ios/command/${name}`, { device_id: id, message: 'x', password: 'Passw0rd!x' }]),
     ];
     for (const [method, url, payload] of calls) {
       const res = await t.app.inject({ method: method as 'GET', url, headers: attacker.headers, payload });
@@ -199,7 +221,12 @@ describe('lock', () => {
     const s = await t.newStore();
     const { headers } = await t.signedIn({ storeId: s.id, isAdmin: true });
     const d = await t.newIosDevice({ storeId: s.id, enrolled: true });
-    const res = await post('/api/device/ios/command/lock', headers, { device_id: d.id, message: '请联系门店', phone_number: '4001234567', footnote: '华强北店' });
+    const res = await post('/api/device/ios/command/lock', headers, {
+      device_id: d.id,
+      message: '请联系门店',
+      phone_number: '4001234567',
+      footnote: '华强北店',
+    });
     expect(res.json()).toMatchObject({ status: OperationStatus.QUEUED, replayed: false });
     const [cmd] = await t.db.select().from(mdmCommand).where(eq(mdmCommand.deviceId, d.id));
     expect(cmd).toMatchObject({ requestType: 'EnableLostMode', status: 'queued', priority: 10, operationLogId: res.json().operation_log_id });
@@ -248,7 +275,9 @@ describe('lock', () => {
     const log = (await get(`/api/device/ios/operation-log/${res.json().operation_log_id}`, headers)).json();
     expect(log.status).toBe(OperationStatus.CANCELLED);
     expect((await get(`/api/device/ios/${d.id}`, headers)).json().lock_status).toBe(LockStatus.UNLOCKED);
-    expect((await post('/api/device/ios/operation-log/cancel-schedule-enable-lost-mode', headers, { operation_log_id: res.json().operation_log_id })).statusCode).toBe(409);
+    expect(
+      (await post('/api/device/ios/operation-log/cancel-schedule-enable-lost-mode', headers, { operation_log_id: res.json().operation_log_id })).statusCode,
+    ).toBe(409);
   });
 
   it('gives five parallel replays with one Idempotency-Key exactly one command and one audit entry', async () => {
@@ -256,7 +285,9 @@ describe('lock', () => {
     const { headers } = await t.signedIn({ storeId: s.id, isAdmin: true });
     const d = await t.newIosDevice({ storeId: s.id, enrolled: true });
     const replays = await Promise.all(
-      Array.from({ length: 5 }, () => post('/api/device/ios/command/lock', headers, { device_id: d.id, message: '重复点击' }, { 'idempotency-key': `click-${d.id}` })),
+      Array.from({ length: 5 }, () =>
+        post('/api/device/ios/command/lock', headers, { device_id: d.id, message: '重复点击' }, { 'idempotency-key': `click-${d.id}` }),
+      ),
     );
     const ids = new Set(replays.map((r) => r.json().operation_log_id));
     expect(ids.size).toBe(1);
@@ -276,7 +307,10 @@ describe('lock', () => {
       ['EnableLostMode', 'cancelled'],
       ['DisableLostMode', 'queued'],
     ]);
-    expect((await get(`/api/device/ios/operation-log/${lock.json().operation_log_id}`, headers)).json()).toMatchObject({ status: OperationStatus.CANCELLED, result: '已被新的操作取代' });
+    expect((await get(`/api/device/ios/operation-log/${lock.json().operation_log_id}`, headers)).json()).toMatchObject({
+      status: OperationStatus.CANCELLED,
+      result: '已被新的操作取代',
+    });
   });
 });
 

@@ -54,16 +54,17 @@ export const iosDeviceRoutes: FastifyPluginAsyncZod<Options> = async (app, { dev
   app.get(`${base}/location-log`, { config: authed, schema: { tags, querystring: deviceLogQuery } }, (req) =>
     devices.locationLog(requireAuth(req), req.query.device_id, req.query),
   );
+  app.get(`${base}/enrollment-profile`, { config: { auth: { perms: [Perm.APPLE_LIST_NEW] }, module: Module.APPLE }, schema: { tags } }, async (req, reply) => {
+    const profile = await registration.storeProfile(requireAuth(req));
+    return reply
+      .header('content-type', 'application/x-apple-aspen-config')
+      .header('content-disposition', 'attachment; filename="zujibao-enroll.mobileconfig"')
+      .send(profile);
+  });
   app.get(
-    `${base}/enrollment-profile`,
-    { config: { auth: { perms: [Perm.APPLE_LIST_NEW] }, module: Module.APPLE }, schema: { tags } },
-    async (req, reply) => {
-      const profile = await registration.storeProfile(requireAuth(req));
-      return reply.header('content-type', 'application/x-apple-aspen-config').header('content-disposition', 'attachment; filename="zujibao-enroll.mobileconfig"').send(profile);
-    },
-  );
-  app.get(`${base}/:id`, { config: authed, schema: { tags, params: z.object({ id: uuid }), querystring: z.object({ mdm_check: z.coerce.boolean().optional() }) } }, (req) =>
-    devices.detail(requireAuth(req), req.params.id, req.query.mdm_check ?? false),
+    `${base}/:id`,
+    { config: authed, schema: { tags, params: z.object({ id: uuid }), querystring: z.object({ mdm_check: z.coerce.boolean().optional() }) } },
+    (req) => devices.detail(requireAuth(req), req.params.id, req.query.mdm_check ?? false),
   );
 
   app.post(`${base}/new`, { config: { auth: { perms: [Perm.APPLE_LIST_NEW] }, module: Module.APPLE }, schema: { tags, body: iosNewRequest } }, (req) =>

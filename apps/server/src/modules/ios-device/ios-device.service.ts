@@ -1,14 +1,5 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import {
-  type HirerRisk,
-  type IosDeviceDetail,
-  type IosListQuery,
-  type IosLockScreen,
-  LockStatus,
-  OperationStatus,
-  Perm,
-  hasPermission,
-} from '@lease/shared';
+import { type HirerRisk, type IosDeviceDetail, type IosListQuery, type IosLockScreen, LockStatus, OperationStatus, Perm, hasPermission } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -59,7 +50,14 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
     const [last] = await deps.db
       .select({ detail: operationLog.detail })
       .from(operationLog)
-      .where(and(eq(operationLog.deviceId, device.id), eq(operationLog.platform, 'ios'), eq(operationLog.action, 'lock'), notInArray(operationLog.status, [OperationStatus.FAILED, OperationStatus.CANCELLED])))
+      .where(
+        and(
+          eq(operationLog.deviceId, device.id),
+          eq(operationLog.platform, 'ios'),
+          eq(operationLog.action, 'lock'),
+          notInArray(operationLog.status, [OperationStatus.FAILED, OperationStatus.CANCELLED]),
+        ),
+      )
       .orderBy(desc(operationLog.dateCreated))
       .limit(1);
     if (!last) return null;
@@ -69,7 +67,10 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
 
   async function page(auth: AuthContext, q: IosListQuery, recycled: boolean) {
     const { rows, total } = await repo.list(scopeOf(auth), q, recycled);
-    const progress = await oplog.latestInProgress(rows.map((r) => r.device.id), IN_PROGRESS);
+    const progress = await oplog.latestInProgress(
+      rows.map((r) => r.device.id),
+      IN_PROGRESS,
+    );
     return { total, list: rows.map((r) => toListItem(r.device, r.clerkName, linkOf(r.device), toProgress(progress.get(r.device.id)))) };
   }
 
@@ -99,7 +100,11 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
     },
 
     async clerks(auth: AuthContext) {
-      const rows = await deps.db.select({ id: clerk.id, name: clerk.name, disabled: clerk.disabled }).from(clerk).where(eq(clerk.storeId, auth.storeId)).orderBy(clerk.name);
+      const rows = await deps.db
+        .select({ id: clerk.id, name: clerk.name, disabled: clerk.disabled })
+        .from(clerk)
+        .where(eq(clerk.storeId, auth.storeId))
+        .orderBy(clerk.name);
       return rows.map((c) => ({ id: c.id, name: c.name, disabled: c.disabled }));
     },
 
@@ -127,19 +132,48 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
     async locationLog(auth: AuthContext, deviceId: string, p: { page_num: number; page_size: number }) {
       await load(auth, deviceId);
       const { rows, total } = await repo.locationLog(deviceId, p);
-      return { total, list: rows.map((r) => ({ latitude: r.latitude, longitude: r.longitude, accuracy: r.accuracy, measured_at: r.measuredAt.toISOString(), date_created: r.dateCreated.toISOString() })) };
+      return {
+        total,
+        list: rows.map((r) => ({
+          latitude: r.latitude,
+          longitude: r.longitude,
+          accuracy: r.accuracy,
+          measured_at: r.measuredAt.toISOString(),
+          date_created: r.dateCreated.toISOString(),
+        })),
+      };
     },
 
     async updateRemark(auth: AuthContext, id: string, remark: string) {
       await load(auth, id);
       await repo.update(scopeOf(auth), [id], { remark });
-      await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'update-remark', status: OperationStatus.DONE, detail: { remark } }]);
+      await oplog.insertMany([
+        {
+          storeId: auth.storeId,
+          clerkId: auth.clerkId,
+          platform: 'ios',
+          deviceId: id,
+          action: 'update-remark',
+          status: OperationStatus.DONE,
+          detail: { remark },
+        },
+      ]);
     },
 
     async updateHirer(auth: AuthContext, id: string, hirerName: string, hirerPhone: string) {
       await load(auth, id);
       await repo.update(scopeOf(auth), [id], { hirerName, hirerPhoneNumber: hirerPhone });
-      await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', deviceId: id, action: 'update-hirer', status: OperationStatus.DONE, detail: { hirer_name: hirerName } }]);
+      await oplog.insertMany([
+        {
+          storeId: auth.storeId,
+          clerkId: auth.clerkId,
+          platform: 'ios',
+          deviceId: id,
+          action: 'update-hirer',
+          status: OperationStatus.DONE,
+          detail: { hirer_name: hirerName },
+        },
+      ]);
     },
 
     /** changeForClerk hands devices over to another clerk of the same store, all or nothing, with their quota and a hand-over record. */
@@ -150,13 +184,29 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
       const ids = [...new Set(deviceIds)];
       const devices = await repo.findMany(scopeOf(auth), ids);
       if (devices.length !== ids.length) throw notFound('设备不存在');
-      const handOvers = devices.map((d) => ({ storeId: auth.storeId, platform: 'ios' as const, deviceId: d.id, fromClerkId: d.clerkId, toClerkId: toClerk, byClerkId: auth.clerkId, serialNumber: d.serialNumber }));
+      const handOvers = devices.map((d) => ({
+        storeId: auth.storeId,
+        platform: 'ios' as const,
+        deviceId: d.id,
+        fromClerkId: d.clerkId,
+        toClerkId: toClerk,
+        byClerkId: auth.clerkId,
+        serialNumber: d.serialNumber,
+      }));
       await deps.db.transaction(async (tx) => {
         await moveClerkSlots(tx, handOvers);
         await repo.update(scopeOf(auth), ids, { clerkId: toClerk }, tx);
         await recordHandOvers(tx, handOvers);
         await oplog.insertMany(
-          devices.map((d) => ({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios' as const, deviceId: d.id, action: 'change-for-clerk', status: OperationStatus.DONE, detail: { from: d.clerkId, to: toClerk, to_name: target.name } })),
+          devices.map((d) => ({
+            storeId: auth.storeId,
+            clerkId: auth.clerkId,
+            platform: 'ios' as const,
+            deviceId: d.id,
+            action: 'change-for-clerk',
+            status: OperationStatus.DONE,
+            detail: { from: d.clerkId, to: toClerk, to_name: target.name },
+          })),
           tx,
         );
       });

@@ -1,11 +1,5 @@
 import ExcelJS from 'exceljs';
-import {
-  type IosListQuery,
-  OperationStatus,
-  enrollmentStatusLabel,
-  lockStatusLabel,
-  superviseStatusLabel,
-} from '@lease/shared';
+import { type IosListQuery, OperationStatus, enrollmentStatusLabel, lockStatusLabel, superviseStatusLabel } from '@lease/shared';
 import type { AuthContext } from '../../http/authz.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { toListItem } from './ios-device.dto.ts';
@@ -63,7 +57,16 @@ export function createIosExportService(deps: { repo: IosDeviceRepo; oplog: Opera
         }
         if (rows.length < PAGE) break;
       }
-      await deps.oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios', action: 'export-list', status: OperationStatus.DONE, detail: { rows: sheet.rowCount - 1 } }]);
+      await deps.oplog.insertMany([
+        {
+          storeId: auth.storeId,
+          clerkId: auth.clerkId,
+          platform: 'ios',
+          action: 'export-list',
+          status: OperationStatus.DONE,
+          detail: { rows: sheet.rowCount - 1 },
+        },
+      ]);
       return Buffer.from(await book.xlsx.writeBuffer());
     },
   };

@@ -36,11 +36,13 @@ interface Call {
   allowed?: { statusCode: number; message: string };
 }
 
-const command = (name: string, body: (c: Ctx) => object = () => ({})) => (c: Ctx) => ({
-  method: 'POST' as const,
-  url: `/api/device/ios/command/${name}`,
-  payload: { device_id: c.deviceId, ...body(c) },
-});
+const command =
+  (name: string, body: (c: Ctx) => object = () => ({})) =>
+  (c: Ctx) => ({
+    method: 'POST' as const,
+    url: `/api/device/ios/command/${name}`,
+    payload: { device_id: c.deviceId, ...body(c) },
+  });
 
 const CALLS: Call[] = [
   { name: 'lock', perm: 'Ab4', request: command('lock', () => ({ message: '请联系门店' })) },
@@ -56,44 +58,83 @@ const CALLS: Call[] = [
     perm: 'Ab4',
     request: (c) => ({ method: 'POST', url: '/api/device/ios/operation-log/cancel-schedule-enable-lost-mode', payload: { operation_log_id: c.scheduledOpId } }),
   },
-  { name: 'change-for-clerk', perm: 'Aa4', request: (c) => ({ method: 'POST', url: '/api/device/ios/change-for-clerk', payload: { device_ids: [c.deviceId], for_clerk: c.targetClerkId } }) },
-  { name: 'new', perm: 'Aa2', request: () => ({ method: 'POST', url: '/api/device/ios/new', payload: { serial_numbers: [`PERM${Date.now().toString(36).toUpperCase().slice(-8)}`] } }) },
+  {
+    name: 'change-for-clerk',
+    perm: 'Aa4',
+    request: (c) => ({ method: 'POST', url: '/api/device/ios/change-for-clerk', payload: { device_ids: [c.deviceId], for_clerk: c.targetClerkId } }),
+  },
+  {
+    name: 'new',
+    perm: 'Aa2',
+    request: () => ({ method: 'POST', url: '/api/device/ios/new', payload: { serial_numbers: [`PERM${Date.now().toString(36).toUpperCase().slice(-8)}`] } }),
+  },
   { name: 'enrollment-profile', perm: 'Aa2', request: () => ({ method: 'GET', url: '/api/device/ios/enrollment-profile' }) },
   // The other Apple commands of spec §7, each declared in its own module's routes.
   { name: 'set-wallpaper', perm: 'Ab3', request: command('set-wallpaper', (c) => ({ wallpaper_id: c.wallpaperId })) },
   { name: 'set-system-restriction', perm: 'Ab17', request: command('set-system-restriction', () => ({ system_restriction: { allowCamera: false } })) },
   { name: 'sync-store-default-system-restriction', perm: 'Ab17', request: command('sync-store-default-system-restriction') },
-  { name: 'temporary-allow-enterprise-app-trust', perm: 'Ab17', request: command('temporary-allow-enterprise-app-trust', () => ({ minutes: 30 })),
+  {
+    name: 'temporary-allow-enterprise-app-trust',
+    perm: 'Ab17',
+    request: command('temporary-allow-enterprise-app-trust', () => ({ minutes: 30 })),
     allowed: { statusCode: 409, message: '该设备没有开启「禁止信任企业级应用」，企业级应用本来就可以信任，无需临时放开' },
   },
   { name: 'set-global-http-proxy', perm: 'Ab17', request: command('set-global-http-proxy') },
   { name: 'remove-global-http-proxy', perm: 'Ab17', request: command('remove-global-http-proxy') },
   { name: 'set-dns-setting', perm: 'Ab17', request: command('set-dns-setting', () => ({ protocol: 'TLS', server_name: 'dot.pub' })) },
   { name: 'clear-dns-setting', perm: 'Ab17', request: command('clear-dns-setting') },
-  { name: 'set-app-restriction', perm: 'Ab10', request: command('set-app-restriction', () => ({ enable: true, type: 2, list: [{ app_name: '微信', bundle_id: 'com.tencent.xin' }] })) },
+  {
+    name: 'set-app-restriction',
+    perm: 'Ab10',
+    request: command('set-app-restriction', () => ({ enable: true, type: 2, list: [{ app_name: '微信', bundle_id: 'com.tencent.xin' }] })),
+  },
   { name: 'install-apps', perm: 'Ab10', request: command('install-apps', () => ({ apps: [{ app_name: 'QQ', bundle_id: 'com.tencent.mqq' }] })) },
-  { name: 'turn-on-activation-lock', perm: 'Ab11', request: command('turn-on-activation-lock', () => ({ password: TEST_PASSWORD })),
+  {
+    name: 'turn-on-activation-lock',
+    perm: 'Ab11',
+    request: command('turn-on-activation-lock', () => ({ password: TEST_PASSWORD })),
     // Apple's side (ABM) is in activation-lock.routes.test.ts; here the call must pass the code and stop at the token.
     allowed: { statusCode: 409, message: '门店尚未配置 ABM 令牌（Apple 商务管理），无法开启激活锁。请管理员在「更新 ABM 令牌」页面上传服务器令牌后重试' },
   },
-  { name: 'turn-off-activation-lock', perm: 'Ab19', request: command('turn-off-activation-lock', () => ({ password: TEST_PASSWORD })),
+  {
+    name: 'turn-off-activation-lock',
+    perm: 'Ab19',
+    request: command('turn-off-activation-lock', () => ({ password: TEST_PASSWORD })),
     allowed: { statusCode: 409, message: '激活锁未开启' },
   },
-  { name: 'get-activation-lock-password', perm: 'Ab12', request: command('get-activation-lock-password', () => ({ password: TEST_PASSWORD })),
+  {
+    name: 'get-activation-lock-password',
+    perm: 'Ab12',
+    request: command('get-activation-lock-password', () => ({ password: TEST_PASSWORD })),
     allowed: { statusCode: 409, message: '服务器没有此设备的激活锁密码（尚未开启激活锁）' },
   },
   { name: 'erase', perm: 'Ab14', request: command('erase', () => ({ password: TEST_PASSWORD })) },
-  { name: 'abm-unbind', perm: 'Ab15', device: { abmStatus: AbmStatus.ASSIGNED }, request: command('abm-unbind', () => ({ password: TEST_PASSWORD })),
+  {
+    name: 'abm-unbind',
+    perm: 'Ab15',
+    device: { abmStatus: AbmStatus.ASSIGNED },
+    request: command('abm-unbind', () => ({ password: TEST_PASSWORD })),
     allowed: { statusCode: 409, message: '门店未配置 ABM（Apple 商务管理）服务器令牌，请管理员先在“ABM 设置”中上传' },
   },
   { name: 'remove-main-profile', perm: 'Ab20', request: command('remove-main-profile', () => ({ password: TEST_PASSWORD })) },
   { name: 'one-click-unlock-prevalidation', perm: 'Ab22', device: { lockStatus: LockStatus.LOCKED }, request: command('one-click-unlock-prevalidation') },
-  { name: 'one-click-unlock', perm: 'Ab22', device: { lockStatus: LockStatus.LOCKED }, request: command('one-click-unlock', () => ({ mode: 'keep-data', password: TEST_PASSWORD })),
+  {
+    name: 'one-click-unlock',
+    perm: 'Ab22',
+    device: { lockStatus: LockStatus.LOCKED },
+    request: command('one-click-unlock', () => ({ mode: 'keep-data', password: TEST_PASSWORD })),
     // Past the route's Ab22, the run itself checks the codes of each of its steps.
-    allowed: { statusCode: 409, message: '无法执行一键解锁：解除锁定（退出丢失模式）——没有“解锁（退出丢失模式）”权限（Ab5）；移除管理描述文件——没有“移除管理描述文件”权限（Ab20）；移入回收站——没有“移入回收站”权限（Ab21）' },
+    allowed: {
+      statusCode: 409,
+      message:
+        '无法执行一键解锁：解除锁定（退出丢失模式）——没有“解锁（退出丢失模式）”权限（Ab5）；移除管理描述文件——没有“移除管理描述文件”权限（Ab20）；移入回收站——没有“移入回收站”权限（Ab21）',
+    },
   },
   { name: 'one-click-unlock-status', perm: 'Ab22', request: command('one-click-unlock-status') },
-  { name: 'one-click-unlock-resume', perm: 'Ab22', request: command('one-click-unlock-resume', () => ({ password: TEST_PASSWORD })),
+  {
+    name: 'one-click-unlock-resume',
+    perm: 'Ab22',
+    request: command('one-click-unlock-resume', () => ({ password: TEST_PASSWORD })),
     allowed: { statusCode: 409, message: '该设备没有可继续的一键解锁' },
   },
 ];
@@ -101,7 +142,9 @@ const ALL_PERMS = [...new Set(['Aa3', 'Db1', ...CALLS.map((c) => c.perm)])];
 // Every store module, so the proxy calls (module apple-global-http-proxy) reach their permission check.
 const MODULES = Object.values(Module);
 
-const jpeg = sharp({ create: { width: 90, height: 160, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+const jpeg = sharp({ create: { width: 90, height: 160, channels: 3, background: '#2a6f97' } })
+  .jpeg()
+  .toBuffer();
 const send = (headers: Headers, r: { method: 'GET' | 'POST'; url: string; payload?: object }) => t.app.inject({ ...r, headers });
 const commandsOf = (deviceId: string) => t.db.select().from(mdmCommand).where(eq(mdmCommand.deviceId, deviceId));
 const logsOf = (deviceId: string) => t.db.select().from(operationLog).where(eq(operationLog.deviceId, deviceId));
@@ -176,7 +219,9 @@ describe('a clerk without Aa3', () => {
     for (const url of [`/api/device/ios/${theirs.id}`, `/api/device/ios/operation-log?device_id=${theirs.id}`]) {
       expect((await send(me.headers, { method: 'GET', url })).statusCode, url).toBe(404);
     }
-    expect((await send(me.headers, { method: 'POST', url: '/api/device/ios/command/get-hirer-phone', payload: { device_id: theirs.id } })).statusCode).toBe(404);
+    expect((await send(me.headers, { method: 'POST', url: '/api/device/ios/command/get-hirer-phone', payload: { device_id: theirs.id } })).statusCode).toBe(
+      404,
+    );
     expect(await rowOf(theirs.id)).toEqual(before);
     expect(await commandsOf(theirs.id)).toHaveLength(0);
     expect(await logsOf(theirs.id)).toHaveLength(0);

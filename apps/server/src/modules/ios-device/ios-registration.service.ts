@@ -47,10 +47,29 @@ export function createIosRegistrationService(deps: { db: Db; oplog: OperationLog
         if (inserted.length < fresh.length) await releaseDeviceSlots(tx, auth.storeId, owner, fresh.length - inserted.length);
         // Registering for another clerk hands the new devices to them: the distribution log shows who did it.
         if (owner !== auth.clerkId) {
-          await recordHandOvers(tx, inserted.map((d) => ({ storeId: auth.storeId, platform: 'ios' as const, deviceId: d.id, fromClerkId: null, toClerkId: owner, byClerkId: auth.clerkId, serialNumber: d.serialNumber })));
+          await recordHandOvers(
+            tx,
+            inserted.map((d) => ({
+              storeId: auth.storeId,
+              platform: 'ios' as const,
+              deviceId: d.id,
+              fromClerkId: null,
+              toClerkId: owner,
+              byClerkId: auth.clerkId,
+              serialNumber: d.serialNumber,
+            })),
+          );
         }
         await deps.oplog.insertMany(
-          inserted.map((d) => ({ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'ios' as const, deviceId: d.id, action: 'new', status: OperationStatus.DONE, detail: { serial_number: d.serialNumber } })),
+          inserted.map((d) => ({
+            storeId: auth.storeId,
+            clerkId: auth.clerkId,
+            platform: 'ios' as const,
+            deviceId: d.id,
+            action: 'new',
+            status: OperationStatus.DONE,
+            detail: { serial_number: d.serialNumber },
+          })),
           tx,
         );
         return inserted;

@@ -19,7 +19,12 @@ describe('scheduled lock job', () => {
     const { headers } = await t.signedIn({ storeId: s.id, isAdmin: true });
     const [due, later] = [await t.newIosDevice({ storeId: s.id, enrolled: true }), await t.newIosDevice({ storeId: s.id, enrolled: true })];
     const schedule = (device_id: string, minutes: number) =>
-      t.app.inject({ method: 'POST', url: '/api/device/ios/command/lock', headers, payload: { device_id, message: `${minutes} 分钟后锁定`, when: new Date(Date.now() + minutes * 60_000).toISOString() } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/device/ios/command/lock',
+        headers,
+        payload: { device_id, message: `${minutes} 分钟后锁定`, when: new Date(Date.now() + minutes * 60_000).toISOString() },
+      });
     const op = (await schedule(due.id, 10)).json().operation_log_id;
     await schedule(later.id, 120);
 
@@ -40,8 +45,18 @@ describe('scheduled lock job', () => {
     const s = await t.newStore();
     const { headers } = await t.signedIn({ storeId: s.id, isAdmin: true });
     const d = await t.newIosDevice({ storeId: s.id, enrolled: true });
-    const res = await t.app.inject({ method: 'POST', url: '/api/device/ios/command/lock', headers, payload: { device_id: d.id, message: 'x', when: new Date(Date.now() + 60_000).toISOString() } });
-    await t.app.inject({ method: 'POST', url: '/api/device/ios/operation-log/cancel-schedule-enable-lost-mode', headers, payload: { operation_log_id: res.json().operation_log_id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/ios/command/lock',
+      headers,
+      payload: { device_id: d.id, message: 'x', when: new Date(Date.now() + 60_000).toISOString() },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/device/ios/operation-log/cancel-schedule-enable-lost-mode',
+      headers,
+      payload: { operation_log_id: res.json().operation_log_id },
+    });
     expect(await fireScheduledLocks(t.db, t.app.mdm, new Date(Date.now() + 3_600_000))).toBe(0);
   });
 });

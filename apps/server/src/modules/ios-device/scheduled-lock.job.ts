@@ -28,7 +28,9 @@ export async function fireScheduledLocks(db: Db, mdm: MdmEngine, now = new Date(
     for (const op of due) {
       const text = { message: op.detail.message ?? '', phoneNumber: op.detail.phone_number || undefined, footnote: op.detail.footnote || undefined };
       await mdm.queue.supersede(tx, op.device_id, ['EnableLostMode', 'DisableLostMode'], '已被预约锁定取代');
-      await mdm.commander.enqueueIn(tx, [{ deviceId: op.device_id, operationLogId: op.id, build: (uuid) => enableLostMode(text, { uuid }) }], { priority: Priority.SECURITY });
+      await mdm.commander.enqueueIn(tx, [{ deviceId: op.device_id, operationLogId: op.id, build: (uuid) => enableLostMode(text, { uuid }) }], {
+        priority: Priority.SECURITY,
+      });
       await tx.update(operationLog).set({ status: OperationStatus.QUEUED, dateUpdated: now }).where(eq(operationLog.id, op.id));
       await tx.update(iosDevice).set({ lockStatus: LockStatus.LOCKING }).where(eq(iosDevice.id, op.device_id));
     }

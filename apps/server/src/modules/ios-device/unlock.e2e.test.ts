@@ -22,7 +22,9 @@ describe('unlock of a phone that is not in Lost Mode', () => {
   it('cancels a lock that is only scheduled and sends the phone nothing', async () => {
     const { phone, deviceId } = await h.newPhone(headers);
     await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
-    const lock = (await post('/api/device/ios/command/lock', { device_id: deviceId, message: '到期未还款', when: new Date(Date.now() + 3_600_000).toISOString() })).json();
+    const lock = (
+      await post('/api/device/ios/command/lock', { device_id: deviceId, message: '到期未还款', when: new Date(Date.now() + 3_600_000).toISOString() })
+    ).json();
     expect((await device(deviceId)).lockStatus).toBe(LockStatus.SCHEDULED);
 
     const unlock = (await post('/api/device/ios/command/unlock', { device_id: deviceId })).json();

@@ -19,7 +19,14 @@ export function createGlobalHttpProxySettingService(deps: { stores: StoreRepo; o
       const row = await save(auth, { globalHttpProxyPacUrl: pacUrl });
       if (before !== pacUrl) {
         await deps.oplog.insertMany([
-          { storeId: auth.storeId, clerkId: auth.clerkId, platform: 'store', action: 'global-http-proxy-update', status: OperationStatus.DONE, detail: { before, after: pacUrl } },
+          {
+            storeId: auth.storeId,
+            clerkId: auth.clerkId,
+            platform: 'store',
+            action: 'global-http-proxy-update',
+            status: OperationStatus.DONE,
+            detail: { before, after: pacUrl },
+          },
         ]);
       }
       return { pac_url: row.globalHttpProxyPacUrl ?? null };

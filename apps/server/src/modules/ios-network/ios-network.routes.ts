@@ -36,7 +36,9 @@ export const iosNetworkRoutes: FastifyPluginAsyncZod<Options> = async (app, { ne
 
   // Any clerk of a store with the module reads the URL (the proxy dialog shows it); only an admin changes it.
   const storeUrl = '/api/store/global-http-proxy';
-  app.get(storeUrl, { config: { auth: 'authenticated', module: Module.APPLE_GLOBAL_HTTP_PROXY }, schema: { tags } }, (req) => proxySetting.get(requireAuth(req)));
+  app.get(storeUrl, { config: { auth: 'authenticated', module: Module.APPLE_GLOBAL_HTTP_PROXY }, schema: { tags } }, (req) =>
+    proxySetting.get(requireAuth(req)),
+  );
   app.put(storeUrl, { config: { auth: 'admin', module: Module.APPLE_GLOBAL_HTTP_PROXY }, schema: { tags, body: globalHttpProxySettingRequest } }, (req) =>
     proxySetting.update(requireAuth(req), req.body.pac_url),
   );

@@ -59,14 +59,20 @@ describe('profiles and commands against Apple’s schema', () => {
   });
 
   it('builds DoH and DoT profiles with only their own server key; ProhibitDisablement only when supervised', () => {
-    const doh = parsePlistDict(buildDnsProfile({ protocol: 'HTTPS', server_url: 'https://dns.alidns.com/dns-query', server_addresses: ['223.5.5.5', '2400:3200::1'] }, true));
+    const doh = parsePlistDict(
+      buildDnsProfile({ protocol: 'HTTPS', server_url: 'https://dns.alidns.com/dns-query', server_addresses: ['223.5.5.5', '2400:3200::1'] }, true),
+    );
     const dot = parsePlistDict(buildDnsProfile({ protocol: 'TLS', server_name: 'dot.pub', server_addresses: [] }, false));
     expect(validateProfile(doh)).toEqual([]);
     expect(validateProfile(dot)).toEqual([]);
     const [dohPayload] = doh.PayloadContent as Record<string, unknown>[];
     const [dotPayload] = dot.PayloadContent as Record<string, unknown>[];
     expect(dohPayload).toMatchObject({ PayloadType: 'com.apple.dnsSettings.managed', ProhibitDisablement: true });
-    expect(dohPayload.DNSSettings).toEqual({ DNSProtocol: 'HTTPS', ServerURL: 'https://dns.alidns.com/dns-query', ServerAddresses: ['223.5.5.5', '2400:3200::1'] });
+    expect(dohPayload.DNSSettings).toEqual({
+      DNSProtocol: 'HTTPS',
+      ServerURL: 'https://dns.alidns.com/dns-query',
+      ServerAddresses: ['223.5.5.5', '2400:3200::1'],
+    });
     expect(dotPayload.DNSSettings).toEqual({ DNSProtocol: 'TLS', ServerName: 'dot.pub' });
     expect(dotPayload).not.toHaveProperty('ProhibitDisablement');
   });
@@ -99,7 +105,10 @@ describe('store PAC URL (门店设置)', () => {
     expect((await h.t.app.inject({ method: 'GET', url, headers: otherAdmin })).json()).toEqual({ pac_url: PAC });
     // The other store's URL is not this store's.
     expect((await h.t.app.inject({ method: 'GET', url, headers: ab17 })).json()).toEqual({ pac_url: null });
-    const logged = await h.t.db.select().from(operationLog).where(and(eq(operationLog.storeId, other.id), eq(operationLog.action, 'global-http-proxy-update')));
+    const logged = await h.t.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.storeId, other.id), eq(operationLog.action, 'global-http-proxy-update')));
     expect(logged).toHaveLength(1);
     expect(logged[0].detail).toEqual({ before: null, after: PAC });
 
@@ -254,11 +263,17 @@ describe('with the simulated iPhone', () => {
     const { phone, deviceId } = await h.newPhone(admin);
     await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
 
-    const set = (await post(ab17, 'set-dns-setting', { device_id: deviceId, protocol: 'TLS', server_name: 'dot.pub', server_addresses: ['1.12.12.12', '120.53.53.53'] })).json();
+    const set = (
+      await post(ab17, 'set-dns-setting', { device_id: deviceId, protocol: 'TLS', server_name: 'dot.pub', server_addresses: ['1.12.12.12', '120.53.53.53'] })
+    ).json();
     expect((await finished(set.operation_log_id)).result).toBe('加密 DNS 已生效');
     expect(phone.state.profiles[DNS_ID]?.payloadTypes).toEqual(['com.apple.dnsSettings.managed']);
     expect((await device(deviceId)).dnsSettingStatus).toBe(DnsSettingStatus.ON);
-    expect((await operation(set.operation_log_id)).detail).toMatchObject({ protocol: 'TLS', server_name: 'dot.pub', server_addresses: ['1.12.12.12', '120.53.53.53'] });
+    expect((await operation(set.operation_log_id)).detail).toMatchObject({
+      protocol: 'TLS',
+      server_name: 'dot.pub',
+      server_addresses: ['1.12.12.12', '120.53.53.53'],
+    });
 
     const clear = (await post(ab17, 'clear-dns-setting', { device_id: deviceId })).json();
     expect((await finished(clear.operation_log_id)).result).toBe('加密 DNS 已清除');

@@ -32,7 +32,10 @@ export const buildGlobalProxyProfile = (pacUrl: string) =>
  * ProhibitDisablement keeps the hirer from switching it off in Settings › VPN & DNS; Apple honours it on
  * supervised phones only, so it is sent only to them.
  */
-export function dnsSettingsPayload(req: Pick<SetDnsSettingBody, 'protocol' | 'server_url' | 'server_name' | 'server_addresses'>, supervised: boolean): PlistDict {
+export function dnsSettingsPayload(
+  req: Pick<SetDnsSettingBody, 'protocol' | 'server_url' | 'server_name' | 'server_addresses'>,
+  supervised: boolean,
+): PlistDict {
   const settings: PlistDict = { DNSProtocol: req.protocol };
   if (req.protocol === DnsProtocol.HTTPS) settings.ServerURL = req.server_url!;
   else settings.ServerName = req.server_name!;

@@ -4,7 +4,6 @@ import { type EffectContext, type EffectTable, PROFILE_NOT_INSTALLED, type Resul
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 
-
 type StatusColumn = 'globalProxyStatus' | 'dnsSettingStatus';
 
 interface Rule {
@@ -28,7 +27,6 @@ async function previousStatus(ctx: EffectContext): Promise<number> {
   return before === GlobalProxyStatus.ON ? GlobalProxyStatus.ON : GlobalProxyStatus.OFF;
 }
 
-
 /**
  * statusEffect settles a network profile's status from the phone's answer: done on success, back to what it
  * was on failure (a failed install leaves the old profile, a failed removal leaves it in place).
@@ -39,7 +37,10 @@ function statusEffect(rules: Record<string, Rule>): ResultEffect {
     if (!rule) return undefined;
     const absent = !ctx.ok && rule.absentIsDone && hasErrorCode(ctx.chain, PROFILE_NOT_INSTALLED);
     const status = ctx.ok || absent ? rule.done : await previousStatus(ctx);
-    await ctx.tx.update(iosDevice).set({ [rule.column]: status, dateUpdated: new Date() }).where(eq(iosDevice.id, ctx.deviceId));
+    await ctx.tx
+      .update(iosDevice)
+      .set({ [rule.column]: status, dateUpdated: new Date() })
+      .where(eq(iosDevice.id, ctx.deviceId));
     if (ctx.ok) return { summary: rule.summary };
     return absent ? { summary: rule.absentSummary, failed: false } : undefined;
   };

@@ -77,7 +77,10 @@ describe('erase', () => {
     expect(done).toMatchObject({ status: OperationStatus.DONE, result: '设备已抹掉，正在通过“返回服务”自动重新接入门店管理' });
 
     // The phone erased itself and enrolled again with the profile the command carried.
-    await waitFor(async () => phone.state.erasedCount === 1 && phone.enrollmentStatus === 'enrolled' && (await device(deviceId)).enrollmentStatus === EnrollmentStatus.ENROLLED);
+    await waitFor(
+      async () =>
+        phone.state.erasedCount === 1 && phone.enrollmentStatus === 'enrolled' && (await device(deviceId)).enrollmentStatus === EnrollmentStatus.ENROLLED,
+    );
     expect(phone.state.lostMode.enabled).toBe(false);
     expect(phone.state.apps).toEqual([]);
     expect(Object.keys(phone.state.profiles)).toEqual([`com.zujibao.mdm.${storeId}`]);
@@ -176,14 +179,19 @@ describe('abm-unbind against the DEP stand-in', () => {
 });
 
 describe('one-click unlock (release a paid-off phone)', () => {
-  type RunView = { status: string; operation_log_id: string; steps: { step: string; status: string; reason: string | null; operation_log_id: string | null }[] };
+  type RunView = {
+    status: string;
+    operation_log_id: string;
+    steps: { step: string; status: string; reason: string | null; operation_log_id: string | null }[];
+  };
   const status = async (deviceId: string) => (await post('one-click-unlock-status', { device_id: deviceId })).json().run as RunView;
   const stepStates = (run: RunView) => Object.fromEntries(run.steps.map((s) => [s.step, s.status]));
   /** settled drives the run as the UI does (each status call moves it on) until it is done or failed. */
-  const settled = (deviceId: string) => waitFor(async () => {
-    const run = await status(deviceId);
-    return run.status === 'done' || run.status === 'failed' ? run : null;
-  }, 15_000);
+  const settled = (deviceId: string) =>
+    waitFor(async () => {
+      const run = await status(deviceId);
+      return run.status === 'done' || run.status === 'failed' ? run : null;
+    }, 15_000);
 
   async function lockedPhoneWithRestriction(options: Parameters<MdmHarness['newPhone']>[1] = {}) {
     const { phone, deviceId } = await enrolledPhone(options);
@@ -247,13 +255,25 @@ describe('one-click unlock (release a paid-off phone)', () => {
     expect(acknowledged.map((c) => c.requestType)).toEqual(['DisableLostMode', 'RemoveProfile', 'RemoveProfile']);
     const rows = await db().select({ id: mdmCommand.id, payload: mdmCommand.payload }).from(mdmCommand).where(eq(mdmCommand.deviceId, deviceId));
     const identifierOf = new Map(rows.map((r) => [r.id.toLowerCase(), (parsePlistDict(r.payload).Command as { Identifier?: string }).Identifier]));
-    expect(acknowledged.slice(1).map((c) => identifierOf.get(c.commandUuid.toLowerCase()))).toEqual([managedProfileId('restrictions'), `com.zujibao.mdm.${storeId}`]);
+    expect(acknowledged.slice(1).map((c) => identifierOf.get(c.commandUuid.toLowerCase()))).toEqual([
+      managedProfileId('restrictions'),
+      `com.zujibao.mdm.${storeId}`,
+    ]);
     await waitFor(() => phone.enrollmentStatus === 'unenrolled');
     expect(phone.state.lostMode.enabled).toBe(false);
     expect(phone.state.erasedCount).toBe(0);
     expect(dep.disowned.has(ABM_SERIALS[1])).toBe(true);
-    expect(await device(deviceId)).toMatchObject({ abmStatus: AbmStatus.REMOVED, activationLockStatus: ActivationLockStatus.OFF, recycledStatus: 1, lockStatus: LockStatus.UNLOCKED });
-    expect(await operation(done.operation_log_id)).toMatchObject({ action: 'one-click-unlock', status: OperationStatus.DONE, result: '一键解锁完成：执行 6 步，跳过 1 步' });
+    expect(await device(deviceId)).toMatchObject({
+      abmStatus: AbmStatus.REMOVED,
+      activationLockStatus: ActivationLockStatus.OFF,
+      recycledStatus: 1,
+      lockStatus: LockStatus.UNLOCKED,
+    });
+    expect(await operation(done.operation_log_id)).toMatchObject({
+      action: 'one-click-unlock',
+      status: OperationStatus.DONE,
+      result: '一键解锁完成：执行 6 步，跳过 1 步',
+    });
     // The slot came back with the release, once: deleting the record from the recycle bin later gives back nothing more.
     expect(await usedSlots()).toBe(slots - 1);
     expect((await post('remove', { device_id: deviceId })).statusCode).toBe(200);
@@ -263,10 +283,22 @@ describe('one-click unlock (release a paid-off phone)', () => {
   it('is blocked by prevalidation when the clerk may not do a needed step: nothing runs', async () => {
     const { phone, deviceId } = await lockedPhoneWithRestriction();
     const clerk = await h.t.signedIn({ storeId, permission: 'Aa3,Ab22,Ab5,Ab20,Ab21' });
-    const pre = (await h.t.app.inject({ method: 'POST', url: '/api/device/ios/command/one-click-unlock-prevalidation', headers: clerk.headers, payload: { device_id: deviceId, mode: 'keep-data' } })).json();
+    const pre = (
+      await h.t.app.inject({
+        method: 'POST',
+        url: '/api/device/ios/command/one-click-unlock-prevalidation',
+        headers: clerk.headers,
+        payload: { device_id: deviceId, mode: 'keep-data' },
+      })
+    ).json();
     expect(pre.ok).toBe(false);
     expect(pre.steps[1]).toMatchObject({ step: 'set_system_restriction', verdict: 'cannot', reason: '没有“设置系统限制”权限（Ab17）' });
-    const res = await h.t.app.inject({ method: 'POST', url: '/api/device/ios/command/one-click-unlock', headers: clerk.headers, payload: { device_id: deviceId, mode: 'keep-data', password: TEST_PASSWORD } });
+    const res = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/device/ios/command/one-click-unlock',
+      headers: clerk.headers,
+      payload: { device_id: deviceId, mode: 'keep-data', password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('解除全部系统限制——没有“设置系统限制”权限（Ab17）');
     expect(await status(deviceId)).toBeNull();
@@ -314,4 +346,3 @@ describe('one-click unlock (release a paid-off phone)', () => {
     expect((await operation(done.operation_log_id)).status).toBe(OperationStatus.DONE);
   });
 });
-

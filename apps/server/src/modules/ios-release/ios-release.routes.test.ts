@@ -105,7 +105,12 @@ describe('password (DESIGN §4)', () => {
 
   it('clear-passcode goes through the same guard: the SMS code too when the switch is on', async () => {
     const { admin, device } = await storeWithDevice({}, true);
-    const res = await t.app.inject({ method: 'POST', url: '/api/device/ios/command/clear-passcode', headers: admin.headers, payload: { device_id: device.id, password: TEST_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/ios/command/clear-passcode',
+      headers: admin.headers,
+      payload: { device_id: device.id, password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('门店已开启短信验证，请输入短信验证码');
     expect(await commandsOf(device.id)).toHaveLength(0);
@@ -230,7 +235,10 @@ describe('one-click unlock prevalidation', () => {
 
   it('names the missing permission of a step, and refuses to start a blocked run', async () => {
     const { store: s, device } = await storeWithDevice();
-    const clerk = await t.signedIn({ storeId: s.id, permission: [Perm.APPLE_LIST_VIEW_ALL, Perm.APPLE_ONE_CLICK_UNLOCK, Perm.APPLE_REMOVE_MAIN_PROFILE, Perm.APPLE_ARCHIVED].join(',') });
+    const clerk = await t.signedIn({
+      storeId: s.id,
+      permission: [Perm.APPLE_LIST_VIEW_ALL, Perm.APPLE_ONE_CLICK_UNLOCK, Perm.APPLE_REMOVE_MAIN_PROFILE, Perm.APPLE_ARCHIVED].join(','),
+    });
     const pre = (await post('one-click-unlock-prevalidation', clerk.headers, { device_id: device.id, mode: 'keep-data' })).json();
     expect(pre.steps[0]).toMatchObject({ step: 'device_unlock', verdict: 'cannot', reason: '没有“解锁（退出丢失模式）”权限（Ab5）' });
     const start = await post('one-click-unlock', clerk.headers, { device_id: device.id, mode: 'keep-data', password: TEST_PASSWORD });
@@ -261,12 +269,18 @@ describe('one-click unlock prevalidation', () => {
     expect((await post('one-click-unlock-status', admin.headers, { device_id: device.id })).json()).toEqual({ run: null });
     const resume = await post('one-click-unlock-resume', admin.headers, { device_id: device.id, password: TEST_PASSWORD });
     expect([resume.statusCode, resume.json().message]).toEqual([409, '该设备没有可继续的一键解锁']);
-    expect(await t.db.select().from(oneClickUnlockRun).where(and(eq(oneClickUnlockRun.deviceId, device.id)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(oneClickUnlockRun)
+        .where(and(eq(oneClickUnlockRun.deviceId, device.id))),
+    ).toHaveLength(0);
   });
 });
 
 describe('one-click unlock runs: several processes, restarts', () => {
-  const runOf = async (deviceId: string) => (await t.db.select().from(oneClickUnlockRun).where(eq(oneClickUnlockRun.deviceId, deviceId)).orderBy(oneClickUnlockRun.dateCreated)).at(-1)!;
+  const runOf = async (deviceId: string) =>
+    (await t.db.select().from(oneClickUnlockRun).where(eq(oneClickUnlockRun.deviceId, deviceId)).orderBy(oneClickUnlockRun.dateCreated)).at(-1)!;
   const stepsOf = (runId: string) => t.db.select().from(oneClickUnlockStep).where(eq(oneClickUnlockStep.runId, runId)).orderBy(oneClickUnlockStep.position);
 
   it('starts a step once however many processes advance the run at the same time', async () => {
@@ -293,7 +307,10 @@ describe('one-click unlock runs: several processes, restarts', () => {
     const { admin, device } = await storeWithDevice();
     const started = (await post('one-click-unlock', admin.headers, { device_id: device.id, mode: 'keep-data', password: TEST_PASSWORD })).json();
     // As if the process had stopped right after the claim: running, no operation, claimed long ago.
-    await t.db.update(oneClickUnlockStep).set({ operationLogId: null, startedAt: new Date(Date.now() - 5 * 60_000) }).where(and(eq(oneClickUnlockStep.runId, started.run.id), eq(oneClickUnlockStep.position, 0)));
+    await t.db
+      .update(oneClickUnlockStep)
+      .set({ operationLogId: null, startedAt: new Date(Date.now() - 5 * 60_000) })
+      .where(and(eq(oneClickUnlockStep.runId, started.run.id), eq(oneClickUnlockStep.position, 0)));
     await t.oneClickUnlock.advanceRunning();
     const failed = (await post('one-click-unlock-status', admin.headers, { device_id: device.id })).json().run;
     expect(failed.status).toBe('failed');

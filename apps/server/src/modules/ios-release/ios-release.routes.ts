@@ -24,7 +24,12 @@ import type { OneClickUnlockService } from './one-click-unlock.service.ts';
 export const iosReleaseRoutes: FastifyPluginAsyncZod<{ release: IosReleaseService; oneClick: OneClickUnlockService }> = async (app, { release, oneClick }) => {
   const tags = ['ios-release'];
 
-  function command<B extends z.ZodType>(name: string, perm: Perm, body: B, handle: (caller: AuthContext, body: z.output<B>, key?: IdempotencyKey) => Promise<unknown>) {
+  function command<B extends z.ZodType>(
+    name: string,
+    perm: Perm,
+    body: B,
+    handle: (caller: AuthContext, body: z.output<B>, key?: IdempotencyKey) => Promise<unknown>,
+  ) {
     app.post(
       `/api/device/ios/command/${name}`,
       { config: { auth: { perms: [perm] }, module: Module.APPLE }, schema: { tags, body } },

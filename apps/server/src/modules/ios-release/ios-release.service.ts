@@ -58,7 +58,13 @@ export function createIosReleaseService({ db, mdm, devices, sensitive, abm }: De
   const commandable = (auth: AuthContext, id: string) => pipeline.device(auth, id);
 
   /** guarded runs a sensitive action: an Idempotency-Key replay answers first (its SMS code is spent), then the checks and the proof. */
-  async function guarded<T>(auth: AuthContext, proof: IosReleaseRequest, key: IdempotencyKey | undefined, check: () => Promise<T>, act: (checked: T) => Promise<OperationResult>) {
+  async function guarded<T>(
+    auth: AuthContext,
+    proof: IosReleaseRequest,
+    key: IdempotencyKey | undefined,
+    check: () => Promise<T>,
+    act: (checked: T) => Promise<OperationResult>,
+  ) {
     const replay = await pipeline.replay(auth, key);
     if (replay) return replay;
     const checked = await check();
@@ -72,8 +78,17 @@ export function createIosReleaseService({ db, mdm, devices, sensitive, abm }: De
     return pipeline.run(auth, device, {
       action: 'erase',
       idempotencyKey: key,
-      detail: { serial_number: device.serialNumber, preserve_data_plan: opts.preserveDataPlan, disallow_proximity_setup: opts.disallowProximitySetup, reenrol: opts.reenrol ? path : 'released' },
-      command: commands.eraseDevice({ preserveDataPlan: opts.preserveDataPlan, disallowProximitySetup: opts.disallowProximitySetup, returnToService: profile ? { mdmProfileData: profile } : undefined }),
+      detail: {
+        serial_number: device.serialNumber,
+        preserve_data_plan: opts.preserveDataPlan,
+        disallow_proximity_setup: opts.disallowProximitySetup,
+        reenrol: opts.reenrol ? path : 'released',
+      },
+      command: commands.eraseDevice({
+        preserveDataPlan: opts.preserveDataPlan,
+        disallowProximitySetup: opts.disallowProximitySetup,
+        returnToService: profile ? { mdmProfileData: profile } : undefined,
+      }),
       priority: Priority.SECURITY,
     });
   }
@@ -97,7 +112,12 @@ export function createIosReleaseService({ db, mdm, devices, sensitive, abm }: De
    * first, so a lost answer still leaves a trace; Apple's verdict then finishes it, and the device row only on SUCCESS.
    */
   async function abmUnbind(auth: AuthContext, { device, client }: Awaited<ReturnType<typeof unbindable>>, key?: IdempotencyKey): Promise<WebOperationResult> {
-    const op = await pipeline.run(auth, device, { action: 'abm-unbind', status: OperationStatus.SENT, detail: { serial_number: device.serialNumber }, idempotencyKey: key });
+    const op = await pipeline.run(auth, device, {
+      action: 'abm-unbind',
+      status: OperationStatus.SENT,
+      detail: { serial_number: device.serialNumber },
+      idempotencyKey: key,
+    });
     if (op.replayed) return { ...op, result: '' };
     let verdict: string;
     let result: string;
@@ -111,7 +131,11 @@ export function createIosReleaseService({ db, mdm, devices, sensitive, abm }: De
     const status = verdict === 'SUCCESS' ? OperationStatus.DONE : OperationStatus.FAILED;
     await db.transaction(async (tx) => {
       await tx.update(operationLog).set({ status, result, dateUpdated: new Date() }).where(eq(operationLog.id, op.operation_log_id));
-      if (status === OperationStatus.DONE) await tx.update(iosDevice).set({ abmStatus: AbmStatus.REMOVED, dateUpdated: new Date() }).where(and(eq(iosDevice.id, device.id), eq(iosDevice.storeId, auth.storeId)));
+      if (status === OperationStatus.DONE)
+        await tx
+          .update(iosDevice)
+          .set({ abmStatus: AbmStatus.REMOVED, dateUpdated: new Date() })
+          .where(and(eq(iosDevice.id, device.id), eq(iosDevice.storeId, auth.storeId)));
     });
     return { ...op, status, result };
   }
@@ -128,20 +152,37 @@ export function createIosReleaseService({ db, mdm, devices, sensitive, abm }: De
 
   return {
     erase: (auth: AuthContext, req: IosEraseRequest, key?: IdempotencyKey) =>
-      guarded(auth, req, key, () => commandable(auth, req.device_id), (device) =>
-        erase(auth, device, { preserveDataPlan: req.preserve_data_plan, disallowProximitySetup: req.disallow_proximity_setup, reenrol: true }, key),
+      guarded(
+        auth,
+        req,
+        key,
+        () => commandable(auth, req.device_id),
+        (device) => erase(auth, device, { preserveDataPlan: req.preserve_data_plan, disallowProximitySetup: req.disallow_proximity_setup, reenrol: true }, key),
       ),
     async eraseConfirmed(auth: AuthContext, id: string, opts: EraseOptions, key?: IdempotencyKey) {
       return erase(auth, await commandable(auth, id), opts, key);
     },
 
-    abmUnbind: (auth: AuthContext, req: IosReleaseRequest, key?: IdempotencyKey) => guarded(auth, req, key, () => unbindable(auth, req.device_id), (checked) => abmUnbind(auth, checked, key)),
+    abmUnbind: (auth: AuthContext, req: IosReleaseRequest, key?: IdempotencyKey) =>
+      guarded(
+        auth,
+        req,
+        key,
+        () => unbindable(auth, req.device_id),
+        (checked) => abmUnbind(auth, checked, key),
+      ),
     async abmUnbindConfirmed(auth: AuthContext, id: string, key?: IdempotencyKey) {
       return abmUnbind(auth, await unbindable(auth, id), key);
     },
 
     removeMainProfile: (auth: AuthContext, req: IosReleaseRequest, key?: IdempotencyKey) =>
-      guarded(auth, req, key, () => commandable(auth, req.device_id), (device) => removeMainProfile(auth, device, key)),
+      guarded(
+        auth,
+        req,
+        key,
+        () => commandable(auth, req.device_id),
+        (device) => removeMainProfile(auth, device, key),
+      ),
     async removeMainProfileConfirmed(auth: AuthContext, id: string, key?: IdempotencyKey) {
       return removeMainProfile(auth, await commandable(auth, id), key);
     },

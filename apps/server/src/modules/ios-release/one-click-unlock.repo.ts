@@ -33,9 +33,12 @@ export function createOneClickUnlockRepo(db: Db) {
     get: async (runId: string) => withSteps((await db.select().from(oneClickUnlockRun).where(eq(oneClickUnlockRun.id, runId)))[0]),
 
     latestForDevice: async (deviceId: string) =>
-      withSteps((await db.select().from(oneClickUnlockRun).where(eq(oneClickUnlockRun.deviceId, deviceId)).orderBy(desc(oneClickUnlockRun.dateCreated)).limit(1))[0]),
+      withSteps(
+        (await db.select().from(oneClickUnlockRun).where(eq(oneClickUnlockRun.deviceId, deviceId)).orderBy(desc(oneClickUnlockRun.dateCreated)).limit(1))[0],
+      ),
 
-    byOperationLog: async (operationLogId: string) => withSteps((await db.select().from(oneClickUnlockRun).where(eq(oneClickUnlockRun.operationLogId, operationLogId)))[0]),
+    byOperationLog: async (operationLogId: string) =>
+      withSteps((await db.select().from(oneClickUnlockRun).where(eq(oneClickUnlockRun.operationLogId, operationLogId)))[0]),
 
     async activeForDevice(deviceId: string) {
       const [row] = await db
@@ -47,7 +50,12 @@ export function createOneClickUnlockRepo(db: Db) {
 
     /** runningIds: runs the job should look at, least recently moved first. */
     async runningIds(limit: number) {
-      const rows = await db.select({ id: oneClickUnlockRun.id }).from(oneClickUnlockRun).where(eq(oneClickUnlockRun.status, 'running')).orderBy(asc(oneClickUnlockRun.dateUpdated)).limit(limit);
+      const rows = await db
+        .select({ id: oneClickUnlockRun.id })
+        .from(oneClickUnlockRun)
+        .where(eq(oneClickUnlockRun.status, 'running'))
+        .orderBy(asc(oneClickUnlockRun.dateUpdated))
+        .limit(limit);
       return rows.map((r) => r.id);
     },
 
@@ -55,14 +63,24 @@ export function createOneClickUnlockRepo(db: Db) {
     async claimStep(runId: string, position: number): Promise<number | null> {
       const [row] = await db
         .update(oneClickUnlockStep)
-        .set({ status: 'running', attempt: sql`${oneClickUnlockStep.attempt} + 1`, startedAt: new Date(), finishedAt: null, reason: null, operationLogId: null })
+        .set({
+          status: 'running',
+          attempt: sql`${oneClickUnlockStep.attempt} + 1`,
+          startedAt: new Date(),
+          finishedAt: null,
+          reason: null,
+          operationLogId: null,
+        })
         .where(and(eq(oneClickUnlockStep.runId, runId), eq(oneClickUnlockStep.position, position), eq(oneClickUnlockStep.status, 'pending')))
         .returning({ attempt: oneClickUnlockStep.attempt });
       return row?.attempt ?? null;
     },
 
     async recordOperation(runId: string, position: number, operationLogId: string) {
-      await db.update(oneClickUnlockStep).set({ operationLogId }).where(and(eq(oneClickUnlockStep.runId, runId), eq(oneClickUnlockStep.position, position)));
+      await db
+        .update(oneClickUnlockStep)
+        .set({ operationLogId })
+        .where(and(eq(oneClickUnlockStep.runId, runId), eq(oneClickUnlockStep.position, position)));
     },
 
     /** finishStep ends a step (done, skipped or failed) if it is still in `from`; says whether this call did it. */

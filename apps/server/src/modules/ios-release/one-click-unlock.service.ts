@@ -47,7 +47,11 @@ interface Deps {
 }
 
 const actorOf = (auth: AuthContext): RunActor => ({ clerkId: auth.clerkId, isAdmin: auth.isAdmin, perms: auth.perms, modules: auth.modules });
-const authOf = (run: { id: string; storeId: string; actor: RunActor }): AuthContext => ({ ...run.actor, storeId: run.storeId, sessionId: `one-click-unlock:${run.id}` });
+const authOf = (run: { id: string; storeId: string; actor: RunActor }): AuthContext => ({
+  ...run.actor,
+  storeId: run.storeId,
+  sessionId: `one-click-unlock:${run.id}`,
+});
 const stepText = (s: Pick<OneClickStepRow, 'position' | 'step'>) => `第 ${s.position + 1} 步「${oneClickStepLabel[s.step]}」`;
 
 /**
@@ -200,7 +204,11 @@ export function createOneClickUnlockService(deps: Deps) {
       const plan = await prevalidate(auth, device, req.mode);
       const blocked = plan.steps.filter((s) => s.verdict === 'cannot');
       if (blocked.length) {
-        throw new AppError('CONFLICT', `无法执行一键解锁：${blocked.map((s) => `${s.label}——${s.reason}`).join('；')}`, blocked.map((s) => ({ field: s.step, message: s.reason ?? '' })));
+        throw new AppError(
+          'CONFLICT',
+          `无法执行一键解锁：${blocked.map((s) => `${s.label}——${s.reason}`).join('；')}`,
+          blocked.map((s) => ({ field: s.step, message: s.reason ?? '' })),
+        );
       }
       await deps.sensitive.confirm(auth, req);
       let runId = '';
@@ -214,7 +222,12 @@ export function createOneClickUnlockService(deps: Deps) {
             runId = await runs.insert(
               tx,
               { storeId: auth.storeId, deviceId: device.id, clerkId: auth.clerkId, mode: req.mode, actor: actorOf(auth), operationLogId },
-              plan.steps.map((s, position) => ({ position, step: s.step, status: s.verdict === 'skip' ? 'skipped' : 'pending', reason: s.verdict === 'skip' ? s.reason : null })),
+              plan.steps.map((s, position) => ({
+                position,
+                step: s.step,
+                status: s.verdict === 'skip' ? 'skipped' : 'pending',
+                reason: s.verdict === 'skip' ? s.reason : null,
+              })),
             );
           },
         });

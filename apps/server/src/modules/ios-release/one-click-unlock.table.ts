@@ -22,14 +22,20 @@ export const oneClickUnlockRun = pgTable(
   'one_click_unlock_run',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('for_store').notNull().references(() => store.id),
-    deviceId: uuid('device_id').notNull().references(() => iosDevice.id, { onDelete: 'cascade' }),
+    storeId: uuid('for_store')
+      .notNull()
+      .references(() => store.id),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => iosDevice.id, { onDelete: 'cascade' }),
     clerkId: uuid('for_clerk').references(() => clerk.id),
     mode: text('mode').$type<OneClickMode>().notNull(),
     status: text('status').$type<OneClickRunStatus>().notNull().default('running'),
     actor: jsonb('actor').$type<RunActor>().notNull(),
     /** The run's own operation-log row (action one-click-unlock); it carries the Idempotency-Key. */
-    operationLogId: uuid('operation_log_id').notNull().references(() => operationLog.id),
+    operationLogId: uuid('operation_log_id')
+      .notNull()
+      .references(() => operationLog.id),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
     dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,7 +53,9 @@ export const oneClickUnlockRun = pgTable(
 export const oneClickUnlockStep = pgTable(
   'one_click_unlock_step',
   {
-    runId: uuid('run_id').notNull().references(() => oneClickUnlockRun.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => oneClickUnlockRun.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     step: text('step').$type<OneClickStep>().notNull(),
     status: text('status').$type<OneClickStepStatus>().notNull().default('pending'),

@@ -46,7 +46,10 @@ export const releaseEffects: EffectTable = {
     async ({ tx, deviceId, ok, action, cmd }) => {
       if (action !== 'erase' || !ok) return undefined;
       const reenrol = String((await detailOf(tx, cmd.operationLogId)).reenrol ?? 'none') as ReenrolPath | 'released';
-      await tx.update(iosDevice).set({ ...ERASED_STATE, dateUpdated: new Date() }).where(eq(iosDevice.id, deviceId));
+      await tx
+        .update(iosDevice)
+        .set({ ...ERASED_STATE, dateUpdated: new Date() })
+        .where(eq(iosDevice.id, deviceId));
       // The wallpapers went with the erase (and iOS 16's "first wallpaper sets both screens" applies again).
       await tx.delete(iosWallpaperScreen).where(eq(iosWallpaperScreen.deviceId, deviceId));
       if (reenrol === 'released') {
@@ -64,7 +67,10 @@ export const releaseEffects: EffectTable = {
     async ({ tx, deviceId, ok, action }) => {
       if (action !== 'remove-main-profile' || !ok) return undefined;
       // The phone drops lost mode and every managed profile with its MDM profile.
-      await tx.update(iosDevice).set({ lockStatus: LockStatus.UNLOCKED, globalProxyStatus: GlobalProxyStatus.OFF, dnsSettingStatus: DnsSettingStatus.OFF }).where(eq(iosDevice.id, deviceId));
+      await tx
+        .update(iosDevice)
+        .set({ lockStatus: LockStatus.UNLOCKED, globalProxyStatus: GlobalProxyStatus.OFF, dnsSettingStatus: DnsSettingStatus.OFF })
+        .where(eq(iosDevice.id, deviceId));
       await releaseDevice(tx, deviceId, 'remove-main-profile');
       return { summary: '管理描述文件已移除：设备不再受门店管理，占用的设备名额已释放' };
     },

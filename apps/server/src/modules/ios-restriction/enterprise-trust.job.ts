@@ -22,7 +22,17 @@ export async function endEnterpriseTrustWindows(db: Db, mdm: MdmEngine, now = ne
       // A phone no longer under management has no profile to revert; clearing the window is all there is to do.
       if (device.enrollmentStatus !== EnrollmentStatus.ENROLLED) continue;
       const [op] = await repo.oplog.insertMany(
-        [{ storeId: device.storeId, clerkId: null, platform: 'ios', deviceId: device.id, action: 'end-enterprise-app-trust', status: OperationStatus.QUEUED, detail: { until: device.enterpriseAppTrustUntil?.toISOString() } }],
+        [
+          {
+            storeId: device.storeId,
+            clerkId: null,
+            platform: 'ios',
+            deviceId: device.id,
+            action: 'end-enterprise-app-trust',
+            status: OperationStatus.QUEUED,
+            detail: { until: device.enterpriseAppTrustUntil?.toISOString() },
+          },
+        ],
         tx,
       );
       if (await queueRestrictionProfile(mdm, repo, tx, ended, op.id, now)) woken.push(device.id);

@@ -20,7 +20,8 @@ let deviceId: string;
 const device = async (id: string) => (await h.t.db.select().from(iosDevice).where(eq(iosDevice.id, id)))[0];
 const operation = async (id: string) => (await h.t.db.select().from(operationLog).where(eq(operationLog.id, id)))[0];
 const post = (name: string, payload: object) => h.t.app.inject({ method: 'POST', url: `/api/device/ios/command/${name}`, headers: clerk, payload });
-const state = async (id: string) => (await h.t.app.inject({ method: 'GET', url: `/api/device/ios/helper/restriction-state?device_id=${id}`, headers: clerk })).json();
+const state = async (id: string) =>
+  (await h.t.app.inject({ method: 'GET', url: `/api/device/ios/helper/restriction-state?device_id=${id}`, headers: clerk })).json();
 /** done waits until the phone has answered the operation, and returns its log row. */
 const done = (operationLogId: string) =>
   waitFor(async () => {
@@ -41,23 +42,42 @@ beforeAll(async () => {
   h = await startMdmHarness();
   const storeId = (await h.t.newStore()).id;
   admin = (await h.t.signedIn({ storeId, isAdmin: true })).headers;
-  clerk = (await h.t.signedIn({ storeId, permission: [Perm.APPLE_SET_SYSTEM_RESTRICTION, Perm.APPLE_SET_APP_RESTRICTION, Perm.APPLE_LIST_VIEW_ALL].join(',') })).headers;
+  clerk = (await h.t.signedIn({ storeId, permission: [Perm.APPLE_SET_SYSTEM_RESTRICTION, Perm.APPLE_SET_APP_RESTRICTION, Perm.APPLE_LIST_VIEW_ALL].join(',') }))
+    .headers;
   ({ phone, deviceId } = await enrolledPhone());
 });
 afterAll(() => h.close());
 
 describe('restrictions on a supervised iPhone', () => {
   it('set-system-restriction: the phone installs the profile, and the console shows it as on the phone', async () => {
-    const op = (await post('set-system-restriction', { device_id: deviceId, system_restriction: { allowEraseContentAndSettings: false, allowFindMyDevice: false, forceWiFiPowerOn: true } })).json();
+    const op = (
+      await post('set-system-restriction', {
+        device_id: deviceId,
+        system_restriction: { allowEraseContentAndSettings: false, allowFindMyDevice: false, forceWiFiPowerOn: true },
+      })
+    ).json();
     const row = await done(op.operation_log_id);
-    expect(row).toMatchObject({ status: OperationStatus.DONE, result: '系统限制已生效。设备已应用 3 项限制：禁止抹掉所有内容和设置、禁用「查找设备」、强制保持 Wi-Fi 开启' });
+    expect(row).toMatchObject({
+      status: OperationStatus.DONE,
+      result: '系统限制已生效。设备已应用 3 项限制：禁止抹掉所有内容和设置、禁用「查找设备」、强制保持 Wi-Fi 开启',
+    });
     expect(restrictionKeys(phone)).toEqual(['allowEraseContentAndSettings', 'allowFindMyDevice', 'forceWiFiPowerOn']);
     expect(phone.state.profiles[RESTRICTIONS_PROFILE_ID].managed).toBe(true);
-    expect(await state(deviceId)).toMatchObject({ supervised: true, in_sync: true, pending: null, installed_payload: { allowEraseContentAndSettings: false, allowFindMyDevice: false, forceWiFiPowerOn: true } });
+    expect(await state(deviceId)).toMatchObject({
+      supervised: true,
+      in_sync: true,
+      pending: null,
+      installed_payload: { allowEraseContentAndSettings: false, allowFindMyDevice: false, forceWiFiPowerOn: true },
+    });
   });
 
   it('sync-store-default-system-restriction: the phone ends up with exactly the store default', async () => {
-    await h.t.app.inject({ method: 'PUT', url: '/api/store/default-system-restriction', headers: admin, payload: { system_restriction: { allowAccountModification: false, allowESIMModification: false } } });
+    await h.t.app.inject({
+      method: 'PUT',
+      url: '/api/store/default-system-restriction',
+      headers: admin,
+      payload: { system_restriction: { allowAccountModification: false, allowESIMModification: false } },
+    });
     const op = (await post('sync-store-default-system-restriction', { device_id: deviceId })).json();
     expect((await done(op.operation_log_id)).result).toMatch(/^已同步门店默认系统限制。设备已应用 2 项限制/);
     expect(restrictionKeys(phone)).toEqual(['allowAccountModification', 'allowESIMModification']);
@@ -70,19 +90,25 @@ describe('restrictions on a supervised iPhone', () => {
     const off = phone.onCommand((e) => {
       if (e.requestType === 'InstallProfile' && Buffer.isBuffer(e.request.Payload)) received.push(e.request.Payload);
     });
-    const op = (await post('set-app-restriction', { device_id: deviceId, enable: true, type: 2, list: [{ app_name: '微信', bundle_id: 'com.tencent.xin' }] })).json();
+    const op = (
+      await post('set-app-restriction', { device_id: deviceId, enable: true, type: 2, list: [{ app_name: '微信', bundle_id: 'com.tencent.xin' }] })
+    ).json();
     expect((await done(op.operation_log_id)).result).toContain('应用白名单（5 个应用）');
     off();
     expect(restrictionKeys(phone)).toEqual(['allowAccountModification', 'allowESIMModification', 'allowListedAppBundleIDs']);
     // What the phone received, read the way the phone reads it.
     const onPhone = restrictionsInForce([readConfigurationProfile(received.at(-1)!, true, true)]);
-    for (const app of ['com.tencent.xin', 'com.apple.mobilephone', 'com.apple.Preferences', 'com.apple.MobileSMS']) expect(canLaunchApp(onPhone, app)).toBe(true);
+    for (const app of ['com.tencent.xin', 'com.apple.mobilephone', 'com.apple.Preferences', 'com.apple.MobileSMS'])
+      expect(canLaunchApp(onPhone, app)).toBe(true);
     expect(canLaunchApp(onPhone, 'com.ss.iphone.ugc.Aweme')).toBe(false);
   });
 
   it('temporary enterprise trust: lifted on the phone, and put back by the job when the window ends', async () => {
     await done((await post('set-app-restriction', { device_id: deviceId, enable: false })).json().operation_log_id);
-    await done((await post('set-system-restriction', { device_id: deviceId, system_restriction: { allowEnterpriseAppTrust: false, allowCamera: false } })).json().operation_log_id);
+    await done(
+      (await post('set-system-restriction', { device_id: deviceId, system_restriction: { allowEnterpriseAppTrust: false, allowCamera: false } })).json()
+        .operation_log_id,
+    );
     expect(restrictionKeys(phone)).toEqual(['allowCamera', 'allowEnterpriseAppTrust']);
 
     const grant = (await post('temporary-allow-enterprise-app-trust', { device_id: deviceId, minutes: 5 })).json();
@@ -123,7 +149,9 @@ describe('restrictions on an unsupervised iPhone', () => {
   it('installs, applies only what works unsupervised, and says so in the result', async () => {
     const other = await enrolledPhone({ supervised: false });
     expect((await device(other.deviceId)).superviseStatus).toBe(SuperviseStatus.UNSUPERVISED);
-    const op = (await post('set-system-restriction', { device_id: other.deviceId, system_restriction: { allowEraseContentAndSettings: false, allowScreenShot: false } })).json();
+    const op = (
+      await post('set-system-restriction', { device_id: other.deviceId, system_restriction: { allowEraseContentAndSettings: false, allowScreenShot: false } })
+    ).json();
     const row = await done(op.operation_log_id);
     expect(row.result).toContain('本机未监管，其中 1 项需监管才生效，当前不生效：禁止抹掉所有内容和设置');
     expect(restrictionKeys(other.phone)).toEqual(['allowScreenShot']);
@@ -133,7 +161,12 @@ describe('restrictions on an unsupervised iPhone', () => {
 
 describe('restrictions after enrolment', () => {
   it('a newly enrolled phone takes the store default without a click', async () => {
-    await h.t.app.inject({ method: 'PUT', url: '/api/store/default-system-restriction', headers: admin, payload: { system_restriction: { allowEraseContentAndSettings: false, allowHostPairing: false } } });
+    await h.t.app.inject({
+      method: 'PUT',
+      url: '/api/store/default-system-restriction',
+      headers: admin,
+      payload: { system_restriction: { allowEraseContentAndSettings: false, allowHostPairing: false } },
+    });
     const fresh = await enrolledPhone();
     await waitFor(() => restrictionKeys(fresh.phone)?.length === 2);
     expect(restrictionKeys(fresh.phone)).toEqual(['allowEraseContentAndSettings', 'allowHostPairing']);

@@ -28,7 +28,6 @@ function appleReason(chain: Record<string, unknown>[] | undefined, status: strin
   return `${String(first.LocalizedDescription ?? first.USEnglishDescription ?? '设备执行失败')}（${String(first.ErrorDomain ?? '')} ${String(first.ErrorCode ?? '')}）`;
 }
 
-
 async function supervisedOf(tx: Tx, deviceId: string): Promise<boolean | null> {
   const [row] = await tx.select({ s: iosDevice.superviseStatus }).from(iosDevice).where(eq(iosDevice.id, deviceId));
   return row?.s === SuperviseStatus.SUPERVISED ? true : row?.s === SuperviseStatus.UNSUPERVISED ? false : null;

@@ -26,13 +26,19 @@ const ownPending = (deviceId: string, statuses: string[]) => sql`
 /** recordInstalled notes what the phone acknowledged (null: it removed the profile); a success clears the last failure. */
 export async function recordInstalled(tx: Tx, deviceId: string, payload: RestrictionPayload | null, operationLogId: string | null) {
   const values = { installed: payload, installedAt: new Date(), installedOperationLogId: operationLogId, lastFailure: null, lastFailureAt: null };
-  await tx.insert(iosRestrictionProfile).values({ deviceId, ...values }).onConflictDoUpdate({ target: iosRestrictionProfile.deviceId, set: values });
+  await tx
+    .insert(iosRestrictionProfile)
+    .values({ deviceId, ...values })
+    .onConflictDoUpdate({ target: iosRestrictionProfile.deviceId, set: values });
 }
 
 /** recordFailure notes why the phone refused an install; what it had before stays recorded as installed. */
 export async function recordFailure(tx: Tx, deviceId: string, message: string) {
   const values = { lastFailure: message, lastFailureAt: new Date() };
-  await tx.insert(iosRestrictionProfile).values({ deviceId, ...values }).onConflictDoUpdate({ target: iosRestrictionProfile.deviceId, set: values });
+  await tx
+    .insert(iosRestrictionProfile)
+    .values({ deviceId, ...values })
+    .onConflictDoUpdate({ target: iosRestrictionProfile.deviceId, set: values });
 }
 
 /** IosRestrictionRepo reads and writes a device's restriction state: the record, the phone's profile, the queue. */
@@ -47,7 +53,10 @@ export function createIosRestrictionRepo(db: Db) {
     },
 
     async updateDevice(tx: Tx, id: string, patch: Partial<typeof iosDevice.$inferInsert>) {
-      await tx.update(iosDevice).set({ ...patch, dateUpdated: new Date() }).where(eq(iosDevice.id, id));
+      await tx
+        .update(iosDevice)
+        .set({ ...patch, dateUpdated: new Date() })
+        .where(eq(iosDevice.id, id));
     },
 
     async storeDefaults(q: Queryable, storeId: string) {
@@ -65,11 +74,24 @@ export function createIosRestrictionRepo(db: Db) {
     async supersedeQueued(tx: Tx, deviceId: string) {
       const rows = rowsOf<{ id: string; operation_log_id: string }>(await tx.execute(ownPending(deviceId, ['queued', 'not-now'])));
       if (rows.length === 0) return;
-      await tx.update(mdmCommand).set({ status: 'cancelled', completedAt: new Date() }).where(inArray(mdmCommand.id, rows.map((r) => r.id)));
+      await tx
+        .update(mdmCommand)
+        .set({ status: 'cancelled', completedAt: new Date() })
+        .where(
+          inArray(
+            mdmCommand.id,
+            rows.map((r) => r.id),
+          ),
+        );
       await tx
         .update(operationLog)
         .set({ status: OperationStatus.CANCELLED, result: '已合并到之后的限制设置中一起下发', dateUpdated: new Date() })
-        .where(inArray(operationLog.id, rows.map((r) => r.operation_log_id)));
+        .where(
+          inArray(
+            operationLog.id,
+            rows.map((r) => r.operation_log_id),
+          ),
+        );
     },
 
     /** installedNow is the payload on the phone: the last acknowledged one, unless the phone enrolled again since (erase). */
@@ -96,7 +118,13 @@ export function createIosRestrictionRepo(db: Db) {
       const [row] = await db
         .select({ id: operationLog.id, action: operationLog.action, status: operationLog.status, dateCreated: operationLog.dateCreated })
         .from(operationLog)
-        .where(and(eq(operationLog.deviceId, deviceId), inArray(operationLog.action, ACTIONS), inArray(operationLog.status, [OperationStatus.QUEUED, OperationStatus.SENT])))
+        .where(
+          and(
+            eq(operationLog.deviceId, deviceId),
+            inArray(operationLog.action, ACTIONS),
+            inArray(operationLog.status, [OperationStatus.QUEUED, OperationStatus.SENT]),
+          ),
+        )
         .orderBy(desc(operationLog.dateCreated))
         .limit(1);
       return row ?? null;

@@ -39,7 +39,10 @@ const device = async (id: string) => (await t.db.select().from(iosDevice).where(
 const operation = async (id: string) => (await t.db.select().from(operationLog).where(eq(operationLog.id, id)))[0];
 const operations = (deviceId: string) => t.db.select().from(operationLog).where(eq(operationLog.deviceId, deviceId));
 const pending = (deviceId: string) =>
-  t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), inArray(mdmCommand.status, ['queued', 'sent', 'not-now'])));
+  t.db
+    .select()
+    .from(mdmCommand)
+    .where(and(eq(mdmCommand.deviceId, deviceId), inArray(mdmCommand.status, ['queued', 'sent', 'not-now'])));
 const enrolled = (values: Partial<typeof iosDevice.$inferInsert> = {}) =>
   t.newIosDevice({ storeId, enrolled: true, superviseStatus: SuperviseStatus.SUPERVISED, osVersion: '17.5.1', ...values });
 /** installed is the Restrictions payload of the one pending command (null: a RemoveProfile), schema-checked. */
@@ -49,18 +52,29 @@ async function onlyPendingPayload(deviceId: string) {
   expect(validateCommand(parsePlistDict(rows[0].payload))).toEqual([]);
   return { requestType: rows[0].requestType, payload: payloadOfCommand(rows[0].payload), operationLogId: rows[0].operationLogId };
 }
-const state = async (headers: Headers, deviceId: string) => t.app.inject({ method: 'GET', url: `/api/device/ios/helper/restriction-state?device_id=${deviceId}`, headers });
+const state = async (headers: Headers, deviceId: string) =>
+  t.app.inject({ method: 'GET', url: `/api/device/ios/helper/restriction-state?device_id=${deviceId}`, headers });
 
 describe('set-system-restriction (Ab17)', () => {
   it('stores the map, queues the one restrictions profile and logs it as queued', async () => {
     const d = await enrolled();
-    const res = await post(ab17, 'set-system-restriction', { device_id: d.id, system_restriction: { allowEraseContentAndSettings: false, allowCamera: true, forceWiFiPowerOn: true } });
+    const res = await post(ab17, 'set-system-restriction', {
+      device_id: d.id,
+      system_restriction: { allowEraseContentAndSettings: false, allowCamera: true, forceWiFiPowerOn: true },
+    });
     expect(res.statusCode).toBe(200);
     const op = res.json();
     expect(op).toMatchObject({ status: OperationStatus.QUEUED, replayed: false });
     expect((await device(d.id)).systemRestriction).toEqual({ allowEraseContentAndSettings: false, forceWiFiPowerOn: true });
-    expect(await onlyPendingPayload(d.id)).toEqual({ requestType: 'InstallProfile', payload: { allowEraseContentAndSettings: false, forceWiFiPowerOn: true }, operationLogId: op.operation_log_id });
-    expect(await operation(op.operation_log_id)).toMatchObject({ action: 'set-system-restriction', detail: { restricted_keys: ['allowEraseContentAndSettings', 'forceWiFiPowerOn'] } });
+    expect(await onlyPendingPayload(d.id)).toEqual({
+      requestType: 'InstallProfile',
+      payload: { allowEraseContentAndSettings: false, forceWiFiPowerOn: true },
+      operationLogId: op.operation_log_id,
+    });
+    expect(await operation(op.operation_log_id)).toMatchObject({
+      action: 'set-system-restriction',
+      detail: { restricted_keys: ['allowEraseContentAndSettings', 'forceWiFiPowerOn'] },
+    });
   });
 
   it('is refused without Ab17 (403), for another store’s device (404) and for bad input (400, Chinese), changing nothing', async () => {
@@ -82,9 +96,15 @@ describe('set-system-restriction (Ab17)', () => {
 
   it('refuses a phone not under management or in the recycle bin (409, Chinese)', async () => {
     const registered = await t.newIosDevice({ storeId });
-    expect((await post(ab17, 'set-system-restriction', { device_id: registered.id, system_restriction: {} })).json()).toMatchObject({ statusCode: 409, message: '设备尚未接入管理，无法下发指令' });
+    expect((await post(ab17, 'set-system-restriction', { device_id: registered.id, system_restriction: {} })).json()).toMatchObject({
+      statusCode: 409,
+      message: '设备尚未接入管理，无法下发指令',
+    });
     const recycled = await enrolled({ recycledStatus: RecycledStatus.RECYCLED });
-    expect((await post(ab17, 'set-system-restriction', { device_id: recycled.id, system_restriction: {} })).json()).toMatchObject({ statusCode: 409, message: '设备在回收站中，请先移出' });
+    expect((await post(ab17, 'set-system-restriction', { device_id: recycled.id, system_restriction: {} })).json()).toMatchObject({
+      statusCode: 409,
+      message: '设备在回收站中，请先移出',
+    });
   });
 
   it('honours the Idempotency-Key: a replay answers with the first operation and queues nothing more', async () => {
@@ -129,7 +149,12 @@ describe('set-system-restriction (Ab17)', () => {
 describe('sync-store-default-system-restriction (Ab17)', () => {
   it('gives the device the store default, and the detail stops listing differences', async () => {
     const d = await enrolled({ systemRestriction: { allowCamera: false } });
-    await t.app.inject({ method: 'PUT', url: '/api/store/default-system-restriction', headers: admin, payload: { system_restriction: { allowEraseContentAndSettings: false, allowAccountModification: false } } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/store/default-system-restriction',
+      headers: admin,
+      payload: { system_restriction: { allowEraseContentAndSettings: false, allowAccountModification: false } },
+    });
     const before = (await t.app.inject({ method: 'GET', url: `/api/device/ios/${d.id}`, headers: viewer })).json();
     expect(before.diff_system_restriction_keys).toEqual(['allowAccountModification', 'allowCamera', 'allowEraseContentAndSettings']);
 
@@ -152,7 +177,12 @@ describe('set-app-restriction (Ab10)', () => {
   const douyin = { app_name: '抖音', bundle_id: 'com.ss.iphone.ugc.Aweme' };
 
   it('allow-lists the chosen apps with the essential apps and the store’s global white list', async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/user/apple-app-restriction-white-list', headers: admin, payload: { password: 'Passw0rd!x', list: [{ app_name: '支付宝', bundle_id: 'com.alipay.iphoneclient' }] } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/apple-app-restriction-white-list',
+      headers: admin,
+      payload: { password: 'Passw0rd!x', list: [{ app_name: '支付宝', bundle_id: 'com.alipay.iphoneclient' }] },
+    });
     const d = await enrolled();
     const res = await post(ab10, 'set-app-restriction', { device_id: d.id, enable: true, type: 2, list: [wechat] });
     expect(res.statusCode).toBe(200);
@@ -168,10 +198,15 @@ describe('set-app-restriction (Ab10)', () => {
     const body = { device_id: d.id, enable: true, type: 1, list: [douyin] };
     expect((await post(ab17, 'set-app-restriction', body)).json()).toMatchObject({ statusCode: 403, code: 'PERMISSION_DENIED' });
     expect((await post(otherStoreAdmin, 'set-app-restriction', body)).statusCode).toBe(404);
-    expect((await post(ab10, 'set-app-restriction', { device_id: d.id, enable: true, list: [] })).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('开启应用限制时请选择限制类型') });
+    expect((await post(ab10, 'set-app-restriction', { device_id: d.id, enable: true, list: [] })).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('开启应用限制时请选择限制类型'),
+    });
     expect((await post(ab10, 'set-app-restriction', { ...body, type: 3 })).json().message).toContain('应用限制类型应为 0（无）、1（黑名单）或 2（白名单）');
     expect((await post(ab10, 'set-app-restriction', { ...body, type: 2, list: [] })).json().message).toContain('白名单模式请至少添加一个应用');
-    expect((await post(ab10, 'set-app-restriction', { ...body, list: [{ app_name: '坏', bundle_id: 'no spaces' }] })).json().message).toContain('Bundle ID 格式有误');
+    expect((await post(ab10, 'set-app-restriction', { ...body, list: [{ app_name: '坏', bundle_id: 'no spaces' }] })).json().message).toContain(
+      'Bundle ID 格式有误',
+    );
     expect(await device(d.id)).toMatchObject({ appRestrictionEnable: false, appRestrictionList: [] });
     expect(await operations(d.id)).toEqual([]);
   });
@@ -221,7 +256,12 @@ describe('temporary-allow-enterprise-app-trust (Ab17) and its revert job', () =>
     expect((await device(d.id)).enterpriseAppTrustUntil).toBeNull();
     const revert = await onlyPendingPayload(d.id);
     expect(revert.payload).toEqual({ allowCamera: false, allowEnterpriseAppTrust: false });
-    expect(await operation(revert.operationLogId!)).toMatchObject({ action: 'end-enterprise-app-trust', clerkId: null, status: OperationStatus.QUEUED, storeId });
+    expect(await operation(revert.operationLogId!)).toMatchObject({
+      action: 'end-enterprise-app-trust',
+      clerkId: null,
+      status: OperationStatus.QUEUED,
+      storeId,
+    });
   });
 });
 
@@ -229,7 +269,11 @@ describe('reinstall (for the wallpaper and release areas) and the restriction st
   it('rebuilds the profile from the record: a wallpaper the hirer may not change adds allowWallpaperModification false', async () => {
     const d = await enrolled({ systemRestriction: { allowCamera: false } });
     await t.db.update(iosDevice).set({ wallpaperAllowModify: false }).where(eq(iosDevice.id, d.id));
-    const service = createIosRestrictionService({ db: t.db, mdm: t.app.mdm, devices: { load: async () => ({ device: await device(d.id), clerkName: null }) } as never });
+    const service = createIosRestrictionService({
+      db: t.db,
+      mdm: t.app.mdm,
+      devices: { load: async () => ({ device: await device(d.id), clerkName: null }) } as never,
+    });
     const auth = { storeId, clerkId: null as never, sessionId: '', isAdmin: true, perms: [], modules: [] };
     const op = await service.reinstall(auth, d.id, { action: 'set-system-restriction', detail: { reason: 'wallpaper' } });
     expect((await onlyPendingPayload(d.id)).payload).toEqual({ allowCamera: false, allowWallpaperModification: false });
@@ -238,12 +282,19 @@ describe('reinstall (for the wallpaper and release areas) and the restriction st
 
   it('tells requested from installed, what is pending and what an unsupervised phone ignores', async () => {
     const d = await enrolled({ superviseStatus: SuperviseStatus.UNSUPERVISED });
-    const op = (await post(ab17, 'set-system-restriction', { device_id: d.id, system_restriction: { allowEraseContentAndSettings: false, allowScreenShot: false } })).json();
+    const op = (
+      await post(ab17, 'set-system-restriction', { device_id: d.id, system_restriction: { allowEraseContentAndSettings: false, allowScreenShot: false } })
+    ).json();
     const res = await state(viewer, d.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       supervised: false,
-      requested: { system_restriction: { allowEraseContentAndSettings: false, allowScreenShot: false }, app_restriction: { enable: false }, wallpaper_allow_modify: true, enterprise_app_trust_until: null },
+      requested: {
+        system_restriction: { allowEraseContentAndSettings: false, allowScreenShot: false },
+        app_restriction: { enable: false },
+        wallpaper_allow_modify: true,
+        enterprise_app_trust_until: null,
+      },
       desired_payload: { allowEraseContentAndSettings: false, allowScreenShot: false },
       installed_payload: null,
       in_sync: false,
@@ -258,7 +309,10 @@ describe('reinstall (for the wallpaper and release areas) and the restriction st
     const d = await enrolled({ systemRestriction: { allowCamera: false } });
     await t.db.insert(iosRestrictionProfile).values({ deviceId: d.id, installed: { allowCamera: false }, installedAt: new Date(Date.now() + 1000) });
     expect((await state(viewer, d.id)).json()).toMatchObject({ installed_payload: { allowCamera: false }, in_sync: true });
-    await t.db.update(mdmEnrollment).set({ authenticatedAt: new Date(Date.now() + 2000) }).where(eq(mdmEnrollment.deviceId, d.id));
+    await t.db
+      .update(mdmEnrollment)
+      .set({ authenticatedAt: new Date(Date.now() + 2000) })
+      .where(eq(mdmEnrollment.deviceId, d.id));
     expect((await state(viewer, d.id)).json()).toMatchObject({ installed_payload: null, in_sync: false });
     const off = (await post(ab17, 'set-system-restriction', { device_id: d.id, system_restriction: {} })).json();
     expect(off.status).toBe(OperationStatus.DONE);

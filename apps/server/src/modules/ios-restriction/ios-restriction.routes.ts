@@ -11,11 +11,15 @@ export const iosRestrictionRoutes: FastifyPluginAsyncZod<{ restrictions: IosRest
   const config = (perm: Perm) => ({ auth: { perms: [perm] }, module: Module.APPLE });
   const command = (name: string) => `/api/device/ios/command/${name}`;
 
-  app.post(command('set-system-restriction'), { config: config(Perm.APPLE_SET_SYSTEM_RESTRICTION), schema: { tags, body: setSystemRestrictionRequest } }, (req) =>
-    svc.setSystemRestriction(requireAuth(req), req.body.device_id, req.body.system_restriction, idempotencyKey(req)),
+  app.post(
+    command('set-system-restriction'),
+    { config: config(Perm.APPLE_SET_SYSTEM_RESTRICTION), schema: { tags, body: setSystemRestrictionRequest } },
+    (req) => svc.setSystemRestriction(requireAuth(req), req.body.device_id, req.body.system_restriction, idempotencyKey(req)),
   );
-  app.post(command('sync-store-default-system-restriction'), { config: config(Perm.APPLE_SET_SYSTEM_RESTRICTION), schema: { tags, body: deviceIdBody } }, (req) =>
-    svc.syncStoreDefault(requireAuth(req), req.body.device_id, idempotencyKey(req)),
+  app.post(
+    command('sync-store-default-system-restriction'),
+    { config: config(Perm.APPLE_SET_SYSTEM_RESTRICTION), schema: { tags, body: deviceIdBody } },
+    (req) => svc.syncStoreDefault(requireAuth(req), req.body.device_id, idempotencyKey(req)),
   );
   app.post(command('set-app-restriction'), { config: config(Perm.APPLE_SET_APP_RESTRICTION), schema: { tags, body: setAppRestrictionRequest } }, (req) => {
     const { device_id, ...rule } = req.body;

@@ -44,14 +44,22 @@ export const inputsOf = (d: IosDeviceRow, globalWhiteList: { bundle_id: string }
 /** restrictedOnly keeps the catalogue keys a map restricts, with their restricting values: the device record's form. */
 const restrictedOnly = (map: Partial<Record<string, boolean>>) => appleRestrictionMapOf(appleRestrictedKeys(map)) as Record<string, boolean>;
 
-const supervisedOf = (d: IosDeviceRow) => (d.superviseStatus === SuperviseStatus.SUPERVISED ? true : d.superviseStatus === SuperviseStatus.UNSUPERVISED ? false : null);
+const supervisedOf = (d: IosDeviceRow) =>
+  d.superviseStatus === SuperviseStatus.SUPERVISED ? true : d.superviseStatus === SuperviseStatus.UNSUPERVISED ? false : null;
 
 /**
  * queueRestrictionProfile queues the install of the device's one restrictions profile, rebuilt from the (locked)
  * record, for the operation `operationLogId`; with nothing to restrict it removes the profile instead, and with no
  * profile on the phone either it finishes the operation at once. Returns whether a command was queued.
  */
-export async function queueRestrictionProfile(mdm: MdmEngine, repo: IosRestrictionRepo, tx: Tx, device: IosDeviceRow, operationLogId: string, now = new Date()) {
+export async function queueRestrictionProfile(
+  mdm: MdmEngine,
+  repo: IosRestrictionRepo,
+  tx: Tx,
+  device: IosDeviceRow,
+  operationLogId: string,
+  now = new Date(),
+) {
   await repo.supersedeQueued(tx, device.id);
   const { whiteList } = await repo.storeDefaults(tx, device.storeId);
   const payload = buildRestrictionPayload(inputsOf(device, whiteList), now);
@@ -59,7 +67,9 @@ export async function queueRestrictionProfile(mdm: MdmEngine, repo: IosRestricti
     await repo.oplog.update(device.storeId, operationLogId, { status: OperationStatus.DONE, result: '设备上没有门店限制，无需下发' }, tx);
     return false;
   }
-  await mdm.commander.enqueueIn(tx, [{ deviceId: device.id, operationLogId, build: (uuid) => restrictionCommand(payload, uuid) }], { priority: Priority.NORMAL });
+  await mdm.commander.enqueueIn(tx, [{ deviceId: device.id, operationLogId, build: (uuid) => restrictionCommand(payload, uuid) }], {
+    priority: Priority.NORMAL,
+  });
   return true;
 }
 

@@ -39,17 +39,20 @@ const yamlKeys = (): Map<string, YamlKey> => {
 
 describe('the restriction catalogue, against Apple’s schema', () => {
   const apple = yamlKeys();
-  it.each(APPLE_RESTRICTIONS.map((r) => [r.key, r] as const))('%s: a boolean for iOS, restricting against its default, supervision and version as Apple says', (key, item) => {
-    const spec = apple.get(key);
-    expect(spec, `${key} is not in Apple's schema`).toBeDefined();
-    expect(spec!.type).toBe('<boolean>');
-    const ios = spec!.supportedOS?.iOS ?? {};
-    expect(ios.introduced ?? '4.0').not.toBe('n/a');
-    expect(ios.deprecated).toBeUndefined();
-    expect(item.restrictedValue).toBe(!spec!.default);
-    expect(item.supervised).toBe(ios.supervised === true);
-    if (ios.introduced) expect(item.minIos).toBe(ios.introduced);
-  });
+  it.each(APPLE_RESTRICTIONS.map((r) => [r.key, r] as const))(
+    '%s: a boolean for iOS, restricting against its default, supervision and version as Apple says',
+    (key, item) => {
+      const spec = apple.get(key);
+      expect(spec, `${key} is not in Apple's schema`).toBeDefined();
+      expect(spec!.type).toBe('<boolean>');
+      const ios = spec!.supportedOS?.iOS ?? {};
+      expect(ios.introduced ?? '4.0').not.toBe('n/a');
+      expect(ios.deprecated).toBeUndefined();
+      expect(item.restrictedValue).toBe(!spec!.default);
+      expect(item.supervised).toBe(ios.supervised === true);
+      if (ios.introduced) expect(item.minIos).toBe(ios.introduced);
+    },
+  );
 
   it('names the app-list keys as Apple does, all supervised, and the legacy ones as deprecated in 15', () => {
     for (const k of Object.values(APPLE_APP_LIST_KEYS)) {
@@ -59,16 +62,21 @@ describe('the restriction catalogue, against Apple’s schema', () => {
   });
 
   it('diffs maps by what they restrict: an explicit allow equals a missing key', () => {
-    expect(diffAppleRestrictionKeys({ allowCamera: true, allowEraseContentAndSettings: false, forceWiFiPowerOn: true }, { allowFindMyDevice: false, forceWiFiPowerOn: true })).toEqual([
-      'allowEraseContentAndSettings',
-      'allowFindMyDevice',
-    ]);
+    expect(
+      diffAppleRestrictionKeys(
+        { allowCamera: true, allowEraseContentAndSettings: false, forceWiFiPowerOn: true },
+        { allowFindMyDevice: false, forceWiFiPowerOn: true },
+      ),
+    ).toEqual(['allowEraseContentAndSettings', 'allowFindMyDevice']);
   });
 });
 
 describe('buildRestrictionPayload', () => {
   it('holds only restricting values of the map, in a stable order, and is a valid Restrictions payload', () => {
-    const body = buildRestrictionPayload(inputs({ systemRestriction: { allowEraseContentAndSettings: false, allowCamera: true, forceWiFiPowerOn: true, forceAutomaticDateAndTime: false } }), NOW);
+    const body = buildRestrictionPayload(
+      inputs({ systemRestriction: { allowEraseContentAndSettings: false, allowCamera: true, forceWiFiPowerOn: true, forceAutomaticDateAndTime: false } }),
+      NOW,
+    );
     expect(body).toEqual({ allowEraseContentAndSettings: false, forceWiFiPowerOn: true });
     expect(Object.keys(body!)).toEqual(['allowEraseContentAndSettings', 'forceWiFiPowerOn']);
   });
@@ -87,13 +95,24 @@ describe('buildRestrictionPayload', () => {
     const base = { systemRestriction: { allowEnterpriseAppTrust: false, allowCamera: false } };
     const open = buildRestrictionPayload(inputs({ ...base, enterpriseAppTrustUntil: new Date(NOW.getTime() + 60_000) }), NOW);
     expect(open).toEqual({ allowCamera: false, allowEnterpriseAppTrust: true });
-    expect(buildRestrictionPayload(inputs({ ...base, enterpriseAppTrustUntil: new Date(NOW.getTime() - 1) }), NOW)).toEqual({ allowCamera: false, allowEnterpriseAppTrust: false });
+    expect(buildRestrictionPayload(inputs({ ...base, enterpriseAppTrustUntil: new Date(NOW.getTime() - 1) }), NOW)).toEqual({
+      allowCamera: false,
+      allowEnterpriseAppTrust: false,
+    });
     // Trust alone left open restricts nothing: no profile at all.
-    expect(buildRestrictionPayload(inputs({ systemRestriction: { allowEnterpriseAppTrust: false }, enterpriseAppTrustUntil: new Date(NOW.getTime() + 60_000) }), NOW)).toBeNull();
+    expect(
+      buildRestrictionPayload(
+        inputs({ systemRestriction: { allowEnterpriseAppTrust: false }, enterpriseAppTrustUntil: new Date(NOW.getTime() + 60_000) }),
+        NOW,
+      ),
+    ).toBeNull();
   });
 
   it('allow-lists the essential apps and the store white list with the chosen apps, never locking the phone out', () => {
-    const body = buildRestrictionPayload(inputs({ appRule: { enable: true, type: 2, list: [WECHAT, ALIPAY] }, globalWhiteList: [ALIPAY, { bundle_id: 'com.autonavi.amap' }] }), NOW);
+    const body = buildRestrictionPayload(
+      inputs({ appRule: { enable: true, type: 2, list: [WECHAT, ALIPAY] }, globalWhiteList: [ALIPAY, { bundle_id: 'com.autonavi.amap' }] }),
+      NOW,
+    );
     expect(body).toEqual({
       allowListedAppBundleIDs: [...ESSENTIAL_APPLE_APPS.map((a) => a.bundle_id), 'com.alipay.iphoneclient', 'com.autonavi.amap', 'com.tencent.xin'],
     });
@@ -107,25 +126,39 @@ describe('buildRestrictionPayload', () => {
   });
 
   it('uses the pre-iOS 15 key names on older phones', () => {
-    expect(Object.keys(buildRestrictionPayload(inputs({ osVersion: '14.8', appRule: { enable: true, type: 2, list: [WECHAT] } }), NOW)!)).toEqual(['whitelistedAppBundleIDs']);
-    expect(Object.keys(buildRestrictionPayload(inputs({ osVersion: '12.5.7', appRule: { enable: true, type: 1, list: [DOUYIN] } }), NOW)!)).toEqual(['blacklistedAppBundleIDs']);
+    expect(Object.keys(buildRestrictionPayload(inputs({ osVersion: '14.8', appRule: { enable: true, type: 2, list: [WECHAT] } }), NOW)!)).toEqual([
+      'whitelistedAppBundleIDs',
+    ]);
+    expect(Object.keys(buildRestrictionPayload(inputs({ osVersion: '12.5.7', appRule: { enable: true, type: 1, list: [DOUYIN] } }), NOW)!)).toEqual([
+      'blacklistedAppBundleIDs',
+    ]);
     expect(compareVersions('15.0.1', '15.0')).toBeGreaterThan(0);
     expect(compareVersions('9.3', '15.0')).toBeLessThan(0);
   });
 
   it('knows which restrictions an unsupervised phone ignores', () => {
-    const body = buildRestrictionPayload(inputs({ systemRestriction: { allowEraseContentAndSettings: false, allowScreenShot: false }, appRule: { enable: true, type: 1, list: [DOUYIN] } }), NOW);
+    const body = buildRestrictionPayload(
+      inputs({ systemRestriction: { allowEraseContentAndSettings: false, allowScreenShot: false }, appRule: { enable: true, type: 1, list: [DOUYIN] } }),
+      NOW,
+    );
     expect(ignoredWithoutSupervision(body)).toEqual(['allowEraseContentAndSettings', 'blockedAppBundleIDs']);
     expect(describePayload(body, false)).toContain('本机未监管，其中 2 项需监管才生效');
     expect(describePayload(body, true)).toBe('设备已应用 3 项限制：禁止抹掉所有内容和设置、禁止截屏和录屏、应用黑名单（1 个应用）');
-    expect(describePayload({ forceWiFiPowerOn: true, allowEnterpriseAppTrust: true }, true)).toBe('设备已应用 1 项限制：强制保持 Wi-Fi 开启；临时允许信任企业级应用');
+    expect(describePayload({ forceWiFiPowerOn: true, allowEnterpriseAppTrust: true }, true)).toBe(
+      '设备已应用 1 项限制：强制保持 Wi-Fi 开启；临时允许信任企业级应用',
+    );
   });
 });
 
 describe('the restrictions profile and its commands', () => {
   const every = Object.fromEntries(APPLE_RESTRICTIONS.map((r) => [r.key, r.restrictedValue]));
   const full = buildRestrictionPayload(
-    inputs({ systemRestriction: every, wallpaperAllowModify: false, appRule: { enable: true, type: 2, list: [WECHAT] }, enterpriseAppTrustUntil: new Date(NOW.getTime() + 1000) }),
+    inputs({
+      systemRestriction: every,
+      wallpaperAllowModify: false,
+      appRule: { enable: true, type: 2, list: [WECHAT] },
+      enterpriseAppTrustUntil: new Date(NOW.getTime() + 1000),
+    }),
     NOW,
   )!;
 

@@ -21,7 +21,15 @@ export const restrictionsProfile = (payload: RestrictionPayload): Buffer =>
 export const restrictionCommand = (payload: RestrictionPayload | null, uuid: string) =>
   payload ? commands.installProfile(restrictionsProfile(payload), { uuid }) : commands.removeProfile(RESTRICTIONS_PROFILE_ID, { uuid });
 
-const COMMON_KEYS = new Set(['PayloadType', 'PayloadVersion', 'PayloadIdentifier', 'PayloadUUID', 'PayloadDisplayName', 'PayloadDescription', 'PayloadOrganization']);
+const COMMON_KEYS = new Set([
+  'PayloadType',
+  'PayloadVersion',
+  'PayloadIdentifier',
+  'PayloadUUID',
+  'PayloadDisplayName',
+  'PayloadDescription',
+  'PayloadOrganization',
+]);
 
 /**
  * payloadOfCommand reads back the Restrictions payload an InstallProfile command carried (the queue keeps the

@@ -18,7 +18,9 @@ interface Deps {
 }
 
 const notAvailable = () =>
-  new AppError('VALIDATION_FAILED', '所选更新不在设备的可用更新列表中，请先刷新可用更新', [{ field: 'product_key', message: '所选更新不在设备的可用更新列表中' }]);
+  new AppError('VALIDATION_FAILED', '所选更新不在设备的可用更新列表中，请先刷新可用更新', [
+    { field: 'product_key', message: '所选更新不在设备的可用更新列表中' },
+  ]);
 
 /**
  * createIosOsUpdateService: the phone's available updates (AvailableOSUpdates), scheduling one of them
@@ -48,7 +50,10 @@ export function createIosOsUpdateService({ db, mdm, devices }: Deps) {
       // Written before the command is queued (the phone's answer may come back before this call returns); the job
       // polls from now on, so an update the phone never takes up ends as failed at the deadline.
       const now = Date.now();
-      await saveOsUpdateState(db, device.id, stateOf(requested, 'scheduled', new Date(now)), { nextPollAt: new Date(now + POLL_MS), pollUntil: new Date(now + POLL_LIMIT_MS) });
+      await saveOsUpdateState(db, device.id, stateOf(requested, 'scheduled', new Date(now)), {
+        nextPollAt: new Date(now + POLL_MS),
+        pollUntil: new Date(now + POLL_LIMIT_MS),
+      });
       return pipeline.run(auth, device, {
         action: 'schedule-os-update',
         detail: { ...requested, name: update.HumanReadableName },

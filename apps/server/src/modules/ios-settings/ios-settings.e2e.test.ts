@@ -18,9 +18,19 @@ beforeAll(async () => {
   h = await startMdmHarness();
   const s = await h.t.newStore();
   headers = (await h.t.signedIn({ storeId: s.id, isAdmin: true })).headers;
-  for (const [name, background] of [['还款提醒', '#c0392b'], ['门店海报', '#2a6f97']]) {
-    const jpeg = await sharp({ create: { width: 90, height: 160, channels: 3, background } }).jpeg().toBuffer();
-    const res = await h.t.app.inject({ method: 'POST', url: '/api/wallpaper/upload', headers, payload: { content: JPEG_DATA_URI_PREFIX + jpeg.toString('base64'), name } });
+  for (const [name, background] of [
+    ['还款提醒', '#c0392b'],
+    ['门店海报', '#2a6f97'],
+  ]) {
+    const jpeg = await sharp({ create: { width: 90, height: 160, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    const res = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/wallpaper/upload',
+      headers,
+      payload: { content: JPEG_DATA_URI_PREFIX + jpeg.toString('base64'), name },
+    });
     pictures.push({ id: res.json().id, sha256: createHash('sha256').update(jpeg).digest('hex') });
   }
 });
@@ -57,7 +67,11 @@ describe('set-wallpaper on a simulated iPhone', () => {
     expect(phone.state.wallpaper).toMatchObject({ where: 2, lockScreen: { sha256: a.sha256 }, homeScreen: { sha256: b.sha256 } });
 
     const shown = (await h.t.app.inject({ method: 'GET', url: `/api/device/ios/helper/wallpaper?device_id=${deviceId}`, headers })).json();
-    expect(shown).toMatchObject({ allow_modify: true, lock_screen: { wallpaper_id: a.id, name: '还款提醒' }, home_screen: { wallpaper_id: b.id, name: '门店海报' } });
+    expect(shown).toMatchObject({
+      allow_modify: true,
+      lock_screen: { wallpaper_id: a.id, name: '还款提醒' },
+      home_screen: { wallpaper_id: b.id, name: '门店海报' },
+    });
     expect(shown.home_screen.thumbnail.startsWith(JPEG_DATA_URI_PREFIX)).toBe(true);
   });
 
@@ -71,8 +85,15 @@ describe('set-wallpaper on a simulated iPhone', () => {
   });
 
   it('keeps the name of a picture deleted from the library before the phone answered', async () => {
-    const jpeg = await sharp({ create: { width: 90, height: 160, channels: 3, background: '#27ae60' } }).jpeg().toBuffer();
-    const upload = await h.t.app.inject({ method: 'POST', url: '/api/wallpaper/upload', headers, payload: { content: JPEG_DATA_URI_PREFIX + jpeg.toString('base64'), name: '活动海报' } });
+    const jpeg = await sharp({ create: { width: 90, height: 160, channels: 3, background: '#27ae60' } })
+      .jpeg()
+      .toBuffer();
+    const upload = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/wallpaper/upload',
+      headers,
+      payload: { content: JPEG_DATA_URI_PREFIX + jpeg.toString('base64'), name: '活动海报' },
+    });
     const { phone, deviceId } = await enrolledPhone();
     phone.notNowFor(['Settings']);
     const op = await command('set-wallpaper', { device_id: deviceId, wallpaper_id: upload.json().id, where: 3, allow_modify: true });
@@ -91,7 +112,9 @@ describe('set-wallpaper on a simulated iPhone', () => {
     const phone = await h.newPhone(headers, { supervised: false, settingsResultShape: 'array' });
     await waitFor(async () => (await device(phone.deviceId)).factsUpdatedAt);
     await h.t.db.update(iosDevice).set({ superviseStatus: 0 }).where(eq(iosDevice.id, phone.deviceId));
-    const op = await finished((await command('set-wallpaper', { device_id: phone.deviceId, wallpaper_id: pictures[0].id, allow_modify: true })).operation_log_id);
+    const op = await finished(
+      (await command('set-wallpaper', { device_id: phone.deviceId, wallpaper_id: pictures[0].id, allow_modify: true })).operation_log_id,
+    );
     expect(op.result).toBe('设备未能设置壁纸：The device is not supervised.（MCChaperoneErrorDomain 29000）');
     expect(phone.phone.state.wallpaper.lockScreen).toBeUndefined();
     const shown = (await h.t.app.inject({ method: 'GET', url: `/api/device/ios/helper/wallpaper?device_id=${phone.deviceId}`, headers })).json();
@@ -125,7 +148,10 @@ describe('OS updates on a simulated iPhone', () => {
     });
     expect(known.availableOsUpdates.map((u) => u.Version)).toEqual(['17.6.1', '18.1.1']);
     const detail = (await h.t.app.inject({ method: 'GET', url: `/api/device/ios/${deviceId}`, headers })).json();
-    expect(detail).toMatchObject({ need_os_update: true, available_os_updates: [{ ProductKey: 'iOSUpdate21G93', DownloadSize: 655_000_000 }, { Version: '18.1.1' }] });
+    expect(detail).toMatchObject({
+      need_os_update: true,
+      available_os_updates: [{ ProductKey: 'iOSUpdate21G93', DownloadSize: 655_000_000 }, { Version: '18.1.1' }],
+    });
   });
 
   it('downloads only, then installs: the status progresses and the phone runs the new version', async () => {
@@ -133,16 +159,24 @@ describe('OS updates on a simulated iPhone', () => {
     const listed = await finished((await command('get-available-os-updates', { device_id: deviceId })).operation_log_id);
     expect(listed.result).toBe('发现 2 个可用更新：iOS 17.6.1、iOS 18.1.1');
 
-    const download = await finished((await command('schedule-os-update', { device_id: deviceId, install_action: 'DownloadOnly', product_version: '17.6.1' })).operation_log_id);
+    const download = await finished(
+      (await command('schedule-os-update', { device_id: deviceId, install_action: 'DownloadOnly', product_version: '17.6.1' })).operation_log_id,
+    );
     expect(download.result).toBe('iOS 17.6.1：下载中 0%');
     expect(phone.state.osUpdate).toMatchObject({ productKey: 'iOSUpdate21G93', phase: 'Downloading' });
     const status = async () => (await finished((await command('get-os-update-status', { device_id: deviceId })).operation_log_id)).result;
     expect(await status()).toBe('iOS 17.6.1：下载中 50%');
     expect((await device(deviceId)).osUpdateStatus).toBe(OsUpdateStatus.DOWNLOADING);
     expect(await status()).toBe('iOS 17.6.1：已下载，等待安装');
-    expect(await device(deviceId)).toMatchObject({ osUpdateStatus: OsUpdateStatus.DOWNLOADED, osUpdateProgress: { phase: 'downloaded', percent: 100 }, osVersion: '17.5.1' });
+    expect(await device(deviceId)).toMatchObject({
+      osUpdateStatus: OsUpdateStatus.DOWNLOADED,
+      osUpdateProgress: { phase: 'downloaded', percent: 100 },
+      osVersion: '17.5.1',
+    });
 
-    const install = await finished((await command('schedule-os-update', { device_id: deviceId, install_action: 'InstallASAP', product_key: 'iOSUpdate21G93' })).operation_log_id);
+    const install = await finished(
+      (await command('schedule-os-update', { device_id: deviceId, install_action: 'InstallASAP', product_key: 'iOSUpdate21G93' })).operation_log_id,
+    );
     expect(install.result).toBe('iOS 17.6.1：安装中');
     expect((await device(deviceId)).osUpdateStatus).toBe(OsUpdateStatus.INSTALLING);
     expect(await status()).toBe('iOS 17.6.1：安装结束，正在确认系统版本');
@@ -165,8 +199,13 @@ describe('OS updates on a simulated iPhone', () => {
     const { phone, deviceId } = await enrolledPhone();
     await finished((await command('get-available-os-updates', { device_id: deviceId })).operation_log_id);
     phone.errorFor('ScheduleOSUpdate', { code: 12021, domain: 'MCMDMErrorDomain', message: '设备存储空间不足' });
-    const refused = await finished((await command('schedule-os-update', { device_id: deviceId, install_action: 'InstallASAP', product_version: '18.1.1' })).operation_log_id);
+    const refused = await finished(
+      (await command('schedule-os-update', { device_id: deviceId, install_action: 'InstallASAP', product_version: '18.1.1' })).operation_log_id,
+    );
     expect(refused).toMatchObject({ status: OperationStatus.FAILED, result: '设备执行失败：设备存储空间不足（MCMDMErrorDomain 12021）' });
-    expect(await device(deviceId)).toMatchObject({ osUpdateStatus: OsUpdateStatus.FAILED, osUpdateProgress: { phase: 'failed', message: '设备拒绝了更新指令：设备存储空间不足（MCMDMErrorDomain 12021）' } });
+    expect(await device(deviceId)).toMatchObject({
+      osUpdateStatus: OsUpdateStatus.FAILED,
+      osUpdateProgress: { phase: 'failed', message: '设备拒绝了更新指令：设备存储空间不足（MCMDMErrorDomain 12021）' },
+    });
   });
 });

@@ -15,8 +15,17 @@ import { operationLog } from '../../domain/operation-log.table.ts';
 import { hasRecordedWallpaper, recordWallpaper, saveOsUpdateState, setWatch, watchOf } from './ios-settings.repo.ts';
 import { Screen } from './ios-settings.table.ts';
 import { POLL_LIMIT_MS, POLL_MS, RECHECK_MS } from './os-update-timing.ts';
-import { type OsUpdateState, chainText, isDict, describeProgress, fromScheduleResult, fromStatusAnswer, isActivePhase, readAvailableUpdates, stateOf } from './os-update-answers.ts';
-
+import {
+  type OsUpdateState,
+  chainText,
+  isDict,
+  describeProgress,
+  fromScheduleResult,
+  fromStatusAnswer,
+  isActivePhase,
+  readAvailableUpdates,
+  stateOf,
+} from './os-update-answers.ts';
 
 async function deviceOf(tx: Tx, deviceId: string) {
   const [d] = await tx
@@ -94,7 +103,11 @@ export const settingsEffects: EffectTable = {
         .update(iosDevice)
         .set({ availableOsUpdates: applicable as unknown as Record<string, unknown>[], needOsUpdate: applicable.length > 0, dateUpdated: new Date() })
         .where(eq(iosDevice.id, deviceId));
-      return { summary: applicable.length ? `发现 ${applicable.length} 个可用更新：${updateNames(applicable)}` : `已是最新系统${d.osVersion ? `（iOS ${d.osVersion}）` : ''}` };
+      return {
+        summary: applicable.length
+          ? `发现 ${applicable.length} 个可用更新：${updateNames(applicable)}`
+          : `已是最新系统${d.osVersion ? `（iOS ${d.osVersion}）` : ''}`,
+      };
     },
   ],
 
@@ -142,7 +155,10 @@ export const settingsEffects: EffectTable = {
       const updates = d.updates.filter((u) => stillApplies(u, d.osVersion));
       const need = updates.length > 0;
       if (updates.length !== d.updates.length || need !== d.needOsUpdate) {
-        await tx.update(iosDevice).set({ availableOsUpdates: updates as unknown as Record<string, unknown>[], needOsUpdate: need }).where(eq(iosDevice.id, deviceId));
+        await tx
+          .update(iosDevice)
+          .set({ availableOsUpdates: updates as unknown as Record<string, unknown>[], needOsUpdate: need })
+          .where(eq(iosDevice.id, deviceId));
       }
       const p = d.progress;
       if (p?.version && isActivePhase(p.phase)) {

@@ -37,7 +37,13 @@ export async function hasRecordedWallpaper(tx: Queryable, deviceId: string) {
 /** screensOf lists what the console set on each screen, with the library thumbnail while the picture exists. */
 export async function screensOf(db: Queryable, deviceId: string) {
   return db
-    .select({ screen: iosWallpaperScreen.screen, wallpaperId: iosWallpaperScreen.wallpaperId, name: iosWallpaperScreen.wallpaperName, dateSet: iosWallpaperScreen.dateSet, thumbnail: wallpaper.thumbnail })
+    .select({
+      screen: iosWallpaperScreen.screen,
+      wallpaperId: iosWallpaperScreen.wallpaperId,
+      name: iosWallpaperScreen.wallpaperName,
+      dateSet: iosWallpaperScreen.dateSet,
+      thumbnail: wallpaper.thumbnail,
+    })
     .from(iosWallpaperScreen)
     .leftJoin(wallpaper, eq(wallpaper.id, iosWallpaperScreen.wallpaperId))
     .where(eq(iosWallpaperScreen.deviceId, deviceId));
@@ -58,7 +64,12 @@ export async function setWatch(tx: Queryable, deviceId: string, values: WatchVal
 }
 
 /** saveOsUpdateState writes an update's state to the device and starts (nextPollAt) or stops (null) the job's polling. */
-export async function saveOsUpdateState(q: Queryable, deviceId: string, state: { status: number; progress: OsUpdateProgress | null }, watch: { nextPollAt: Date | null; pollUntil?: Date }) {
+export async function saveOsUpdateState(
+  q: Queryable,
+  deviceId: string,
+  state: { status: number; progress: OsUpdateProgress | null },
+  watch: { nextPollAt: Date | null; pollUntil?: Date },
+) {
   await q
     .update(iosDevice)
     .set({ osUpdateStatus: state.status, osUpdateProgress: state.progress as unknown as Record<string, unknown> | null, dateUpdated: new Date() })
@@ -91,7 +102,15 @@ async function claimDue(db: Db, key: 'nextCheckAt' | 'nextPollAt', now: Date, ne
   const live = await db
     .select({ id: iosDevice.id, progress: iosDevice.osUpdateProgress })
     .from(iosDevice)
-    .where(and(inArray(iosDevice.id, claimed.map((c) => c.deviceId)), managedSupervised));
+    .where(
+      and(
+        inArray(
+          iosDevice.id,
+          claimed.map((c) => c.deviceId),
+        ),
+        managedSupervised,
+      ),
+    );
   const liveIds = new Set(live.map((d) => d.id));
   const gone = claimed.filter((c) => !liveIds.has(c.deviceId)).map((c) => c.deviceId);
   if (key === 'nextPollAt' && gone.length) await db.update(iosOsUpdateWatch).set({ nextPollAt: null }).where(inArray(iosOsUpdateWatch.deviceId, gone));

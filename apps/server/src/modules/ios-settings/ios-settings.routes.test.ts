@@ -16,14 +16,19 @@ let t: TestApp;
 let jpeg: Buffer;
 beforeAll(async () => {
   t = await buildTestApp();
-  jpeg = await sharp({ create: { width: 90, height: 160, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer();
+  jpeg = await sharp({ create: { width: 90, height: 160, channels: 3, background: '#2a6f97' } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(() => t.close());
 
 const post = (url: string, headers: Headers, payload: object, key?: string) =>
   t.app.inject({ method: 'POST', url: `/api/device/ios/command/${url}`, headers: key ? { ...headers, 'idempotency-key': key } : headers, payload });
 const commandsOf = (deviceId: string, requestType?: string) =>
-  t.db.select().from(mdmCommand).where(requestType ? and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, requestType)) : eq(mdmCommand.deviceId, deviceId));
+  t.db
+    .select()
+    .from(mdmCommand)
+    .where(requestType ? and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, requestType)) : eq(mdmCommand.deviceId, deviceId));
 const deviceRow = async (id: string) => (await t.db.select().from(iosDevice).where(eq(iosDevice.id, id)))[0];
 const operation = async (id: string) => (await t.db.select().from(operationLog).where(eq(operationLog.id, id)))[0];
 /** The queued command as the phone will get it; wallpapers make it larger than a device body may be. */
@@ -38,8 +43,19 @@ const UPDATES = [
 async function store(values: { modules?: Module[] } = {}) {
   const s = await t.newStore(values);
   const admin = await t.signedIn({ storeId: s.id, isAdmin: true });
-  const device = await t.newIosDevice({ storeId: s.id, enrolled: true, superviseStatus: SuperviseStatus.SUPERVISED, osVersion: '17.5.1', availableOsUpdates: UPDATES });
-  const uploaded = await t.app.inject({ method: 'POST', url: '/api/wallpaper/upload', headers: admin.headers, payload: { content: JPEG_DATA_URI_PREFIX + jpeg.toString('base64'), name: '还款提醒' } });
+  const device = await t.newIosDevice({
+    storeId: s.id,
+    enrolled: true,
+    superviseStatus: SuperviseStatus.SUPERVISED,
+    osVersion: '17.5.1',
+    availableOsUpdates: UPDATES,
+  });
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/wallpaper/upload',
+    headers: admin.headers,
+    payload: { content: JPEG_DATA_URI_PREFIX + jpeg.toString('base64'), name: '还款提醒' },
+  });
   return { storeId: s.id, headers: admin.headers, device, wallpaperId: uploaded.json().id as string };
 }
 
@@ -52,8 +68,12 @@ describe('POST command/set-wallpaper', () => {
     const plist = queuedPlist(cmd.payload);
     expect(validateCommand(plist)).toEqual([]);
     expect(plist.Command).toMatchObject({ RequestType: 'Settings', Settings: [{ Item: 'Wallpaper', Where: 1 }] });
-    expect(((plist.Command as { Settings: { Image: Buffer }[] }).Settings[0].Image).equals(jpeg)).toBe(true);
-    expect(await operation(res.json().operation_log_id)).toMatchObject({ action: 'set-wallpaper', status: OperationStatus.QUEUED, detail: { wallpaper_id: wallpaperId, wallpaper_name: '还款提醒', where: 1, allow_modify: true } });
+    expect((plist.Command as { Settings: { Image: Buffer }[] }).Settings[0].Image.equals(jpeg)).toBe(true);
+    expect(await operation(res.json().operation_log_id)).toMatchObject({
+      action: 'set-wallpaper',
+      status: OperationStatus.QUEUED,
+      detail: { wallpaper_id: wallpaperId, wallpaper_name: '还款提醒', where: 1, allow_modify: true },
+    });
     // allow_modify true on a phone that already allows it: no restrictions re-install.
     expect(await commandsOf(device.id, 'InstallProfile')).toHaveLength(0);
   });
@@ -69,7 +89,9 @@ describe('POST command/set-wallpaper', () => {
     expect(await commandsOf(device.id, 'InstallProfile')).toHaveLength(1);
 
     // Again with allow_modify false: nothing to change in the profile.
-    expect((await post('set-wallpaper', headers, { device_id: device.id, wallpaper_id: wallpaperId, allow_modify: false })).json().restriction_operation_log_id).toBeUndefined();
+    expect(
+      (await post('set-wallpaper', headers, { device_id: device.id, wallpaper_id: wallpaperId, allow_modify: false })).json().restriction_operation_log_id,
+    ).toBeUndefined();
     const lifted = (await post('set-wallpaper', headers, { device_id: device.id, wallpaper_id: wallpaperId, allow_modify: true })).json();
     // A real operation of the restrictions profile, not just any value: null or a stray id would fail here.
     expect(await operation(lifted.restriction_operation_log_id)).toMatchObject({ action: 'set-system-restriction', detail: { reason: 'wallpaper' } });
@@ -150,7 +172,10 @@ describe('OS update commands', () => {
   it('lets any clerk who sees the phone ask for available updates and status, with valid commands', async () => {
     const { storeId, device } = await store();
     const clerk = await t.signedIn({ storeId, permission: 'Aa3' });
-    for (const [name, requestType] of [['get-available-os-updates', 'AvailableOSUpdates'], ['get-os-update-status', 'OSUpdateStatus']]) {
+    for (const [name, requestType] of [
+      ['get-available-os-updates', 'AvailableOSUpdates'],
+      ['get-os-update-status', 'OSUpdateStatus'],
+    ]) {
       const res = await post(name, clerk.headers, { device_id: device.id });
       expect(res.statusCode).toBe(200);
       expect(await operation(res.json().operation_log_id)).toMatchObject({ action: name, status: OperationStatus.QUEUED });
@@ -186,7 +211,11 @@ describe('OS update commands', () => {
   });
 
   it.each([
-    ['an unknown install action', { install_action: 'InstallLater', product_key: 'iOSUpdate21G93' }, '更新方式只能是 DownloadOnly（仅下载）或 InstallASAP（立即安装）'],
+    [
+      'an unknown install action',
+      { install_action: 'InstallLater', product_key: 'iOSUpdate21G93' },
+      '更新方式只能是 DownloadOnly（仅下载）或 InstallASAP（立即安装）',
+    ],
     ['no update named', { install_action: 'DownloadOnly' }, '请选择要安装的系统更新'],
     ['a malformed version', { install_action: 'DownloadOnly', product_version: '18.x' }, '系统版本格式有误'],
     ['an update the phone does not offer', { install_action: 'DownloadOnly', product_version: '19.0' }, '所选更新不在设备的可用更新列表中'],
@@ -233,13 +262,26 @@ describe('OS-update watch job', () => {
     expect(await commandsOf(device.id, 'AvailableOSUpdates')).toHaveLength(1);
 
     // A running update is polled; one that ran past its deadline ends as failed.
-    const progress = { product_key: 'iOSUpdate21G93', version: '17.6.1', install_action: 'InstallASAP', phase: 'downloading', percent: 50, updated_at: now.toISOString() };
+    const progress = {
+      product_key: 'iOSUpdate21G93',
+      version: '17.6.1',
+      install_action: 'InstallASAP',
+      phase: 'downloading',
+      percent: 50,
+      updated_at: now.toISOString(),
+    };
     await t.db.update(iosDevice).set({ osUpdateStatus: OsUpdateStatus.DOWNLOADING, osUpdateProgress: progress }).where(eq(iosDevice.id, device.id));
-    await t.db.update(iosOsUpdateWatch).set({ nextPollAt: now, pollUntil: new Date(now.getTime() + 3_600_000) }).where(eq(iosOsUpdateWatch.deviceId, device.id));
+    await t.db
+      .update(iosOsUpdateWatch)
+      .set({ nextPollAt: now, pollUntil: new Date(now.getTime() + 3_600_000) })
+      .where(eq(iosOsUpdateWatch.deviceId, device.id));
     await watchOsUpdates(t.db, t.app.mdm, now);
     expect(await commandsOf(device.id, 'OSUpdateStatus')).toHaveLength(1);
     await watchOsUpdates(t.db, t.app.mdm, new Date(now.getTime() + 2 * 3_600_000));
-    expect(await deviceRow(device.id)).toMatchObject({ osUpdateStatus: OsUpdateStatus.FAILED, osUpdateProgress: { phase: 'failed', message: '设备长时间未完成此更新' } });
+    expect(await deviceRow(device.id)).toMatchObject({
+      osUpdateStatus: OsUpdateStatus.FAILED,
+      osUpdateProgress: { phase: 'failed', message: '设备长时间未完成此更新' },
+    });
     const [watch] = await t.db.select().from(iosOsUpdateWatch).where(eq(iosOsUpdateWatch.deviceId, device.id));
     expect(watch.nextPollAt).toBeNull();
   });

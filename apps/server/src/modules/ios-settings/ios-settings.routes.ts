@@ -10,7 +10,10 @@ import type { IosWallpaperService } from './ios-wallpaper.service.ts';
  * Wallpaper and OS-update commands of an Apple device (spec §7 command/{name}): set-wallpaper needs Ab3; the
  * OS-update calls are open to any clerk who sees the device (CONTRACTS.md). All need the Apple module.
  */
-export const iosSettingsRoutes: FastifyPluginAsyncZod<{ wallpaper: IosWallpaperService; osUpdates: IosOsUpdateService }> = async (app, { wallpaper, osUpdates }) => {
+export const iosSettingsRoutes: FastifyPluginAsyncZod<{ wallpaper: IosWallpaperService; osUpdates: IosOsUpdateService }> = async (
+  app,
+  { wallpaper, osUpdates },
+) => {
   const tags = ['ios-settings'];
   const config = (auth: AuthRule) => ({ auth, module: Module.APPLE });
   const command = (name: string) => `/api/device/ios/command/${name}`;

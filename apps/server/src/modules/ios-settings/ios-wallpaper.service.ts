@@ -19,7 +19,11 @@ import { Screen } from './ios-settings.table.ts';
  * restrict area's service (ios-restriction.service.ts) is one. Set-wallpaper uses it when allow_modify changes.
  */
 export interface RestrictionReinstaller {
-  reinstall(auth: AuthContext, deviceId: string, opts: { action: string; detail?: Record<string, unknown>; idempotencyKey?: IdempotencyKey }): Promise<OperationResult>;
+  reinstall(
+    auth: AuthContext,
+    deviceId: string,
+    opts: { action: string; detail?: Record<string, unknown>; idempotencyKey?: IdempotencyKey },
+  ): Promise<OperationResult>;
 }
 
 export interface SetWallpaperResult extends OperationResult {

@@ -61,7 +61,12 @@ const ACTIVE = new Set<OsUpdatePhase>(['scheduled', 'waiting', 'downloading', 'i
 export const isActivePhase = (phase: OsUpdatePhase | undefined) => phase !== undefined && ACTIVE.has(phase);
 
 /** stateOf writes a phase into the record, keeping what the previous progress knew. */
-export function stateOf(base: Omit<OsUpdateProgress, 'phase' | 'updated_at' | 'percent'> & { percent?: number | null }, phase: OsUpdatePhase, now: Date, message?: string): OsUpdateState {
+export function stateOf(
+  base: Omit<OsUpdateProgress, 'phase' | 'updated_at' | 'percent'> & { percent?: number | null },
+  phase: OsUpdatePhase,
+  now: Date,
+  message?: string,
+): OsUpdateState {
   const progress: OsUpdateProgress = { ...base, percent: base.percent ?? null, phase, updated_at: now.toISOString() };
   if (message) progress.message = message;
   else delete progress.message;
@@ -78,7 +83,11 @@ const percentOf = (d: PlistDict) => {
  * its ErrorChain); otherwise Status says whether the phone started downloading or installing. Idle means
  * scheduled but not started yet (or already downloaded): the next OSUpdateStatus tells which.
  */
-export function fromScheduleResult(item: PlistDict | undefined, requested: { product_key: string; version: string | null; install_action: OsInstallAction }, now: Date): OsUpdateState {
+export function fromScheduleResult(
+  item: PlistDict | undefined,
+  requested: { product_key: string; version: string | null; install_action: OsInstallAction },
+  now: Date,
+): OsUpdateState {
   const base = { ...requested, product_key: (item && str(item, 'ProductKey')) || requested.product_key };
   if (!item) return stateOf(base, 'failed', now, '设备没有返回更新安排结果');
   if (str(item, 'InstallAction') === 'Error') return stateOf(base, 'failed', now, `设备无法安排此更新：${chainText(item.ErrorChain)}`);

@@ -16,7 +16,10 @@ export function loginAttemptQueries<T extends LoginAttemptTable>(db: Db, table: 
       await db.insert(table).values(values);
     },
     async countFromIpSince(ip: string, since: Date) {
-      const [row] = await db.select({ n: count() }).from(from).where(and(eq(table.ip, ip), gte(table.dateCreated, since)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(from)
+        .where(and(eq(table.ip, ip), gte(table.dateCreated, since)));
       return row.n;
     },
     async countStatusForAccountSince(account: string, status: number, since: Date) {

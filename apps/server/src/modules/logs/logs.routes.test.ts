@@ -34,14 +34,28 @@ describe('GET /api/store/login-log', () => {
     const s = await t.newStore();
     const admin = await t.signedIn({ storeId: s.id, isAdmin: true });
     const clerk = await t.newClerk({ storeId: s.id });
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: clerk.phoneNumber, password: 'Wrong-pass1' }, remoteAddress: '10.9.0.7', headers: { 'user-agent': 'TestAgent/1.0' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { account: clerk.phoneNumber, password: 'Wrong-pass1' },
+      remoteAddress: '10.9.0.7',
+      headers: { 'user-agent': 'TestAgent/1.0' },
+    });
     const foreign = await t.newStore();
     const stranger = await t.signedIn({ storeId: foreign.id, isAdmin: true });
 
     const body = (await get('/api/store/login-log', admin.headers)).json();
     expect(body.total).toBe(2);
     const [failed, success] = body.list;
-    expect(failed).toMatchObject({ clerk_id: clerk.id, clerk_name: '测试店员', account: clerk.phoneNumber, ip: '10.9.0.7', status: LoginStatus.WRONG_PASSWORD, status_label: '密码错误', user_agent: 'TestAgent/1.0' });
+    expect(failed).toMatchObject({
+      clerk_id: clerk.id,
+      clerk_name: '测试店员',
+      account: clerk.phoneNumber,
+      ip: '10.9.0.7',
+      status: LoginStatus.WRONG_PASSWORD,
+      status_label: '密码错误',
+      user_agent: 'TestAgent/1.0',
+    });
     expect(success).toMatchObject({ clerk_id: admin.clerk.id, status: LoginStatus.SUCCESS, status_label: '登录成功' });
     expect(Date.parse(failed.date_created)).toBeGreaterThanOrEqual(Date.parse(success.date_created));
     expect(body.list.some((r: { clerk_id: string }) => r.clerk_id === stranger.clerk.id)).toBe(false);
@@ -53,12 +67,14 @@ describe('GET /api/store/login-log', () => {
     const a = await t.newClerk({ storeId: s.id });
     const b = await t.newClerk({ storeId: s.id });
     const row = (clerkId: string, status: number, iso: string) => ({ storeId: s.id, clerkId, account: 'x', ip: '10.0.0.1', status, dateCreated: at(iso) });
-    await t.db.insert(loginLog).values([
-      row(a.id, LoginStatus.SUCCESS, '2026-03-01T00:30:00+08:00'),
-      row(a.id, LoginStatus.WRONG_PASSWORD, '2026-03-02T23:59:00+08:00'),
-      row(a.id, LoginStatus.SUCCESS, '2026-03-03T00:00:00+08:00'),
-      row(b.id, LoginStatus.SUCCESS, '2026-03-02T12:00:00+08:00'),
-    ]);
+    await t.db
+      .insert(loginLog)
+      .values([
+        row(a.id, LoginStatus.SUCCESS, '2026-03-01T00:30:00+08:00'),
+        row(a.id, LoginStatus.WRONG_PASSWORD, '2026-03-02T23:59:00+08:00'),
+        row(a.id, LoginStatus.SUCCESS, '2026-03-03T00:00:00+08:00'),
+        row(b.id, LoginStatus.SUCCESS, '2026-03-02T12:00:00+08:00'),
+      ]);
     const list = async (qs: string) => (await get(`/api/store/login-log?${qs}`, admin.headers)).json();
 
     expect((await list(`for_clerk=${a.id}`)).total).toBe(3);
@@ -99,13 +115,22 @@ describe('GET /api/device/ios/operation-log without device_id (the store page)',
     const clerk = await t.signedIn({ storeId: s.id, permission: '' });
     const phone = await t.newIosDevice({ storeId: s.id, clerkId: clerk.clerk.id, serialNumber: `OPLOG${String(Date.now()).slice(-7)}` });
     const [android] = await t.db.insert(androidDevice).values({ storeId: s.id, serialNumber: 'ANDR0001' }).returning();
-    const op = (values: Partial<typeof operationLog.$inferInsert>) => ({ storeId: s.id, platform: 'ios', deviceId: phone.id, action: 'lock', status: OperationStatus.DONE, ...values });
-    await t.db.insert(operationLog).values([
-      op({ clerkId: admin.clerk.id, action: 'lock', status: OperationStatus.DONE, result: '已锁定', dateCreated: at('2026-04-01T10:00:00+08:00') }),
-      op({ clerkId: clerk.clerk.id, action: 'unlock', status: OperationStatus.FAILED, dateCreated: at('2026-04-02T10:00:00+08:00') }),
-      op({ clerkId: clerk.clerk.id, action: 'reboot', status: OperationStatus.QUEUED, dateCreated: at('2026-04-03T10:00:00+08:00') }),
-      op({ clerkId: admin.clerk.id, platform: 'android', deviceId: android.id, action: 'lock' }),
-    ]);
+    const op = (values: Partial<typeof operationLog.$inferInsert>) => ({
+      storeId: s.id,
+      platform: 'ios',
+      deviceId: phone.id,
+      action: 'lock',
+      status: OperationStatus.DONE,
+      ...values,
+    });
+    await t.db
+      .insert(operationLog)
+      .values([
+        op({ clerkId: admin.clerk.id, action: 'lock', status: OperationStatus.DONE, result: '已锁定', dateCreated: at('2026-04-01T10:00:00+08:00') }),
+        op({ clerkId: clerk.clerk.id, action: 'unlock', status: OperationStatus.FAILED, dateCreated: at('2026-04-02T10:00:00+08:00') }),
+        op({ clerkId: clerk.clerk.id, action: 'reboot', status: OperationStatus.QUEUED, dateCreated: at('2026-04-03T10:00:00+08:00') }),
+        op({ clerkId: admin.clerk.id, platform: 'android', deviceId: android.id, action: 'lock' }),
+      ]);
     const foreign = await t.newStore();
     const foreignPhone = await t.newIosDevice({ storeId: foreign.id });
     await t.db.insert(operationLog).values({ storeId: foreign.id, platform: 'ios', deviceId: foreignPhone.id, action: 'erase', status: OperationStatus.DONE });
@@ -130,7 +155,15 @@ describe('GET /api/device/ios/operation-log without device_id (the store page)',
     const body = (await get('/api/device/ios/operation-log', admin.headers)).json();
     expect(body.total).toBe(3);
     expect(body.list.map((r: { action: string }) => r.action)).toEqual(['reboot', 'unlock', 'lock']);
-    expect(body.list[2]).toMatchObject({ action_label: '锁定设备', status: OperationStatus.DONE, result: '已锁定', device_id: phone.id, device_serial: phone.serialNumber, clerk_name: '测试店员', platform: 'ios' });
+    expect(body.list[2]).toMatchObject({
+      action_label: '锁定设备',
+      status: OperationStatus.DONE,
+      result: '已锁定',
+      device_id: phone.id,
+      device_serial: phone.serialNumber,
+      clerk_name: '测试店员',
+      platform: 'ios',
+    });
     expect(body.list[0].clerk_name).toBe(clerk.clerk.name);
   });
 

@@ -21,7 +21,9 @@ export interface OperationLogQuery {
 /** The serial shown in the log: Apple's serial number; an Android phone's serial, else its IMEI. */
 const deviceSerial = {
   ios: sql<string | null>`(select ${iosDevice.serialNumber} from ${iosDevice} where ${iosDevice.id} = ${operationLog.deviceId})`,
-  android: sql<string | null>`(select coalesce(nullif(${androidDevice.serialNumber}, ''), nullif(${androidDevice.imei1}, '')) from ${androidDevice} where ${androidDevice.id} = ${operationLog.deviceId})`,
+  android: sql<
+    string | null
+  >`(select coalesce(nullif(${androidDevice.serialNumber}, ''), nullif(${androidDevice.imei1}, '')) from ${androidDevice} where ${androidDevice.id} = ${operationLog.deviceId})`,
 } as const;
 
 /** createOperationLogQuery: the store-wide operation-log pages (spec §4 security pages), one store at a time. */

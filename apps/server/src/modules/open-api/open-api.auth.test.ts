@@ -28,7 +28,10 @@ interface Key {
 
 async function newKey(over: { enabled?: boolean; ipWhiteList?: string; apiKey?: string; withSecret?: boolean; modules?: string[] } = {}): Promise<Key> {
   const { db } = database;
-  const [s] = await db.insert(store).values({ storeName: '签名门店', modules: (over.modules ?? ['apple', 'android']) as never }).returning();
+  const [s] = await db
+    .insert(store)
+    .values({ storeName: '签名门店', modules: (over.modules ?? ['apple', 'android']) as never })
+    .returning();
   const apiKey = over.apiKey ?? `ak_${randomBytes(12).toString('hex')}`;
   const secret = randomBytes(24).toString('hex');
   await db.insert(storeApiSetting).values({
@@ -63,7 +66,9 @@ function request(key: Key, c: Call = {}) {
   const signature = signParts(c.signWith ?? key.secret, { method, pathWithQuery: url, timestamp, nonce, body: body ?? '' });
   const headers: Record<string, unknown> = { 'x-api-key': key.apiKey, 'x-timestamp': timestamp, 'x-nonce': nonce, 'x-signature': signature, ...c.headers };
   for (const h of c.omit ?? []) delete headers[h];
-  return { headers, ip: c.ip ?? '203.0.113.7', method, url, openApiRawBody: body, openApiPending: null, openApi: undefined } as never as Parameters<typeof auth.beforeBody>[0] & {
+  return { headers, ip: c.ip ?? '203.0.113.7', method, url, openApiRawBody: body, openApiPending: null, openApi: undefined } as never as Parameters<
+    typeof auth.beforeBody
+  >[0] & {
     openApi?: { storeId: string; apiKey: string; modules: string[] };
   };
 }
@@ -76,7 +81,11 @@ async function check(key: Key, c: Call = {}, a = auth) {
 }
 
 const refused = (status: 401 | 403, message: string | RegExp) =>
-  expect.objectContaining({ code: status === 401 ? 'UNAUTHORIZED' : 'PERMISSION_DENIED', statusCode: status, message: typeof message === 'string' ? message : expect.stringMatching(message) });
+  expect.objectContaining({
+    code: status === 401 ? 'UNAUTHORIZED' : 'PERMISSION_DENIED',
+    statusCode: status,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+  });
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -136,13 +145,27 @@ describe('open API auth: headers and timestamp', () => {
       expect(await check(key, { timestamp: String(NOW_S + offset) }), `${offset}`).toMatchObject({ storeId: key.storeId });
     }
     for (const offset of [-301, 301, -86_400, 86_400]) {
-      await expect(check(key, { timestamp: String(NOW_S + offset) }), `${offset}`).rejects.toThrow(refused(401, 'X-Timestamp 无效或已过期：应为当前 Unix 时间（秒），允许误差 300 秒'));
+      await expect(check(key, { timestamp: String(NOW_S + offset) }), `${offset}`).rejects.toThrow(
+        refused(401, 'X-Timestamp 无效或已过期：应为当前 Unix 时间（秒），允许误差 300 秒'),
+      );
     }
   });
 
   it('takes whole seconds, in at most 12 digits, and nothing else', async () => {
     const key = await newKey();
-    for (const timestamp of [`${NOW_S}000`, `+${NOW_S}`, `-${NOW_S}`, `${NOW_S}.0`, `${NOW_S}.4`, `0${NOW_S}x`, `x${NOW_S}`, `0x${NOW_S.toString(16)}`, '1.8e9', 'yesterday', `000${NOW_S}`]) {
+    for (const timestamp of [
+      `${NOW_S}000`,
+      `+${NOW_S}`,
+      `-${NOW_S}`,
+      `${NOW_S}.0`,
+      `${NOW_S}.4`,
+      `0${NOW_S}x`,
+      `x${NOW_S}`,
+      `0x${NOW_S.toString(16)}`,
+      '1.8e9',
+      'yesterday',
+      `000${NOW_S}`,
+    ]) {
       await expect(check(key, { timestamp }), timestamp).rejects.toThrow(refused(401, /^X-Timestamp 无效或已过期/));
     }
     // Leading zeros within 12 digits are still the same second.
@@ -212,7 +235,13 @@ describe('open API auth: after the body', () => {
       await expect(auth.afterBody(r)).rejects.toThrow(refused(401, /^签名错误/));
     }
     const signedNow = request(key);
-    const otherTime = request(key, { timestamp: String(NOW_S + 1), headers: { 'x-signature': (signedNow.headers as Record<string, string>)['x-signature'], 'x-nonce': (signedNow.headers as Record<string, string>)['x-nonce'] } });
+    const otherTime = request(key, {
+      timestamp: String(NOW_S + 1),
+      headers: {
+        'x-signature': (signedNow.headers as Record<string, string>)['x-signature'],
+        'x-nonce': (signedNow.headers as Record<string, string>)['x-nonce'],
+      },
+    });
     await auth.beforeBody(otherTime);
     await expect(auth.afterBody(otherTime)).rejects.toThrow(refused(401, /^签名错误/));
     await expect(check(key, { signWith: 'another-secret' })).rejects.toThrow(refused(401, /^签名错误/));
@@ -254,7 +283,15 @@ describe('ipAllowed and plainIp', () => {
   it('plainIp unwraps an IPv4-mapped IPv6 address and leaves every other address as it is', () => {
     expect(plainIp('::ffff:198.51.100.1')).toBe('198.51.100.1');
     expect(plainIp('::FFFF:198.51.100.12')).toBe('198.51.100.12');
-    for (const ip of ['198.51.100.1', '2001:db8::7', '::ffff:198.51.100.1.5', 'x::ffff:198.51.100.1', '::ffff:198.51.100', '::ffff:a.b.c.d', '::ffff:1.2.3.4x']) {
+    for (const ip of [
+      '198.51.100.1',
+      '2001:db8::7',
+      '::ffff:198.51.100.1.5',
+      'x::ffff:198.51.100.1',
+      '::ffff:198.51.100',
+      '::ffff:a.b.c.d',
+      '::ffff:1.2.3.4x',
+    ]) {
       expect(plainIp(ip), ip).toBe(ip);
     }
   });

@@ -67,7 +67,8 @@ export function createOpenApiAuth(deps: { db: Db; repo: ApiKeyRepo; secretBox: S
       const p = request.openApiPending;
       if (!p) throw unauthorized('开放接口需要 API Key 签名认证');
       const parts = { method: request.method, pathWithQuery: request.url, timestamp: p.timestamp, nonce: p.nonce, body: request.openApiRawBody ?? '' };
-      if (!verifySignature(p.secret, parts, p.signature)) throw unauthorized('签名错误：请检查密钥与签名串（METHOD、路径含查询串、时间戳、随机串、请求体 SHA-256）');
+      if (!verifySignature(p.secret, parts, p.signature))
+        throw unauthorized('签名错误：请检查密钥与签名串（METHOD、路径含查询串、时间戳、随机串、请求体 SHA-256）');
       if (!(await deps.repo.useNonce(p.storeId, p.nonce))) throw unauthorized('X-Nonce 已使用过：每个请求需要新的随机串');
       const [s] = await deps.db.select({ modules: store.modules, disabledAt: store.disabledAt }).from(store).where(eq(store.id, p.storeId));
       // A store the operator disabled gets the console's answer; its phones keep their queues.

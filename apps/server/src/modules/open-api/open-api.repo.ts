@@ -46,7 +46,10 @@ function filters(platform: OpenPlatform, storeId: string, q: Partial<OpenDeviceL
 /** OpenApiRepo reads a store's iPhones and Android phones in one shape; every query names the store. */
 export function createOpenApiRepo(db: Db) {
   const select = (platform: OpenPlatform, storeId: string, q: Partial<OpenDeviceListQuery>) =>
-    db.select(columns(platform)).from(tables[platform]).where(filters(platform, storeId, q));
+    db
+      .select(columns(platform))
+      .from(tables[platform])
+      .where(filters(platform, storeId, q));
 
   return {
     async list(storeId: string, q: OpenDeviceListQuery) {
@@ -54,14 +57,25 @@ export function createOpenApiRepo(db: Db) {
       const [first, second] = platforms.map((p) => select(p, storeId, q));
       const union = second ? first.unionAll(second) : first;
       const [rows, ...counts] = await Promise.all([
-        union.orderBy(desc(sql`registration_time`), desc(sql`id`)).limit(q.page_size).offset(q.page_num * q.page_size),
-        ...platforms.map((p) => db.select({ n: count() }).from(tables[p]).where(filters(p, storeId, q))),
+        union
+          .orderBy(desc(sql`registration_time`), desc(sql`id`))
+          .limit(q.page_size)
+          .offset(q.page_num * q.page_size),
+        ...platforms.map((p) =>
+          db
+            .select({ n: count() })
+            .from(tables[p])
+            .where(filters(p, storeId, q)),
+        ),
       ]);
       return { rows, total: counts.reduce((sum, [{ n }]) => sum + n, 0) };
     },
 
     async find(storeId: string, platform: OpenPlatform, id: string) {
-      const [row] = await db.select(columns(platform)).from(tables[platform]).where(and(eq(tables[platform].storeId, storeId), eq(tables[platform].id, id)));
+      const [row] = await db
+        .select(columns(platform))
+        .from(tables[platform])
+        .where(and(eq(tables[platform].storeId, storeId), eq(tables[platform].id, id)));
       return row;
     },
 

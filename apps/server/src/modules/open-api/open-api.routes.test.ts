@@ -30,7 +30,17 @@ async function shop(name: string, settings: Parameters<typeof enableOpenApi>[2] 
   const { headers } = await t.signedIn({ storeId: store.id, isAdmin: true });
   const creds = await enableOpenApi(t, headers, settings);
   const ios = await t.newIosDevice({ storeId: store.id, enrolled: true, imei1: '356789101234567', hirerName: '张三', hirerPhoneNumber: '13912345678' });
-  const [android] = await t.db.insert(androidDevice).values({ storeId: store.id, serialNumber: `AND${ios.serialNumber}`, imei1: '861234567890123', hirerPhoneNumber: '13700001111', brand: 'honor', model: 'PGT-AN10' }).returning();
+  const [android] = await t.db
+    .insert(androidDevice)
+    .values({
+      storeId: store.id,
+      serialNumber: `AND${ios.serialNumber}`,
+      imei1: '861234567890123',
+      hirerPhoneNumber: '13700001111',
+      brand: 'honor',
+      model: 'PGT-AN10',
+    })
+    .returning();
   return { store, admin: headers, creds, ios, android };
 }
 
@@ -60,8 +70,17 @@ describe('open API authentication', () => {
   });
 
   it('signs the body: a changed body is refused and the device is not touched', async () => {
-    const headers = { ...signedHeadersFor(a.creds, 'POST', `/open/v1/devices/ios/${a.ios.id}/hirer`, JSON.stringify({ hirer_name: '李四' })), 'content-type': 'application/json' };
-    const res = await t.app.inject({ method: 'POST', url: `/open/v1/devices/ios/${a.ios.id}/hirer`, headers, payload: JSON.stringify({ hirer_name: '王五' }), remoteAddress: '203.0.113.7' });
+    const headers = {
+      ...signedHeadersFor(a.creds, 'POST', `/open/v1/devices/ios/${a.ios.id}/hirer`, JSON.stringify({ hirer_name: '李四' })),
+      'content-type': 'application/json',
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/open/v1/devices/ios/${a.ios.id}/hirer`,
+      headers,
+      payload: JSON.stringify({ hirer_name: '王五' }),
+      remoteAddress: '203.0.113.7',
+    });
     expect(res.statusCode).toBe(401);
     const [d] = await t.db.select().from(iosDevice).where(eq(iosDevice.id, a.ios.id));
     expect(d.hirerName).toBe('张三');
@@ -121,7 +140,10 @@ describe('open API authentication', () => {
     expect((await call(a.creds, 'GET', '/open/v1/ping', undefined, { nonce })).statusCode).toBe(200);
     const fresh = 'keep-me-nonce-0123456789';
     expect((await call(a.creds, 'GET', '/open/v1/ping', undefined, { nonce: fresh })).statusCode).toBe(200);
-    await t.db.update(openApiNonce).set({ dateCreated: new Date(Date.now() - 20 * 60_000) }).where(eq(openApiNonce.nonce, nonce));
+    await t.db
+      .update(openApiNonce)
+      .set({ dateCreated: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(openApiNonce.nonce, nonce));
     await nonceCleanupJob(createApiKeyRepo(t.db)).run();
     const left = (await t.db.select().from(openApiNonce).where(eq(openApiNonce.storeId, a.store.id))).map((n) => n.nonce);
     expect(left).not.toContain(nonce);
@@ -196,7 +218,14 @@ describe('open API devices', () => {
     expect(total).toBe(2);
     expect(list.map((d: { id: string }) => d.id).sort()).toEqual([a.ios.id, a.android.id].sort());
     const iphone = list.find((d: { platform: string }) => d.platform === 'ios');
-    expect(iphone).toMatchObject({ serial_number: a.ios.serialNumber, imei_1: '356789101234567', hirer_name: '张三', hirer_phone_number: '13912345678', lock_status: 0, archived: false });
+    expect(iphone).toMatchObject({
+      serial_number: a.ios.serialNumber,
+      imei_1: '356789101234567',
+      hirer_name: '张三',
+      hirer_phone_number: '13912345678',
+      lock_status: 0,
+      archived: false,
+    });
     const phone = list.find((d: { platform: string }) => d.platform === 'android');
     expect(phone).toMatchObject({ imei_1: '861234567890123', model: 'honor PGT-AN10' });
   });
@@ -220,7 +249,10 @@ describe('open API devices', () => {
     expect(mine.json().id).toBe(a.ios.id);
     expect((await call(a.creds, 'GET', `/open/v1/devices/android/${a.ios.id}`)).statusCode).toBe(404);
 
-    for (const [platform, id] of [['ios', b.ios.id], ['android', b.android.id]] as const) {
+    for (const [platform, id] of [
+      ['ios', b.ios.id],
+      ['android', b.android.id],
+    ] as const) {
       expect((await call(a.creds, 'GET', `/open/v1/devices/${platform}/${id}`)).statusCode).toBe(404);
       expect((await call(a.creds, 'POST', `/open/v1/devices/${platform}/${id}/lock`, { message: '请还款' })).statusCode).toBe(404);
       expect((await call(a.creds, 'POST', `/open/v1/devices/${platform}/${id}/unlock`)).statusCode).toBe(404);
@@ -230,7 +262,12 @@ describe('open API devices', () => {
     expect(bIos).toMatchObject({ hirerName: '张三', lockStatus: LockStatus.UNLOCKED });
     const [bAndroid] = await t.db.select().from(androidDevice).where(eq(androidDevice.id, b.android.id));
     expect(bAndroid.hirerName).toBe('');
-    expect(await t.db.select().from(operationLog).where(and(eq(operationLog.storeId, b.store.id), inArray(operationLog.deviceId, [b.ios.id, b.android.id])))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(operationLog)
+        .where(and(eq(operationLog.storeId, b.store.id), inArray(operationLog.deviceId, [b.ios.id, b.android.id]))),
+    ).toHaveLength(0);
     expect(await t.db.select().from(mdmCommand).where(eq(mdmCommand.deviceId, b.ios.id))).toHaveLength(0);
   });
 
@@ -277,7 +314,10 @@ describe('open API lock reaches the iPhone', () => {
     const res = await call(creds, 'POST', `/open/v1/devices/ios/${deviceId}/lock`, { message: '请尽快联系门店', phone_number: '4008001234' });
     expect(res.statusCode).toBe(200);
     const { operation_log_id } = res.json();
-    const [cmd] = await t.db.select().from(mdmCommand).where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'EnableLostMode')));
+    const [cmd] = await t.db
+      .select()
+      .from(mdmCommand)
+      .where(and(eq(mdmCommand.deviceId, deviceId), eq(mdmCommand.requestType, 'EnableLostMode')));
     expect(cmd.operationLogId).toBe(operation_log_id);
 
     await waitFor(() => phone.state.lostMode.enabled);
@@ -287,13 +327,24 @@ describe('open API lock reaches the iPhone', () => {
     expect(op).toMatchObject({ clerkId: null, action: 'lock' });
     expect(op.detail).toMatchObject({ via: 'open-api', message: '请尽快联系门店' });
 
-    const events = await t.db.select().from(webhookEvent).where(and(eq(webhookEvent.storeId, store.id), eq(webhookEvent.type, 'device.locked')));
+    const events = await t.db
+      .select()
+      .from(webhookEvent)
+      .where(and(eq(webhookEvent.storeId, store.id), eq(webhookEvent.type, 'device.locked')));
     expect(events).toHaveLength(1);
     expect(events[0].payload).toMatchObject({ type: 'device.locked', platform: 'ios', device: { id: deviceId, lock_status: LockStatus.LOCKED } });
 
     const unlock = await call(creds, 'POST', `/open/v1/devices/ios/${deviceId}/unlock`);
     expect(unlock.statusCode).toBe(200);
     await waitFor(() => !phone.state.lostMode.enabled);
-    await waitFor(async () => (await t.db.select().from(webhookEvent).where(and(eq(webhookEvent.storeId, store.id), eq(webhookEvent.type, 'device.unlocked')))).length === 1);
+    await waitFor(
+      async () =>
+        (
+          await t.db
+            .select()
+            .from(webhookEvent)
+            .where(and(eq(webhookEvent.storeId, store.id), eq(webhookEvent.type, 'device.unlocked')))
+        ).length === 1,
+    );
   });
 });

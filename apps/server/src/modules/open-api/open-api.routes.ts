@@ -51,18 +51,30 @@ export const openApiRoutes: FastifyPluginAsyncZod<{ auth: OpenApiAuth; service: 
   const config = { openApi: true } as const;
   const base = '/open/v1';
 
-  app.get(`${base}/ping`, { config, schema: { tags, headers: signedHeaders, summary: '验证签名是否正确' } }, (req) => ({ ok: true as const, server_time: Math.floor(Date.now() / 1000), store_id: callerOf(req).storeId }));
-  app.get(`${base}/devices`, { config, schema: { tags, headers: signedHeaders, querystring: openDeviceListQuery, summary: '设备列表（Apple 与 Android）' } }, (req) => service.list(callerOf(req), req.query));
+  app.get(`${base}/ping`, { config, schema: { tags, headers: signedHeaders, summary: '验证签名是否正确' } }, (req) => ({
+    ok: true as const,
+    server_time: Math.floor(Date.now() / 1000),
+    store_id: callerOf(req).storeId,
+  }));
+  app.get(
+    `${base}/devices`,
+    { config, schema: { tags, headers: signedHeaders, querystring: openDeviceListQuery, summary: '设备列表（Apple 与 Android）' } },
+    (req) => service.list(callerOf(req), req.query),
+  );
   app.get(`${base}/devices/:platform/:id`, { config, schema: { tags, headers: signedHeaders, params: openDeviceParams, summary: '查询单台设备' } }, (req) =>
     service.get(callerOf(req), req.params.platform, req.params.id),
   );
-  app.post(`${base}/devices/:platform/:id/lock`, { config, schema: { tags, headers: signedHeaders, params: openDeviceParams, body: openLockRequest, summary: '锁定设备（Apple：丢失模式）' } }, (req) =>
-    service.lock(callerOf(req), req.params.platform, req.params.id, req.body, idempotencyKey(req)),
+  app.post(
+    `${base}/devices/:platform/:id/lock`,
+    { config, schema: { tags, headers: signedHeaders, params: openDeviceParams, body: openLockRequest, summary: '锁定设备（Apple：丢失模式）' } },
+    (req) => service.lock(callerOf(req), req.params.platform, req.params.id, req.body, idempotencyKey(req)),
   );
   app.post(`${base}/devices/:platform/:id/unlock`, { config, schema: { tags, headers: signedHeaders, params: openDeviceParams, summary: '解锁设备' } }, (req) =>
     service.unlock(callerOf(req), req.params.platform, req.params.id, idempotencyKey(req)),
   );
-  app.post(`${base}/devices/:platform/:id/hirer`, { config, schema: { tags, headers: signedHeaders, params: openDeviceParams, body: openHirerRequest, summary: '修改租机人信息' } }, (req) =>
-    service.updateHirer(callerOf(req), req.params.platform, req.params.id, req.body),
+  app.post(
+    `${base}/devices/:platform/:id/hirer`,
+    { config, schema: { tags, headers: signedHeaders, params: openDeviceParams, body: openHirerRequest, summary: '修改租机人信息' } },
+    (req) => service.updateHirer(callerOf(req), req.params.platform, req.params.id, req.body),
   );
 };

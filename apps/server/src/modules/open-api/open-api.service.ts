@@ -1,5 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { type OpenDevice, type OpenDeviceListQuery, type OpenLockRequest, type OpenOperationResult, type OpenPlatform, Module, OperationStatus, Perm, androidLockRequest } from '@lease/shared';
+import {
+  type OpenDevice,
+  type OpenDeviceListQuery,
+  type OpenLockRequest,
+  type OpenOperationResult,
+  type OpenPlatform,
+  Module,
+  OperationStatus,
+  Perm,
+  androidLockRequest,
+} from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -67,7 +77,8 @@ export const toOpenDevice = (r: Row): OpenDevice => ({
 /** createOpenApiService is what a store's ERP may do: read its phones, lock, unlock, and edit hirer details. */
 export function createOpenApiService({ db, repo, iosCommands, androidOperations }: OpenApiServiceDeps) {
   const requireModule = (caller: OpenApiCaller, platform: OpenPlatform) => {
-    if (!caller.modules.includes(moduleOf[platform])) throw new AppError('PERMISSION_DENIED', platform === 'ios' ? '门店未开通 Apple 设备管理' : '门店未开通 Android 设备管理');
+    if (!caller.modules.includes(moduleOf[platform]))
+      throw new AppError('PERMISSION_DENIED', platform === 'ios' ? '门店未开通 Apple 设备管理' : '门店未开通 Android 设备管理');
   };
 
   async function load(caller: OpenApiCaller, platform: OpenPlatform, id: string) {
@@ -79,16 +90,30 @@ export function createOpenApiService({ db, repo, iosCommands, androidOperations 
 
   /** markViaOpenApi tags the row a shared service wrote, so the log shows who asked (the ERP, not a clerk). */
   const markViaOpenApi = (operationLogId: string) =>
-    db.update(operationLog).set({ detail: sql`${operationLog.detail} || ${JSON.stringify(VIA)}::jsonb` }).where(eq(operationLog.id, operationLogId));
+    db
+      .update(operationLog)
+      .set({ detail: sql`${operationLog.detail} || ${JSON.stringify(VIA)}::jsonb` })
+      .where(eq(operationLog.id, operationLogId));
 
-  async function operate(caller: OpenApiCaller, platform: OpenPlatform, id: string, name: 'lock' | 'unlock', body: OpenLockRequest | null, key?: IdempotencyKey): Promise<OpenOperationResult> {
+  async function operate(
+    caller: OpenApiCaller,
+    platform: OpenPlatform,
+    id: string,
+    name: 'lock' | 'unlock',
+    body: OpenLockRequest | null,
+    key?: IdempotencyKey,
+  ): Promise<OpenOperationResult> {
     await load(caller, platform, id);
     const actor = actorOf(caller);
     let result: { operation_log_id: string; status: number };
     if (platform === 'ios') {
       result =
         name === 'lock'
-          ? await iosCommands.lock(actor, { device_id: id, message: body!.message, phone_number: body!.phone_number, footnote: body!.footnote, when: 'now' }, key)
+          ? await iosCommands.lock(
+              actor,
+              { device_id: id, message: body!.message, phone_number: body!.phone_number, footnote: body!.footnote, when: 'now' },
+              key,
+            )
           : await iosCommands.unlock(actor, id, key);
     } else if (name === 'lock') {
       // Android's lock screen takes a mobile number (spec §5) and has no footnote.
@@ -114,16 +139,26 @@ export function createOpenApiService({ db, repo, iosCommands, androidOperations 
       return toOpenDevice(await load(caller, platform, id));
     },
 
-    lock: (caller: OpenApiCaller, platform: OpenPlatform, id: string, body: OpenLockRequest, key?: IdempotencyKey) => operate(caller, platform, id, 'lock', body, key),
+    lock: (caller: OpenApiCaller, platform: OpenPlatform, id: string, body: OpenLockRequest, key?: IdempotencyKey) =>
+      operate(caller, platform, id, 'lock', body, key),
     unlock: (caller: OpenApiCaller, platform: OpenPlatform, id: string, key?: IdempotencyKey) => operate(caller, platform, id, 'unlock', null, key),
 
     async updateHirer(caller: OpenApiCaller, platform: OpenPlatform, id: string, hirer: { hirer_name: string; hirer_phone_number: string }) {
       await load(caller, platform, id);
       return db.transaction(async (tx) => {
-        if (!(await repo.updateHirer(tx, caller.storeId, platform, id, { hirerName: hirer.hirer_name, hirerPhoneNumber: hirer.hirer_phone_number }))) throw notFound('设备不存在');
+        if (!(await repo.updateHirer(tx, caller.storeId, platform, id, { hirerName: hirer.hirer_name, hirerPhoneNumber: hirer.hirer_phone_number })))
+          throw notFound('设备不存在');
         const [op] = await tx
           .insert(operationLog)
-          .values({ storeId: caller.storeId, clerkId: null, platform, deviceId: id, action: 'update-hirer', status: OperationStatus.DONE, detail: { hirer_name: hirer.hirer_name, ...VIA } })
+          .values({
+            storeId: caller.storeId,
+            clerkId: null,
+            platform,
+            deviceId: id,
+            action: 'update-hirer',
+            status: OperationStatus.DONE,
+            detail: { hirer_name: hirer.hirer_name, ...VIA },
+          })
           .returning({ id: operationLog.id, status: operationLog.status });
         return { operation_log_id: op.id, status: op.status };
       });

@@ -10,10 +10,19 @@ export interface ApiCredentials {
 }
 
 /** enableOpenApi generates a key pair for the admin's store, saves the settings and turns the API on. */
-export async function enableOpenApi(t: TestApp, admin: Headers, settings: { callback_url?: string; ip_white_list?: string; offline_hours?: number | null } = {}): Promise<ApiCredentials> {
+export async function enableOpenApi(
+  t: TestApp,
+  admin: Headers,
+  settings: { callback_url?: string; ip_white_list?: string; offline_hours?: number | null } = {},
+): Promise<ApiCredentials> {
   const gen = await t.app.inject({ method: 'POST', url: '/api/store/api-key/generate', headers: admin, payload: { password: TEST_PASSWORD } });
   if (gen.statusCode !== 200) throw new Error(`generate failed: ${gen.body}`);
-  const upd = await t.app.inject({ method: 'POST', url: '/api/store/api-key/update', headers: admin, payload: { callback_url: '', ip_white_list: '', offline_hours: null, ...settings } });
+  const upd = await t.app.inject({
+    method: 'POST',
+    url: '/api/store/api-key/update',
+    headers: admin,
+    payload: { callback_url: '', ip_white_list: '', offline_hours: null, ...settings },
+  });
   if (upd.statusCode !== 200) throw new Error(`update failed: ${upd.body}`);
   const on = await t.app.inject({ method: 'POST', url: '/api/store/api-key/enabled', headers: admin, payload: { enabled: true, password: TEST_PASSWORD } });
   if (on.statusCode !== 200) throw new Error(`enable failed: ${on.body}`);
@@ -33,7 +42,13 @@ export interface SignedCall {
 }
 
 /** signedHeaders builds valid headers for one request (a test may then send something else). */
-export function signedHeaders(creds: ApiCredentials, method: string, url: string, body: string, overrides: { timestamp?: string; nonce?: string; signWith?: string } = {}) {
+export function signedHeaders(
+  creds: ApiCredentials,
+  method: string,
+  url: string,
+  body: string,
+  overrides: { timestamp?: string; nonce?: string; signWith?: string } = {},
+) {
   const timestamp = overrides.timestamp ?? String(Math.floor(Date.now() / 1000));
   const nonce = overrides.nonce ?? randomBytes(16).toString('hex');
   const signature = signParts(overrides.signWith ?? creds.secret, { method, pathWithQuery: url, timestamp, nonce, body });

@@ -31,8 +31,14 @@ export async function createOperator(db: Db, input: { phone: string; name: strin
   const passwordHash = await hashPassword(password);
   try {
     const row = await db.transaction(async (tx) => {
-      const [o] = await tx.insert(operator).values({ phone, name, passwordHash, mustChangePassword: input.mustChangePassword ?? true }).returning();
-      await createOpsAudit(db).write({ operatorId: null, operatorName: input.by ?? '命令行', action: 'operator.create', targetType: 'operator', targetId: o.id, after: { phone, name } }, tx);
+      const [o] = await tx
+        .insert(operator)
+        .values({ phone, name, passwordHash, mustChangePassword: input.mustChangePassword ?? true })
+        .returning();
+      await createOpsAudit(db).write(
+        { operatorId: null, operatorName: input.by ?? '命令行', action: 'operator.create', targetType: 'operator', targetId: o.id, after: { phone, name } },
+        tx,
+      );
       return o;
     });
     return { operator: row, password };

@@ -36,11 +36,15 @@ export function createOpsAudit(db: Db) {
 
     async list(q: { page_num: number; page_size: number; keyword?: string }): Promise<{ list: OpsAuditItem[]; total: number }> {
       const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const where: SQL | undefined = like
-        ? or(ilike(opsAudit.operatorName, like), ilike(opsAudit.action, like), ilike(opsAudit.targetId, like))
-        : undefined;
+      const where: SQL | undefined = like ? or(ilike(opsAudit.operatorName, like), ilike(opsAudit.action, like), ilike(opsAudit.targetId, like)) : undefined;
       const [rows, [{ n }]] = await Promise.all([
-        db.select().from(opsAudit).where(where).orderBy(desc(opsAudit.id)).limit(q.page_size).offset(q.page_num * q.page_size),
+        db
+          .select()
+          .from(opsAudit)
+          .where(where)
+          .orderBy(desc(opsAudit.id))
+          .limit(q.page_size)
+          .offset(q.page_num * q.page_size),
         db.select({ n: count() }).from(opsAudit).where(where),
       ]);
       return {

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const login = (payload: Record<string, unknown>, remoteAddress = '10.8.1.1') => t.app.inject({ method: 'POST', url: '/api/ops/auth/login', payload, remoteAddress });
+const login = (payload: Record<string, unknown>, remoteAddress = '10.8.1.1') =>
+  t.app.inject({ method: 'POST', url: '/api/ops/auth/login', payload, remoteAddress });
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/ops/me', headers: bearer(token) });
 const stores = (token: string) => t.app.inject({ method: 'GET', url: '/api/ops/stores', headers: bearer(token) });
 
@@ -32,14 +33,24 @@ describe('operator sign-in', () => {
     // TOTP enrolment waits for the new password.
     expect((await t.app.inject({ method: 'POST', url: '/api/ops/me/totp', headers: bearer(setup) })).statusCode).toBe(403);
 
-    const changed = await t.app.inject({ method: 'PUT', url: '/api/ops/me/password', headers: bearer(setup), payload: { old_password: password, new_password: 'New-Passw0rd' } });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ops/me/password',
+      headers: bearer(setup),
+      payload: { old_password: password, new_password: 'New-Passw0rd' },
+    });
     expect(changed.statusCode).toBe(200);
     const begin = await t.app.inject({ method: 'POST', url: '/api/ops/me/totp', headers: bearer(setup) });
     expect(begin.statusCode).toBe(200);
     const { secret, otpauth_url, qr_data_url } = begin.json();
     expect(otpauth_url).toMatch(/^otpauth:\/\/totp\//);
     expect(qr_data_url).toMatch(/^data:image\/svg\+xml;base64,/);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/ops/me/totp/confirm', headers: bearer(setup), payload: { code: totpCode(secret, Date.now() - 10 * 60_000) } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/ops/me/totp/confirm',
+      headers: bearer(setup),
+      payload: { code: totpCode(secret, Date.now() - 10 * 60_000) },
+    });
     expect(wrong.statusCode).toBe(400);
     const used = totpCode(secret);
     const confirmed = await t.app.inject({ method: 'POST', url: '/api/ops/me/totp/confirm', headers: bearer(setup), payload: { code: used } });
@@ -77,7 +88,9 @@ describe('operator sign-in', () => {
     const r2 = await t.app.inject({ method: 'POST', url: '/api/ops/auth/refresh', payload: { refresh_token: s.tokens.refresh_token } });
     expect(r1.statusCode).toBe(200);
     expect(r2.json()).toEqual(r1.json());
-    await t.db.execute(sql`update operator_refresh_token set used_at = now() - make_interval(secs => ${(REFRESH_GRACE_MS + 1000) / 1000}) where token_hash = ${hashToken(s.tokens.refresh_token)}`);
+    await t.db.execute(
+      sql`update operator_refresh_token set used_at = now() - make_interval(secs => ${(REFRESH_GRACE_MS + 1000) / 1000}) where token_hash = ${hashToken(s.tokens.refresh_token)}`,
+    );
     const reuse = await t.app.inject({ method: 'POST', url: '/api/ops/auth/refresh', payload: { refresh_token: s.tokens.refresh_token } });
     expect(reuse.statusCode).toBe(401);
     expect((await me(r1.json().access_token)).statusCode).toBe(401);

@@ -84,7 +84,10 @@ export function createOpsAuthService({ config, tokens, repo, totpBox, audit }: D
     },
 
     async refresh(token: string): Promise<TokenPair> {
-      const { session, successor, rotatedAt } = await rotateRefreshToken(repo, token, { successorOf: (t) => tokens.successorOf(t), idleMinutes: config.sessionIdleMinutes });
+      const { session, successor, rotatedAt } = await rotateRefreshToken(repo, token, {
+        successorOf: (t) => tokens.successorOf(t),
+        idleMinutes: config.sessionIdleMinutes,
+      });
       const principal = await repo.loadPrincipal(session.id);
       if (!principal || principal.operator.disabled || principal.session.revokedAt) throw unauthorized();
       const access = await tokens.sign({ operatorId: session.operatorId, sessionId: session.id }, rotatedAt);
@@ -109,14 +112,23 @@ export function createOpsAuthService({ config, tokens, repo, totpBox, audit }: D
 
     async me(ctx: OperatorContext): Promise<OpsMe> {
       const o = await loadOperator(ctx);
-      return { id: o.id, name: o.name, phone: o.phone, must_change_password: o.mustChangePassword, totp_enrolled: Boolean(o.totpSecretSealed), ready: !ctx.setupPending };
+      return {
+        id: o.id,
+        name: o.name,
+        phone: o.phone,
+        must_change_password: o.mustChangePassword,
+        totp_enrolled: Boolean(o.totpSecretSealed),
+        ready: !ctx.setupPending,
+      };
     },
 
     /** changePassword replaces the one-time (or any) password; other sessions of the operator end. */
     async changePassword(ctx: OperatorContext, oldPassword: string, newPassword: string, ip: string) {
       const o = await loadOperator(ctx);
-      if (!(await verifyPassword(o.passwordHash, oldPassword))) throw new AppError('VALIDATION_FAILED', '原密码错误', [{ field: 'old_password', message: '原密码错误' }]);
-      if (oldPassword === newPassword) throw new AppError('VALIDATION_FAILED', '新密码不能与原密码相同', [{ field: 'new_password', message: '新密码不能与原密码相同' }]);
+      if (!(await verifyPassword(o.passwordHash, oldPassword)))
+        throw new AppError('VALIDATION_FAILED', '原密码错误', [{ field: 'old_password', message: '原密码错误' }]);
+      if (oldPassword === newPassword)
+        throw new AppError('VALIDATION_FAILED', '新密码不能与原密码相同', [{ field: 'new_password', message: '新密码不能与原密码相同' }]);
       assertPasswordAllowed(newPassword, o.phone);
       await repo.updateOperator(o.id, { passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordChangedAt: new Date() });
       await repo.revokeOtherSessions(o.id, ctx.sessionId, 'password-change');
@@ -139,7 +151,8 @@ export function createOpsAuthService({ config, tokens, repo, totpBox, audit }: D
       if (o.totpSecretSealed) throw new AppError('CONFLICT', '已绑定动态验证码');
       if (!o.totpPendingSealed) throw new AppError('VALIDATION_FAILED', '请先获取绑定二维码');
       const secret = totpBox.open(o.totpPendingSealed);
-      if (!(await spendTotp(o, secret, code))) throw new AppError('VALIDATION_FAILED', '动态验证码错误，请核对手机时间后重试', [{ field: 'code', message: '动态验证码错误' }]);
+      if (!(await spendTotp(o, secret, code)))
+        throw new AppError('VALIDATION_FAILED', '动态验证码错误，请核对手机时间后重试', [{ field: 'code', message: '动态验证码错误' }]);
       await repo.updateOperator(o.id, { totpSecretSealed: o.totpPendingSealed, totpPendingSealed: null });
       await repo.markMfa(ctx.sessionId);
       await audit.write({ operatorId: o.id, operatorName: o.name, action: 'operator.totp', targetType: 'operator', targetId: o.id, ip });

@@ -93,7 +93,18 @@ async function main() {
       await db.transaction(async (tx) => {
         await tx.update(operator).set({ totpSecretSealed: null, totpPendingSealed: null }).where(eq(operator.id, o.id));
         await tx.update(operatorSession).set({ revokedAt: new Date(), revokeReason: 'totp-reset' }).where(eq(operatorSession.operatorId, o.id));
-        await createOpsAudit(db).write({ operatorId: null, operatorName: '命令行', action: 'operator.totp', targetType: 'operator', targetId: o.id, before: { totp_enrolled: Boolean(o.totpSecretSealed) }, after: { totp_enrolled: false } }, tx);
+        await createOpsAudit(db).write(
+          {
+            operatorId: null,
+            operatorName: '命令行',
+            action: 'operator.totp',
+            targetType: 'operator',
+            targetId: o.id,
+            before: { totp_enrolled: Boolean(o.totpSecretSealed) },
+            after: { totp_enrolled: false },
+          },
+          tx,
+        );
       });
       console.log(`\n  已清除 ${o.name}（${o.phone}）的动态验证码绑定并结束其所有会话；下次登录时重新扫码绑定。\n`);
     } finally {

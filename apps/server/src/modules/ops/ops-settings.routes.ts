@@ -14,7 +14,16 @@ export const opsSettingsRoutes: FastifyPluginAsyncZod<{ settings: PlatformSettin
     const before = await settings.get();
     await settings.set(req.body);
     const after = await settings.get();
-    await audit.write({ operatorId: op.operatorId, operatorName: op.name, action: 'settings.update', targetType: 'platform', targetId: 'settings', before: { ...before }, after: { ...after }, ip: req.ip });
+    await audit.write({
+      operatorId: op.operatorId,
+      operatorName: op.name,
+      action: 'settings.update',
+      targetType: 'platform',
+      targetId: 'settings',
+      before: { ...before },
+      after: { ...after },
+      ip: req.ip,
+    });
     return after;
   });
 };

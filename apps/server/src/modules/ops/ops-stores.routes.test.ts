@@ -32,7 +32,15 @@ describe('store list and page', () => {
     await t.db.update(store).set({ usedDeviceCount: 3, deviceCount: 50 }).where(eq(store.id, s.id));
     const byName = (await call('GET', `/api/ops/stores?keyword=${encodeURIComponent('星光')}`)).json();
     expect(byName.total).toBe(1);
-    expect(byName.list[0]).toMatchObject({ id: s.id, store_name: '星光租机旗舰店', admin_phone: admin.phoneNumber, used_device_count: 3, device_count: 50, balance_fen: 0, disabled: false });
+    expect(byName.list[0]).toMatchObject({
+      id: s.id,
+      store_name: '星光租机旗舰店',
+      admin_phone: admin.phoneNumber,
+      used_device_count: 3,
+      device_count: 50,
+      balance_fen: 0,
+      disabled: false,
+    });
     const byPhone = (await call('GET', `/api/ops/stores?keyword=${admin.phoneNumber.slice(3)}`)).json();
     expect(byPhone.list.map((x: { id: string }) => x.id)).toEqual([s.id]);
     // Wildcards typed by the operator are text, not patterns.
@@ -47,7 +55,12 @@ describe('store list and page', () => {
 describe('slots, modules, RCS count and discount rate', () => {
   it('raises slots and writes who changed what, before and after, from which IP', async () => {
     const s = await t.newStore();
-    const res = await call('PUT', `/api/ops/stores/${s.id}`, { device_count: 300, modules: ['apple', 'android', 'report-advanced'], rcs_count: 20, discount_rate: 0.85 });
+    const res = await call('PUT', `/api/ops/stores/${s.id}`, {
+      device_count: 300,
+      modules: ['apple', 'android', 'report-advanced'],
+      rcs_count: 20,
+      discount_rate: 0.85,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ device_count: 300, modules: ['apple', 'android', 'report-advanced'], rcs_count: 20, discount_rate: '0.85' });
     const [row] = await auditOf(s.id);
@@ -87,7 +100,9 @@ describe('report balance', () => {
     const s = await t.newStore();
     const key = 'ops-topup-0001-parallel';
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => call('POST', `/api/ops/stores/${s.id}/balance`, { kind: 'top_up', amount_fen: 10_000, reason: '线下转账' }, { 'idempotency-key': key })),
+      Array.from({ length: 50 }, () =>
+        call('POST', `/api/ops/stores/${s.id}/balance`, { kind: 'top_up', amount_fen: 10_000, reason: '线下转账' }, { 'idempotency-key': key }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     expect(results.filter((r) => r.json().applied)).toHaveLength(1);
@@ -101,20 +116,43 @@ describe('report balance', () => {
   it('corrects with a negative entry, never below zero, and needs a key and a reason', async () => {
     const s = await t.newStore();
     await call('POST', `/api/ops/stores/${s.id}/balance`, { kind: 'top_up', amount_fen: 5_000, reason: '充值' }, { 'idempotency-key': 'ops-correct-0001' });
-    const fix = await call('POST', `/api/ops/stores/${s.id}/balance`, { kind: 'correction', amount_fen: -2_000, reason: '多充了 20 元' }, { 'idempotency-key': 'ops-correct-0002' });
+    const fix = await call(
+      'POST',
+      `/api/ops/stores/${s.id}/balance`,
+      { kind: 'correction', amount_fen: -2_000, reason: '多充了 20 元' },
+      { 'idempotency-key': 'ops-correct-0002' },
+    );
     expect(fix.json()).toEqual({ balance_fen: 3_000, applied: true });
-    const under = await call('POST', `/api/ops/stores/${s.id}/balance`, { kind: 'correction', amount_fen: -3_001, reason: '错误更正' }, { 'idempotency-key': 'ops-correct-0003' });
+    const under = await call(
+      'POST',
+      `/api/ops/stores/${s.id}/balance`,
+      { kind: 'correction', amount_fen: -3_001, reason: '错误更正' },
+      { 'idempotency-key': 'ops-correct-0003' },
+    );
     expect(under.statusCode).toBe(400);
     expect(under.json().message).toContain('更正后余额不能为负数');
     const noKey = await call('POST', `/api/ops/stores/${s.id}/balance`, { kind: 'top_up', amount_fen: 100, reason: '充值' });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().message).toContain('Idempotency-Key');
-    const negativeTopUp = await call('POST', `/api/ops/stores/${s.id}/balance`, { kind: 'top_up', amount_fen: -100, reason: '充值' }, { 'idempotency-key': 'ops-correct-0004' });
+    const negativeTopUp = await call(
+      'POST',
+      `/api/ops/stores/${s.id}/balance`,
+      { kind: 'top_up', amount_fen: -100, reason: '充值' },
+      { 'idempotency-key': 'ops-correct-0004' },
+    );
     expect(negativeTopUp.statusCode).toBe(400);
-    const noReason = await call('POST', `/api/ops/stores/${s.id}/balance`, { kind: 'top_up', amount_fen: 100, reason: ' ' }, { 'idempotency-key': 'ops-correct-0005' });
+    const noReason = await call(
+      'POST',
+      `/api/ops/stores/${s.id}/balance`,
+      { kind: 'top_up', amount_fen: 100, reason: ' ' },
+      { 'idempotency-key': 'ops-correct-0005' },
+    );
     expect(noReason.statusCode).toBe(400);
     const rows = await t.db.select().from(reportLedger).where(eq(reportLedger.storeId, s.id));
-    expect(rows.map((r) => [r.kind, r.amountFen])).toEqual([['credit', 5_000], ['correction', -2_000]]);
+    expect(rows.map((r) => [r.kind, r.amountFen])).toEqual([
+      ['credit', 5_000],
+      ['correction', -2_000],
+    ]);
     expect((await call('GET', `/api/ops/stores/${s.id}`)).json().balance_fen).toBe(3_000);
   });
 });
@@ -126,7 +164,12 @@ describe('disable and enable', () => {
     const creds = await enableOpenApi(t, admin);
     const { phone, deviceId } = await h.newPhone(admin);
     // A lock the store scheduled before it was disabled: it is queued and pushed while the store is disabled.
-    const lock = await t.app.inject({ method: 'POST', url: '/api/device/ios/command/lock', headers: admin, payload: { device_id: deviceId, message: '请联系门店', when: new Date(Date.now() + 3_600_000).toISOString() } });
+    const lock = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/ios/command/lock',
+      headers: admin,
+      payload: { device_id: deviceId, message: '请联系门店', when: new Date(Date.now() + 3_600_000).toISOString() },
+    });
     expect(lock.statusCode).toBe(200);
 
     const off = await call('POST', `/api/ops/stores/${s.id}/disable`);
@@ -149,7 +192,9 @@ describe('disable and enable', () => {
 
     const on = await call('POST', `/api/ops/stores/${s.id}/enable`);
     expect(on.json()).toMatchObject({ disabled: false });
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: clerk.phoneNumber, password: TEST_PASSWORD } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: clerk.phoneNumber, password: TEST_PASSWORD } })).statusCode).toBe(
+      200,
+    );
     expect((await auditOf(s.id)).map((a) => a.action)).toEqual(['store.disable', 'store.enable']);
     void LockStatus;
   });
@@ -158,7 +203,13 @@ describe('disable and enable', () => {
 describe('create a store directly', () => {
   it('with a one-time password the admin can sign in with', async () => {
     const phone = '13712340001';
-    const res = await call('POST', '/api/ops/stores', { store_name: '运营直开门店', admin_name: '李店长', admin_phone: phone, delivery: 'password', device_count: 20 });
+    const res = await call('POST', '/api/ops/stores', {
+      store_name: '运营直开门店',
+      admin_name: '李店长',
+      admin_phone: phone,
+      delivery: 'password',
+      device_count: 20,
+    });
     expect(res.statusCode).toBe(200);
     const { id, one_time_password } = res.json();
     expect(one_time_password).toMatch(/^[A-Za-z0-9]{12}$/);
@@ -176,7 +227,11 @@ describe('create a store directly', () => {
     expect(res.json().one_time_password).toBeNull();
     const code = await t.lastSmsCode(phone);
     expect(code).toMatch(/^\d{6}$/);
-    const reset = await t.app.inject({ method: 'PUT', url: '/api/auth/reset-password', payload: { phone_number: phone, sms_code: code, password: 'Shop-Pass9' } });
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/reset-password',
+      payload: { phone_number: phone, sms_code: code, password: 'Shop-Pass9' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: phone, password: 'Shop-Pass9' } })).statusCode).toBe(200);
   });
@@ -187,7 +242,11 @@ describe('self-registration switch', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/system/registration' })).json()).toEqual({ open: true });
     expect((await call('PUT', '/api/ops/settings', { self_registration: false })).json()).toEqual({ self_registration: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/system/registration' })).json()).toEqual({ open: false });
-    const reg = await t.app.inject({ method: 'POST', url: '/api/system/register-store', payload: { store_name: '自助', name: '赵', phone_number: '13712340003', sms_code: '123456', password: 'Shop-Pass9' } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/system/register-store',
+      payload: { store_name: '自助', name: '赵', phone_number: '13712340003', sms_code: '123456', password: 'Shop-Pass9' },
+    });
     expect(reg.statusCode).toBe(403);
     expect(reg.json().message).toContain('平台已关闭门店自助注册');
     await call('PUT', '/api/ops/settings', { self_registration: true });

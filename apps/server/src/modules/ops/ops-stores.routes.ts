@@ -29,6 +29,10 @@ export const opsStoresRoutes: FastifyPluginAsyncZod<{ stores: OpsStoresService }
       return stores.adjustBalance(req.params.id, req.body, key, actor(req));
     },
   );
-  app.post('/api/ops/stores/:id/disable', { config: op, schema: { tags, params: opsStoreIdParams } }, (req) => stores.setDisabled(req.params.id, true, actor(req)));
-  app.post('/api/ops/stores/:id/enable', { config: op, schema: { tags, params: opsStoreIdParams } }, (req) => stores.setDisabled(req.params.id, false, actor(req)));
+  app.post('/api/ops/stores/:id/disable', { config: op, schema: { tags, params: opsStoreIdParams } }, (req) =>
+    stores.setDisabled(req.params.id, true, actor(req)),
+  );
+  app.post('/api/ops/stores/:id/enable', { config: op, schema: { tags, params: opsStoreIdParams } }, (req) =>
+    stores.setDisabled(req.params.id, false, actor(req)),
+  );
 };

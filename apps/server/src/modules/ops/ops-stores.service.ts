@@ -77,7 +77,10 @@ export function createOpsStoresService(deps: { db: Db; audit: OpsAudit; storeAut
     adminPhone: adminOf('phone_number'),
     balance: balanceSql,
   };
-  type Listed = { [K in keyof typeof columns]: unknown } & Pick<StoreRow, 'id' | 'storeName' | 'dateCreated' | 'deviceCount' | 'usedDeviceCount' | 'rcsCount' | 'usedRcsCount' | 'discountRate' | 'modules' | 'disabledAt' | 'isDemo'> & { adminName: string | null; adminPhone: string | null; balance: string };
+  type Listed = { [K in keyof typeof columns]: unknown } & Pick<
+    StoreRow,
+    'id' | 'storeName' | 'dateCreated' | 'deviceCount' | 'usedDeviceCount' | 'rcsCount' | 'usedRcsCount' | 'discountRate' | 'modules' | 'disabledAt' | 'isDemo'
+  > & { adminName: string | null; adminPhone: string | null; balance: string };
 
   const toItem = (r: Listed): OpsStoreItem => ({
     id: r.id,
@@ -115,17 +118,20 @@ export function createOpsStoresService(deps: { db: Db; audit: OpsAudit; storeAut
       if (q.keyword) {
         const like = `%${escapeLike(q.keyword)}%`;
         filters.push(
-          or(
-            ilike(store.storeName, like),
-            sql`exists (select 1 from clerk c where c.store_id = "store"."id" and c.is_admin and c.phone_number like ${like})`,
-          ),
+          or(ilike(store.storeName, like), sql`exists (select 1 from clerk c where c.store_id = "store"."id" and c.is_admin and c.phone_number like ${like})`),
         );
       }
       if (q.status === 'active') filters.push(isNull(store.disabledAt));
       if (q.status === 'disabled') filters.push(isNotNull(store.disabledAt));
       const where = and(...filters);
       const [rows, [{ n }]] = await Promise.all([
-        db.select(columns).from(store).where(where).orderBy(desc(store.dateCreated), asc(store.id)).limit(q.page_size).offset(q.page_num * q.page_size),
+        db
+          .select(columns)
+          .from(store)
+          .where(where)
+          .orderBy(desc(store.dateCreated), asc(store.id))
+          .limit(q.page_size)
+          .offset(q.page_num * q.page_size),
         db.select({ n: count() }).from(store).where(where),
       ]);
       return { list: rows.map((r) => toItem(r as Listed)), total: n };
@@ -133,7 +139,12 @@ export function createOpsStoresService(deps: { db: Db; audit: OpsAudit; storeAut
 
     async detail(id: string): Promise<OpsStoreDetail> {
       const base = await item(id);
-      const entries = await db.select().from(reportLedger).where(eq(reportLedger.storeId, id)).orderBy(desc(reportLedger.dateCreated), desc(reportLedger.id)).limit(20);
+      const entries = await db
+        .select()
+        .from(reportLedger)
+        .where(eq(reportLedger.storeId, id))
+        .orderBy(desc(reportLedger.dateCreated), desc(reportLedger.id))
+        .limit(20);
       return {
         ...base,
         ledger: entries.map((e) => ({ id: e.id, kind: e.kind, amount_fen: e.amountFen, reason: e.reason, date_created: e.dateCreated.toISOString() })),
@@ -169,12 +180,16 @@ export function createOpsStoresService(deps: { db: Db; audit: OpsAudit; storeAut
       const reason = `${req.kind === 'top_up' ? '运营充值' : '运营更正'}：${req.reason}`;
       return db.transaction(async (tx) => {
         const result =
-          req.kind === 'top_up'
-            ? await ledger.creditIn(tx, id, req.amount_fen, reason, key)
-            : await ledger.correctIn(tx, id, req.amount_fen, reason, key);
+          req.kind === 'top_up' ? await ledger.creditIn(tx, id, req.amount_fen, reason, key) : await ledger.correctIn(tx, id, req.amount_fen, reason, key);
         if (result.applied) {
           await audit.write(
-            { ...auditFor(actor), action: 'store.balance', targetId: id, before: { balance_fen: result.balanceFen - req.amount_fen }, after: { balance_fen: result.balanceFen, kind: req.kind, amount_fen: req.amount_fen, reason: req.reason } },
+            {
+              ...auditFor(actor),
+              action: 'store.balance',
+              targetId: id,
+              before: { balance_fen: result.balanceFen - req.amount_fen },
+              after: { balance_fen: result.balanceFen, kind: req.kind, amount_fen: req.amount_fen, reason: req.reason },
+            },
             tx,
           );
         }
@@ -190,8 +205,15 @@ export function createOpsStoresService(deps: { db: Db; audit: OpsAudit; storeAut
       await db.transaction(async (tx) => {
         const before = await lockStore(tx, id);
         if (Boolean(before.disabledAt) === disabled) return;
-        const [after] = await tx.update(store).set({ disabledAt: disabled ? new Date() : null, dateUpdated: new Date() }).where(eq(store.id, id)).returning();
-        await audit.write({ ...auditFor(actor), action: disabled ? 'store.disable' : 'store.enable', targetId: id, before: auditable(before), after: auditable(after) }, tx);
+        const [after] = await tx
+          .update(store)
+          .set({ disabledAt: disabled ? new Date() : null, dateUpdated: new Date() })
+          .where(eq(store.id, id))
+          .returning();
+        await audit.write(
+          { ...auditFor(actor), action: disabled ? 'store.disable' : 'store.enable', targetId: id, before: auditable(before), after: auditable(after) },
+          tx,
+        );
       });
       if (disabled) await deps.storeAuth.endStoreSessions(id, 'store-disabled');
       return item(id);
@@ -211,16 +233,25 @@ export function createOpsStoresService(deps: { db: Db; audit: OpsAudit; storeAut
       const modules = req.modules ? [...new Set(req.modules)] : DEFAULT_STORE_MODULES;
       const created = await db
         .transaction(async (tx) => {
-          const [s] = await tx.insert(store).values({ storeName: req.store_name, modules, deviceCount: req.device_count ?? 100 }).returning();
+          const [s] = await tx
+            .insert(store)
+            .values({ storeName: req.store_name, modules, deviceCount: req.device_count ?? 100 })
+            .returning();
           await tx.insert(clerk).values({ storeId: s.id, name: req.admin_name, phoneNumber: req.admin_phone, passwordHash, isAdmin: true });
           await audit.write(
-            { ...auditFor(actor), action: 'store.create', targetId: s.id, after: { ...auditable(s), store_name: s.storeName, admin_name: req.admin_name, admin_phone: req.admin_phone, delivery: req.delivery } },
+            {
+              ...auditFor(actor),
+              action: 'store.create',
+              targetId: s.id,
+              after: { ...auditable(s), store_name: s.storeName, admin_name: req.admin_name, admin_phone: req.admin_phone, delivery: req.delivery },
+            },
             tx,
           );
           return s;
         })
         .catch((err: unknown) => {
-          if (isUniqueViolation(err, 'clerk_phone_number_key')) throw new AppError('CONFLICT', '该手机号已是某个门店的账号', [{ field: 'admin_phone', message: '该手机号已注册' }]);
+          if (isUniqueViolation(err, 'clerk_phone_number_key'))
+            throw new AppError('CONFLICT', '该手机号已是某个门店的账号', [{ field: 'admin_phone', message: '该手机号已注册' }]);
           throw err;
         });
       if (req.delivery === 'sms') {

@@ -50,7 +50,13 @@ export function createOpsModule(deps: OpsModuleDeps) {
   const repo = createOpsAuthRepo(db);
   const audit = createOpsAudit(db);
   const settings = createPlatformSettings(db);
-  const auth = createOpsAuthService({ config: config.auth, tokens: new OpsTokens(secrets.jwt, config.auth.accessTokenTtlSeconds), repo, totpBox: createTotpBox(secrets.apiSecret), audit });
+  const auth = createOpsAuthService({
+    config: config.auth,
+    tokens: new OpsTokens(secrets.jwt, config.auth.accessTokenTtlSeconds),
+    repo,
+    totpBox: createTotpBox(secrets.apiSecret),
+    audit,
+  });
   const stores = createOpsStoresService({ db, audit, storeAuth: deps.storeAuth, sms: deps.sms, smsReady: () => deps.smsSender.ready });
   const services = { auth, audit, settings, stores };
   const health = createFleetHealthService({
@@ -62,9 +68,11 @@ export function createOpsModule(deps: OpsModuleDeps) {
   });
 
   type Plugin = (app: FastifyInstance) => Promise<void>;
-  const plug = <O extends Record<string, unknown>>(plugin: FastifyPluginAsyncZod<O>, opts: O): Plugin => async (app) => {
-    await app.register(plugin, opts);
-  };
+  const plug =
+    <O extends Record<string, unknown>>(plugin: FastifyPluginAsyncZod<O>, opts: O): Plugin =>
+    async (app) => {
+      await app.register(plugin, opts);
+    };
   const routes: Plugin[] = [
     plug(opsAuthRoutes, { auth }),
     plug(opsStoresRoutes, { stores }),

@@ -28,16 +28,20 @@ export const operatorSession = pgTable(
   'operator_session',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    operatorId: uuid('operator_id').notNull().references(() => operator.id),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operator.id),
     mfa: boolean('mfa').notNull().default(false),
     ...sessionColumns(),
   },
   (t) => [index('operator_session_operator_idx').on(t.operatorId)],
 );
 
-export const operatorRefreshToken = pgTable('operator_refresh_token', refreshTokenColumns(() => operatorSession.id), (t) => [
-  index('operator_refresh_token_session_idx').on(t.sessionId),
-]);
+export const operatorRefreshToken = pgTable(
+  'operator_refresh_token',
+  refreshTokenColumns(() => operatorSession.id),
+  (t) => [index('operator_refresh_token_session_idx').on(t.sessionId)],
+);
 
 /** operatorLoginLog keeps every operator sign-in attempt; the throttle counts it like the store's login log. */
 export const operatorLoginLog = pgTable(

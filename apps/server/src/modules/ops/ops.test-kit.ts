@@ -15,7 +15,12 @@ export const OPERATOR_PASSWORD = 'Ops-Passw0rd';
 export async function newOperator(t: TestApp, opts: { ready?: boolean; name?: string; phone?: string } = {}) {
   const phone = opts.phone ?? nextPhone();
   const ready = opts.ready ?? true;
-  const { operator, password } = await createOperator(t.db, { phone, name: opts.name ?? '测试运营', password: ready ? OPERATOR_PASSWORD : undefined, mustChangePassword: !ready });
+  const { operator, password } = await createOperator(t.db, {
+    phone,
+    name: opts.name ?? '测试运营',
+    password: ready ? OPERATOR_PASSWORD : undefined,
+    mustChangePassword: !ready,
+  });
   let secret: string | null = null;
   if (ready) {
     secret = new Secret({ size: 20 }).base32;

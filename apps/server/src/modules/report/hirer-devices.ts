@@ -18,7 +18,13 @@ export interface HirerDevice {
 export async function hirerDevices(db: Db, storeId: string, phones: string[] | null, active = false): Promise<HirerDevice[]> {
   if (phones && !phones.length) return [];
   const ios = await db
-    .select({ id: iosDevice.id, serial: iosDevice.serialNumber, product: iosDevice.productName, hirerName: iosDevice.hirerName, phone: iosDevice.hirerPhoneNumber })
+    .select({
+      id: iosDevice.id,
+      serial: iosDevice.serialNumber,
+      product: iosDevice.productName,
+      hirerName: iosDevice.hirerName,
+      phone: iosDevice.hirerPhoneNumber,
+    })
     .from(iosDevice)
     .where(
       and(
@@ -28,7 +34,14 @@ export async function hirerDevices(db: Db, storeId: string, phones: string[] | n
       ),
     );
   const android = await db
-    .select({ id: androidDevice.id, serial: androidDevice.serialNumber, brand: androidDevice.brand, model: androidDevice.model, hirerName: androidDevice.hirerName, phone: androidDevice.hirerPhoneNumber })
+    .select({
+      id: androidDevice.id,
+      serial: androidDevice.serialNumber,
+      brand: androidDevice.brand,
+      model: androidDevice.model,
+      hirerName: androidDevice.hirerName,
+      phone: androidDevice.hirerPhoneNumber,
+    })
     .from(androidDevice)
     .where(
       and(
@@ -39,6 +52,12 @@ export async function hirerDevices(db: Db, storeId: string, phones: string[] | n
     );
   return [
     ...ios.map((d) => ({ platform: 'ios' as const, id: d.id, name: [d.product, d.serial].filter(Boolean).join(' '), hirerName: d.hirerName, phone: d.phone })),
-    ...android.map((d) => ({ platform: 'android' as const, id: d.id, name: [d.brand, d.model, d.serial].filter(Boolean).join(' '), hirerName: d.hirerName, phone: d.phone })),
+    ...android.map((d) => ({
+      platform: 'android' as const,
+      id: d.id,
+      name: [d.brand, d.model, d.serial].filter(Boolean).join(' '),
+      hirerName: d.hirerName,
+      phone: d.phone,
+    })),
   ];
 }

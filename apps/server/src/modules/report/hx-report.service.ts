@@ -25,7 +25,10 @@ export function createHxReportService(deps: { db: Db; secretBox: SecretBox; oplo
           .insert(hxReportSetting)
           .values({ storeId: auth.storeId, secretCipher: secretBox.seal(secretKey), dateUpdated: now })
           .onConflictDoUpdate({ target: hxReportSetting.storeId, set: { secretCipher: secretBox.seal(secretKey), dateUpdated: now } });
-        await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'store', action: 'hx-report-set-secret-key', status: OperationStatus.DONE }], tx);
+        await oplog.insertMany(
+          [{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'store', action: 'hx-report-set-secret-key', status: OperationStatus.DONE }],
+          tx,
+        );
       });
       return { ok: true as const };
     },

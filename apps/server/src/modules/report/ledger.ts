@@ -23,12 +23,18 @@ async function lockStore(tx: Tx, storeId: string) {
 }
 
 async function byKey(tx: Tx, storeId: string, key: string): Promise<LedgerRow | undefined> {
-  const [row] = await tx.select().from(reportLedger).where(and(eq(reportLedger.storeId, storeId), eq(reportLedger.idempotencyKey, key)));
+  const [row] = await tx
+    .select()
+    .from(reportLedger)
+    .where(and(eq(reportLedger.storeId, storeId), eq(reportLedger.idempotencyKey, key)));
   return row;
 }
 
 export async function balanceOf(tx: Tx, storeId: string): Promise<number> {
-  const [row] = await tx.select({ sum: sql<string>`coalesce(sum(${reportLedger.amountFen}), 0)` }).from(reportLedger).where(eq(reportLedger.storeId, storeId));
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${reportLedger.amountFen}), 0)` })
+    .from(reportLedger)
+    .where(eq(reportLedger.storeId, storeId));
   return Number(row.sum);
 }
 
@@ -51,7 +57,15 @@ export function createLedger(db: Db) {
       if ((await balanceOf(tx, c.storeId)) < c.amountFen) throw new AppError('QUOTA_EXCEEDED', '余额不足');
       const [row] = await tx
         .insert(reportLedger)
-        .values({ storeId: c.storeId, amountFen: -c.amountFen, kind: 'charge', reason: c.reason, idempotencyKey: c.idempotencyKey, reportId: c.reportId ?? null, clerkId: c.clerkId ?? null })
+        .values({
+          storeId: c.storeId,
+          amountFen: -c.amountFen,
+          kind: 'charge',
+          reason: c.reason,
+          idempotencyKey: c.idempotencyKey,
+          reportId: c.reportId ?? null,
+          clerkId: c.clerkId ?? null,
+        })
         .returning();
       return { row, replayed: false };
     },
@@ -62,7 +76,15 @@ export function createLedger(db: Db) {
       if (!charge || charge.kind !== 'charge') return;
       await tx
         .insert(reportLedger)
-        .values({ storeId, amountFen: -charge.amountFen, kind: 'refund', reason, idempotencyKey: `${chargeKey}:refund`, reportId: charge.reportId, clerkId: charge.clerkId })
+        .values({
+          storeId,
+          amountFen: -charge.amountFen,
+          kind: 'refund',
+          reason,
+          idempotencyKey: `${chargeKey}:refund`,
+          reportId: charge.reportId,
+          clerkId: charge.clerkId,
+        })
         .onConflictDoNothing();
     },
 
@@ -92,7 +114,11 @@ export function createLedger(db: Db) {
       if (await byKey(tx, storeId, idempotencyKey)) return { balanceFen: await balanceOf(tx, storeId), applied: false };
       const balance = await balanceOf(tx, storeId);
       if (balance + amountFen < 0) throw new AppError('VALIDATION_FAILED', `更正后余额不能为负数（当前余额 ${(balance / 100).toFixed(2)} 元）`);
-      const inserted = await tx.insert(reportLedger).values({ storeId, amountFen, kind: 'correction', reason, idempotencyKey }).onConflictDoNothing().returning();
+      const inserted = await tx
+        .insert(reportLedger)
+        .values({ storeId, amountFen, kind: 'correction', reason, idempotencyKey })
+        .onConflictDoNothing()
+        .returning();
       return { balanceFen: await balanceOf(tx, storeId), applied: inserted.length > 0 };
     },
   };

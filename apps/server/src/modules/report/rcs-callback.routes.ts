@@ -30,7 +30,12 @@ export const rcsCallbackRoutes: FastifyPluginAsyncZod<{ rcs: RcsService; callbac
     if (!callbackSecret) throw new AppError('PERMISSION_DENIED', '未配置报告服务商');
     const ts = String(req.headers['x-timestamp'] ?? '');
     const sig = String(req.headers['x-signature'] ?? '');
-    if (!freshTimestamp(ts) || !req.rawBody || !safeEqualHex(signCallback(callbackSecret, ts, req.rawBody), sig)) throw new AppError('PERMISSION_DENIED', '签名错误');
+    if (!freshTimestamp(ts) || !req.rawBody || !safeEqualHex(signCallback(callbackSecret, ts, req.rawBody), sig))
+      throw new AppError('PERMISSION_DENIED', '签名错误');
   });
-  app.post('/api/system/rcs', { config: { auth: 'public' }, schema: { tags: ['report'], headers, body: rcsCallbackBody, summary: '风控服务商回调（签名）' } }, (req) => rcs.complete(req.body));
+  app.post(
+    '/api/system/rcs',
+    { config: { auth: 'public' }, schema: { tags: ['report'], headers, body: rcsCallbackBody, summary: '风控服务商回调（签名）' } },
+    (req) => rcs.complete(req.body),
+  );
 };

@@ -49,7 +49,8 @@ export const rcsSandboxRoutes: FastifyPluginAsyncZod<{ rcs: RcsService; publicUr
 
   app.get('/rcs/sandbox/:orderId/:channel', { schema: { hide: true, params: channelParams } }, async (req, reply) => {
     const order = await rcs.sandboxOrder(req.params.orderId);
-    if (!order || !(req.params.channel === 'wechat' ? order.wechatUrl : order.alipayUrl)) return reply.code(404).type('text/html; charset=utf-8').send(page('报告不存在', '<p>报告不存在或尚未授权。</p>'));
+    if (!order || !(req.params.channel === 'wechat' ? order.wechatUrl : order.alipayUrl))
+      return reply.code(404).type('text/html; charset=utf-8').send(page('报告不存在', '<p>报告不存在或尚未授权。</p>'));
     return html(
       reply,
       page(

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type ListResponse, OperationStatus, type RcsCallbackBody, type RcsListQuery, type RcsRecord, type RcsRequest, maskIdCard, reportMsg } from '@lease/shared';
+import {
+  type ListResponse,
+  OperationStatus,
+  type RcsCallbackBody,
+  type RcsListQuery,
+  type RcsRecord,
+  type RcsRequest,
+  maskIdCard,
+  reportMsg,
+} from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -32,11 +41,22 @@ const toRecord = (r: RcsRow, clerkName: string | null): RcsRecord => ({
  * A request spends one of the store's rcs_count atomically and gives it back if the provider refuses
  * the order; the provider's callback stores the WeChat and Alipay report links.
  */
-export function createRcsService(deps: { db: Db; pd: PersonalData; oplog: OperationLogRepo; provider: CreditProvider; publicUrl: () => string; storeSecret: (storeId: string) => Promise<string | null> }) {
+export function createRcsService(deps: {
+  db: Db;
+  pd: PersonalData;
+  oplog: OperationLogRepo;
+  provider: CreditProvider;
+  publicUrl: () => string;
+  storeSecret: (storeId: string) => Promise<string | null>;
+}) {
   const { db, pd, oplog, provider } = deps;
 
   async function recordOf(storeId: string, id: string): Promise<RcsRecord> {
-    const [row] = await db.select({ r: rcsRecord, clerkName: clerk.name }).from(rcsRecord).leftJoin(clerk, eq(clerk.id, rcsRecord.clerkId)).where(and(eq(rcsRecord.storeId, storeId), eq(rcsRecord.id, id)));
+    const [row] = await db
+      .select({ r: rcsRecord, clerkName: clerk.name })
+      .from(rcsRecord)
+      .leftJoin(clerk, eq(clerk.id, rcsRecord.clerkId))
+      .where(and(eq(rcsRecord.storeId, storeId), eq(rcsRecord.id, id)));
     if (!row) throw notFound('风控记录不存在');
     return toRecord(row.r, row.clerkName);
   }
@@ -70,19 +90,51 @@ export function createRcsService(deps: { db: Db; pd: PersonalData; oplog: Operat
         if (!spent.length) throw new AppError('QUOTA_EXCEEDED', reportMsg.rcsCount);
         const [r] = await tx
           .insert(rcsRecord)
-          .values({ storeId: auth.storeId, clerkId: auth.clerkId, name: body.name, idCardSealed: pd.seal(body.id_card), idCardHash: pd.hash(body.id_card), idCardMasked: maskIdCard(body.id_card), orderId, authUrl: '', sandbox: provider.kind === 'sandbox' })
+          .values({
+            storeId: auth.storeId,
+            clerkId: auth.clerkId,
+            name: body.name,
+            idCardSealed: pd.seal(body.id_card),
+            idCardHash: pd.hash(body.id_card),
+            idCardMasked: maskIdCard(body.id_card),
+            orderId,
+            authUrl: '',
+            sandbox: provider.kind === 'sandbox',
+          })
           .returning();
-        await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'store', action: 'rcs-request', status: OperationStatus.DONE, detail: { rcs_id: r.id, name: body.name } }], tx);
+        await oplog.insertMany(
+          [
+            {
+              storeId: auth.storeId,
+              clerkId: auth.clerkId,
+              platform: 'store',
+              action: 'rcs-request',
+              status: OperationStatus.DONE,
+              detail: { rcs_id: r.id, name: body.name },
+            },
+          ],
+          tx,
+        );
         return r;
       });
       try {
-        const { authUrl } = await provider.rcsStart({ orderId, name: body.name, idCard: body.id_card, callbackUrl: `${deps.publicUrl()}/api/system/rcs`, storeId: auth.storeId, storeSecret: await deps.storeSecret(auth.storeId) });
+        const { authUrl } = await provider.rcsStart({
+          orderId,
+          name: body.name,
+          idCard: body.id_card,
+          callbackUrl: `${deps.publicUrl()}/api/system/rcs`,
+          storeId: auth.storeId,
+          storeSecret: await deps.storeSecret(auth.storeId),
+        });
         await db.update(rcsRecord).set({ authUrl, dateUpdated: new Date() }).where(eq(rcsRecord.id, row.id));
       } catch (err) {
         const reason = err instanceof ProviderFailure ? err.message : '风控服务商出错，请稍后重试';
         await db.transaction(async (tx) => {
           await tx.delete(rcsRecord).where(eq(rcsRecord.id, row.id));
-          await tx.update(store).set({ usedRcsCount: sql`greatest(${store.usedRcsCount} - 1, 0)` }).where(eq(store.id, auth.storeId));
+          await tx
+            .update(store)
+            .set({ usedRcsCount: sql`greatest(${store.usedRcsCount} - 1, 0)` })
+            .where(eq(store.id, auth.storeId));
         });
         throw new AppError('SERVICE_UNAVAILABLE', `${reason}（查询次数已退回）`);
       }
@@ -104,7 +156,10 @@ export function createRcsService(deps: { db: Db; pd: PersonalData; oplog: Operat
 
     /** sandboxOrder: a sandbox order by its unguessable id (the sandbox pages), or undefined. */
     async sandboxOrder(orderId: string) {
-      const [row] = await db.select().from(rcsRecord).where(and(eq(rcsRecord.orderId, orderId), eq(rcsRecord.sandbox, true)));
+      const [row] = await db
+        .select()
+        .from(rcsRecord)
+        .where(and(eq(rcsRecord.orderId, orderId), eq(rcsRecord.sandbox, true)));
       return row;
     },
   };

@@ -26,7 +26,8 @@ export function createReportOverview(deps: { repo: ReportRepo; ledger: Ledger; s
     if (!s) throw notFound('门店不存在');
     const rcs = { rcs_count: s.rcsCount, used_rcs_count: s.usedRcsCount, rcs_left: Math.max(0, s.rcsCount - s.usedRcsCount) };
     const month = { basic: 0, advanced: 0, total: 0, failed: 0 };
-    if (!hasPermission(auth.perms, Perm.REPORT_LIST)) return { available: false, month, ...rcs, balance_fen: 0, abnormal_count: 0, sandbox: deps.sandbox, risk_watch: null };
+    if (!hasPermission(auth.perms, Perm.REPORT_LIST))
+      return { available: false, month, ...rcs, balance_fen: 0, abnormal_count: 0, sandbox: deps.sandbox, risk_watch: null };
     const at = now();
     const { groups, abnormal } = await deps.repo.overview(auth.storeId, chinaMonthStart(at), new Date(at.getTime() - 30 * DAY_MS));
     for (const g of groups) {

@@ -39,7 +39,13 @@ const post = (url: string, headers: { authorization: string } | undefined, paylo
 describe('reports through a configured vendor (the stand-in)', () => {
   it('adds a real (not sandbox) report and says which provider answers', async () => {
     const s = await shop();
-    const res = await post('/api/report/add', s.clerk, { name: '张三', id_card: '11010519491231002X', phone_number: '13812345678', level: 'basic', authorised: true });
+    const res = await post('/api/report/add', s.clerk, {
+      name: '张三',
+      id_card: '11010519491231002X',
+      phone_number: '13812345678',
+      level: 'basic',
+      authorised: true,
+    });
     expect(res.json()).toMatchObject({ status: 'success', sandbox: false });
     expect(vendor.calls.at(-1)).toMatchObject({ path: '/v1/report', account: 'zujibao', status: 200 });
     expect((await t.app.inject({ method: 'GET', url: '/api/store/hx-report/config-status', headers: s.admin })).json().provider).toBe('http');
@@ -49,7 +55,13 @@ describe('reports through a configured vendor (the stand-in)', () => {
     const s = await shop();
     await post('/api/store/hx-report/set-secret-key', s.admin, { secret_key: 'store-own-secret' });
     // The vendor does not know this account yet: its refusal is refunded and shown.
-    const refused = await post('/api/report/add', s.clerk, { name: '张三', id_card: '11010519491231002X', phone_number: '13812345678', level: 'basic', authorised: true });
+    const refused = await post('/api/report/add', s.clerk, {
+      name: '张三',
+      id_card: '11010519491231002X',
+      phone_number: '13812345678',
+      level: 'basic',
+      authorised: true,
+    });
     expect(refused.json()).toMatchObject({ status: 'failed', failure_reason: '报告服务商拒绝了请求（HTTP 401）' });
     expect(vendor.calls.at(-1)?.account).toBe(`store:${s.store.id}`);
     expect((await t.app.inject({ method: 'GET', url: '/api/report/balance', headers: s.clerk })).json().balance_fen).toBe(10_000);
@@ -69,10 +81,24 @@ describe('reports through a configured vendor (the stand-in)', () => {
 
     const body = JSON.stringify({ order_id: orderId, channel: 'wechat', url: 'https://evil.example/x' });
     const ts = String(Math.floor(Date.now() / 1000));
-    const forged = await t.app.inject({ method: 'POST', url: '/api/system/rcs', headers: { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': signCallback('wrong', ts, body) }, payload: body });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/system/rcs',
+      headers: { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': signCallback('wrong', ts, body) },
+      payload: body,
+    });
     expect(forged.statusCode).toBe(403);
     const stale = String(Math.floor(Date.now() / 1000) - 3_600);
-    expect((await t.app.inject({ method: 'POST', url: '/api/system/rcs', headers: { 'content-type': 'application/json', 'x-timestamp': stale, 'x-signature': signCallback('cb-secret', stale, body) }, payload: body })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/system/rcs',
+          headers: { 'content-type': 'application/json', 'x-timestamp': stale, 'x-signature': signCallback('cb-secret', stale, body) },
+          payload: body,
+        })
+      ).statusCode,
+    ).toBe(403);
 
     // The hirer opens the vendor's link on their phone and agrees; the vendor then calls back for both channels.
     expect(await (await fetch(rec.auth_url)).text()).toContain('同意授权');

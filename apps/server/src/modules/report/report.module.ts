@@ -42,13 +42,25 @@ export interface ReportModuleDeps {
  */
 export function createReportModule(deps: ReportModuleDeps) {
   const { db, config } = deps;
-  const provider = deps.provider ?? (config.report.provider ? createHttpProvider(config.report.provider) : createSandboxProvider({ publicUrl: deps.publicUrl }));
+  const provider =
+    deps.provider ?? (config.report.provider ? createHttpProvider(config.report.provider) : createSandboxProvider({ publicUrl: deps.publicUrl }));
   const pd = createPersonalData(deps.secrets.apiSecret);
   const ledger = createLedger(db);
   const repo = createReportRepo(db, pd);
   const hx = createHxReportService({ db, secretBox: createSecretBox(deps.secrets.apiSecret), oplog: deps.oplog, providerKind: provider.kind });
   const storeSecret = (storeId: string) => hx.secretOf(storeId);
-  const reports = createReportService({ db, repo, ledger, pd, stores: deps.stores, oplog: deps.oplog, provider, storeSecret, retentionDays: config.report.retentionDays, log: deps.log });
+  const reports = createReportService({
+    db,
+    repo,
+    ledger,
+    pd,
+    stores: deps.stores,
+    oplog: deps.oplog,
+    provider,
+    storeSecret,
+    retentionDays: config.report.retentionDays,
+    log: deps.log,
+  });
   const rcs = createRcsService({ db, pd, oplog: deps.oplog, provider, publicUrl: deps.publicUrl, storeSecret });
   const watch = createRiskWatch({ db, ledger, pd, provider, storeSecret, intervalHours: config.report.watchIntervalHours });
   return {
@@ -59,7 +71,8 @@ export function createReportModule(deps: ReportModuleDeps) {
     rcs,
     watch,
     /** hirerRisk for the device detail pages: only a caller who may see reports (Ca1) learns of one. */
-    hirerRisk: (auth: AuthContext, phone: string) => (hasPermission(auth.perms, Perm.REPORT_LIST) ? reports.hirerRisk(auth.storeId, phone) : Promise.resolve(null)),
+    hirerRisk: (auth: AuthContext, phone: string) =>
+      hasPermission(auth.perms, Perm.REPORT_LIST) ? reports.hirerRisk(auth.storeId, phone) : Promise.resolve(null),
     overview: createReportOverview({ repo, ledger, stores: deps.stores, watch, sandbox: provider.kind === 'sandbox' }),
     jobs: [reportRetentionJob(repo, config.report.retentionDays), stuckReportJob(reports.recoverStuck), riskWatchJob(watch)],
     adapters: [{ name: 'credit', label: '报告与风控数据', impl: provider.label, live: provider.kind === 'http' }],

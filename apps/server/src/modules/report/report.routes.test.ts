@@ -58,7 +58,11 @@ describe('who may call', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('门店未开通报告功能');
     }
-    const [{ n }] = await t.db.select({ n: report.id }).from(report).where(eq(report.storeId, s.store.id)).then((r) => [{ n: r.length }]);
+    const [{ n }] = await t.db
+      .select({ n: report.id })
+      .from(report)
+      .where(eq(report.storeId, s.store.id))
+      .then((r) => [{ n: r.length }]);
     expect(n).toBe(0);
     expect(await balance(s.admin)).toBe(10_000);
   });
@@ -73,7 +77,9 @@ describe('who may call', () => {
 it('documents the report routes in the OpenAPI document', async () => {
   const res = await get('/api/docs/json');
   expect(res.statusCode).toBe(200);
-  expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/report/add', '/api/report/list', '/api/report/blacklist-check', '/api/store/rcs/request', '/api/system/rcs']));
+  expect(Object.keys(res.json().paths)).toEqual(
+    expect.arrayContaining(['/api/report/add', '/api/report/list', '/api/report/blacklist-check', '/api/store/rcs/request', '/api/system/rcs']),
+  );
 });
 
 describe('POST /api/report/add', () => {
@@ -86,7 +92,15 @@ describe('POST /api/report/add', () => {
     const res = await post('/api/report/add', s.clerk, hirer);
     expect(res.statusCode).toBe(200);
     const item = res.json();
-    expect(item).toMatchObject({ name: '张三', id_card: '110***********002X', phone_number: '138****5678', level: 'basic', status: 'success', price_fen: 1_275, sandbox: true });
+    expect(item).toMatchObject({
+      name: '张三',
+      id_card: '110***********002X',
+      phone_number: '138****5678',
+      level: 'basic',
+      status: 'success',
+      price_fen: 1_275,
+      sandbox: true,
+    });
     expect(['low', 'medium', 'high']).toContain(item.risk_level);
     expect(await balance(s.clerk)).toBe(10_000 - 1_275);
 
@@ -107,7 +121,10 @@ describe('POST /api/report/add', () => {
     expect(detail).toMatchObject({ id_card: ID, phone_number: '13812345678', authorisation: { confirmed_by: '测试店员' } });
     expect(detail.sections.identity).toBeTruthy();
     expect(detail.sections.multi_lender).toBeNull(); // basic has no multi-lender section
-    const views = await t.db.select().from(operationLog).where(and(eq(operationLog.storeId, s.store.id), eq(operationLog.action, 'report-view')));
+    const views = await t.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.storeId, s.store.id), eq(operationLog.action, 'report-view')));
     expect(views).toHaveLength(1);
     expect(views[0].clerkId).toBe(s.clerkId);
   });
@@ -177,7 +194,10 @@ describe('POST /api/report/add', () => {
     expect(refused).toHaveLength(40);
     for (const r of refused) expect(r.json().message).toBe('余额不足');
     expect(await balance(s.clerk)).toBe(0);
-    const charges = await t.db.select().from(reportLedger).where(and(eq(reportLedger.storeId, s.store.id), eq(reportLedger.kind, 'charge')));
+    const charges = await t.db
+      .select()
+      .from(reportLedger)
+      .where(and(eq(reportLedger.storeId, s.store.id), eq(reportLedger.kind, 'charge')));
     expect(charges).toHaveLength(10);
   }, 60_000);
 
@@ -189,7 +209,12 @@ describe('POST /api/report/add', () => {
     expect(await balance(s.clerk)).toBe(10_000);
     const abnormal = (await get('/api/report/abnormal-list', s.clerk)).json();
     expect(abnormal.total).toBe(1);
-    expect(abnormal.list[0]).toMatchObject({ report_id: res.json().id, amount_fen: 1_500, reason: expect.stringContaining('模拟故障'), id_card: '110***********002X' });
+    expect(abnormal.list[0]).toMatchObject({
+      report_id: res.json().id,
+      amount_fen: 1_500,
+      reason: expect.stringContaining('模拟故障'),
+      id_card: '110***********002X',
+    });
     const rows = await t.db.select().from(reportLedger).where(eq(reportLedger.reportId, res.json().id));
     expect(rows.map((r) => r.amountFen).sort()).toEqual([-1_500, 1_500]);
   });
@@ -323,7 +348,17 @@ describe('home report overview and device risk', () => {
     await post('/api/report/add', s.clerk, { ...hirer, level: 'advanced' });
     await post('/api/report/add', s.clerk, { ...hirer, phone_number: '19900001234' });
     const home = (await get('/api/home/report-overview', s.clerk)).json();
-    expect(home).toMatchObject({ available: true, month: { basic: 2, advanced: 1, total: 3, failed: 1 }, rcs_count: 5, used_rcs_count: 2, rcs_left: 3, balance_fen: 10_000 - 1_500 - 3_800, abnormal_count: 1, sandbox: true, risk_watch: null });
+    expect(home).toMatchObject({
+      available: true,
+      month: { basic: 2, advanced: 1, total: 3, failed: 1 },
+      rcs_count: 5,
+      used_rcs_count: 2,
+      rcs_left: 3,
+      balance_fen: 10_000 - 1_500 - 3_800,
+      abnormal_count: 1,
+      sandbox: true,
+      risk_watch: null,
+    });
 
     const ios = await t.newIosDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678', hirerName: '张三' });
     const android = await t.newAndroidDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678' });
@@ -340,12 +375,18 @@ describe('stuck queries', () => {
   it('a query left pending (crash after the charge) is failed and refunded by the job, then can be refreshed', async () => {
     const s = await shop({ balanceFen: 3_000 });
     const { id } = (await post('/api/report/add', s.clerk, hirer)).json();
-    await t.db.update(report).set({ status: 'pending', dateUpdated: new Date(Date.now() - 11 * 60_000) }).where(eq(report.id, id));
+    await t.db
+      .update(report)
+      .set({ status: 'pending', dateUpdated: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(report.id, id));
     expect((await post('/api/report/refresh', s.clerk, { id })).statusCode).toBe(409);
     const job = t.app.reports.jobs.find((j) => j.name === 'report-stuck')!;
     expect(await job.run()).toBe(1);
     expect(await job.run()).toBe(0);
-    expect((await get(`/api/report/preview?id=${id}`, s.clerk)).json()).toMatchObject({ status: 'failed', failure_reason: expect.stringContaining('费用已退回') });
+    expect((await get(`/api/report/preview?id=${id}`, s.clerk)).json()).toMatchObject({
+      status: 'failed',
+      failure_reason: expect.stringContaining('费用已退回'),
+    });
     expect(await balance(s.clerk)).toBe(3_000);
     expect((await post('/api/report/refresh', s.clerk, { id })).json().status).toBe('success');
   });
@@ -356,10 +397,16 @@ describe('retention', () => {
     const s = await shop({ balanceFen: 10_000 });
     const { id } = (await post('/api/report/add', s.clerk, hirer)).json();
     const fresh = (await post('/api/report/add', s.clerk, hirer)).json();
-    await t.db.update(report).set({ dateCreated: new Date(Date.now() - 366 * 86_400_000) }).where(eq(report.id, id));
+    await t.db
+      .update(report)
+      .set({ dateCreated: new Date(Date.now() - 366 * 86_400_000) })
+      .where(eq(report.id, id));
     await topUpStore(t.db, s.store.id, { rcsCount: 1 });
     const rcs = (await post('/api/store/rcs/request', s.clerk, { name: '张三', id_card: ID })).json();
-    await t.db.update(rcsRecord).set({ dateCreated: new Date(Date.now() - 366 * 86_400_000) }).where(eq(rcsRecord.id, rcs.id));
+    await t.db
+      .update(rcsRecord)
+      .set({ dateCreated: new Date(Date.now() - 366 * 86_400_000) })
+      .where(eq(rcsRecord.id, rcs.id));
     const job = t.app.reports.jobs.find((j) => j.name === 'report-retention')!;
     expect(await job.run()).toBeGreaterThanOrEqual(1);
     expect((await get(`/api/report/preview?id=${id}`, s.clerk)).statusCode).toBe(404);

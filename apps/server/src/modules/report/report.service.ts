@@ -114,7 +114,15 @@ export function createReportService(deps: ReportServiceDeps) {
 
   /** query asks the provider for a report already charged, and records the answer or refunds the charge. */
   async function query(r: ReportRow, level: OrderableReportLevel, key: string): Promise<void> {
-    const input = { orderId: `${r.id}-${r.attempt}`, level, name: r.name, idCard: pd.open(r.idCardSealed), phone: pd.open(r.phoneSealed), storeId: r.storeId, storeSecret: await deps.storeSecret(r.storeId) };
+    const input = {
+      orderId: `${r.id}-${r.attempt}`,
+      level,
+      name: r.name,
+      idCard: pd.open(r.idCardSealed),
+      phone: pd.open(r.phoneSealed),
+      storeId: r.storeId,
+      storeSecret: await deps.storeSecret(r.storeId),
+    };
     try {
       const sections = await provider.report(input);
       await db
@@ -132,12 +140,30 @@ export function createReportService(deps: ReportServiceDeps) {
   }
 
   const logReport = (tx: Tx | Db, auth: AuthContext, action: string, r: { id: string; name: string; level: string }, extra: Record<string, unknown> = {}) =>
-    oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'store', action, status: OperationStatus.DONE, detail: { report_id: r.id, name: r.name, level: r.level, ...extra } }], tx);
+    oplog.insertMany(
+      [
+        {
+          storeId: auth.storeId,
+          clerkId: auth.clerkId,
+          platform: 'store',
+          action,
+          status: OperationStatus.DONE,
+          detail: { report_id: r.id, name: r.name, level: r.level, ...extra },
+        },
+      ],
+      tx,
+    );
 
   return {
     async balance(auth: AuthContext): Promise<ReportBalance> {
       const s = await storeOf(auth);
-      return { balance_fen: await ledger.balance(auth.storeId), discount_rate: s.discountRate, rcs_count: s.rcsCount, used_rcs_count: s.usedRcsCount, sandbox: provider.kind === 'sandbox' };
+      return {
+        balance_fen: await ledger.balance(auth.storeId),
+        discount_rate: s.discountRate,
+        rcs_count: s.rcsCount,
+        used_rcs_count: s.usedRcsCount,
+        sandbox: provider.kind === 'sandbox',
+      };
     },
 
     async helper(auth: AuthContext): Promise<ReportHelper> {
@@ -169,7 +195,14 @@ export function createReportService(deps: ReportServiceDeps) {
         // The charge comes first: it takes the store's row lock before any insert touches the store (its
         // foreign-key share lock would otherwise deadlock parallel adds). A client key already used replays
         // the first answer instead of charging again (double click, retried request).
-        const { row: charge, replayed } = await ledger.charge(tx, { storeId: auth.storeId, amountFen: price, reason: `${reportLevelLabel[level]}报告 ${body.name}`, idempotencyKey: key, reportId: id, clerkId: auth.clerkId });
+        const { row: charge, replayed } = await ledger.charge(tx, {
+          storeId: auth.storeId,
+          amountFen: price,
+          reason: `${reportLevelLabel[level]}报告 ${body.name}`,
+          idempotencyKey: key,
+          reportId: id,
+          clerkId: auth.clerkId,
+        });
         if (replayed) return { replayOf: charge.reportId };
         const [row] = await tx
           .insert(report)
@@ -213,7 +246,14 @@ export function createReportService(deps: ReportServiceDeps) {
         const attempt = found.report.attempt + 1;
         const chargeOf = body.idempotency_key ? `refresh:${body.idempotency_key}` : chargeKey(body.id, attempt);
         // Charge first (the store lock), as in add; a replayed key answers the report as it stands.
-        const { replayed } = await ledger.charge(tx, { storeId: auth.storeId, amountFen: price, reason: `刷新${reportLevelLabel[level]}报告 ${found.report.name}`, idempotencyKey: chargeOf, reportId: body.id, clerkId: auth.clerkId });
+        const { replayed } = await ledger.charge(tx, {
+          storeId: auth.storeId,
+          amountFen: price,
+          reason: `刷新${reportLevelLabel[level]}报告 ${found.report.name}`,
+          idempotencyKey: chargeOf,
+          reportId: body.id,
+          clerkId: auth.clerkId,
+        });
         if (replayed) return null;
         // Only a report not being queried right now may start again (two clicks → one query).
         const [row] =
@@ -222,7 +262,14 @@ export function createReportService(deps: ReportServiceDeps) {
             : await tx
                 .update(report)
                 .set({ status: 'pending', attempt, priceFen: price, sandbox: provider.kind === 'sandbox', failureReason: null, dateUpdated: new Date() })
-                .where(and(eq(report.id, body.id), eq(report.storeId, auth.storeId), eq(report.attempt, found.report.attempt), eq(report.status, found.report.status)))
+                .where(
+                  and(
+                    eq(report.id, body.id),
+                    eq(report.storeId, auth.storeId),
+                    eq(report.attempt, found.report.attempt),
+                    eq(report.status, found.report.status),
+                  ),
+                )
                 .returning();
         if (!row) throw new AppError('CONFLICT', '报告正在查询中，请稍后再试');
         await logReport(tx, auth, 'report-refresh', row, { price_fen: price });
@@ -261,7 +308,16 @@ export function createReportService(deps: ReportServiceDeps) {
     async abnormalList(auth: AuthContext, page: Paging): Promise<ListResponse<AbnormalReportItem>> {
       const { rows, total } = await repo.abnormal(auth.storeId, page);
       return {
-        list: rows.map(({ ledger: l, report: r }) => ({ id: l.id, report_id: r.id, name: r.name, id_card: r.idCardMasked, level: r.level, amount_fen: l.amountFen, reason: l.reason, date_created: l.dateCreated.toISOString() })),
+        list: rows.map(({ ledger: l, report: r }) => ({
+          id: l.id,
+          report_id: r.id,
+          name: r.name,
+          id_card: r.idCardMasked,
+          level: r.level,
+          amount_fen: l.amountFen,
+          reason: l.reason,
+          date_created: l.dateCreated.toISOString(),
+        })),
         total,
       };
     },
@@ -276,11 +332,37 @@ export function createReportService(deps: ReportServiceDeps) {
       const masked = body.type === 0 ? maskIdCard(value) : maskPhone(value);
       await db.transaction(async (tx) => {
         await ledger.charge(tx, { storeId: auth.storeId, amountFen: price, reason: `黑名单查询 ${masked}`, idempotencyKey: key, clerkId: auth.clerkId });
-        await oplog.insertMany([{ storeId: auth.storeId, clerkId: auth.clerkId, platform: 'store', action: 'blacklist-check', status: OperationStatus.DONE, detail: { type: body.type, value: masked, price_fen: price } }], tx);
+        await oplog.insertMany(
+          [
+            {
+              storeId: auth.storeId,
+              clerkId: auth.clerkId,
+              platform: 'store',
+              action: 'blacklist-check',
+              status: OperationStatus.DONE,
+              detail: { type: body.type, value: masked, price_fen: price },
+            },
+          ],
+          tx,
+        );
       });
       try {
-        const answer = await provider.blacklist({ orderId: key.slice(10), type: body.type, value, storeId: auth.storeId, storeSecret: await deps.storeSecret(auth.storeId) });
-        return { type: body.type, value: masked, hit: answer.hit, records: answer.records, price_fen: price, balance_fen: await ledger.balance(auth.storeId), sandbox: provider.kind === 'sandbox' };
+        const answer = await provider.blacklist({
+          orderId: key.slice(10),
+          type: body.type,
+          value,
+          storeId: auth.storeId,
+          storeSecret: await deps.storeSecret(auth.storeId),
+        });
+        return {
+          type: body.type,
+          value: masked,
+          hit: answer.hit,
+          records: answer.records,
+          price_fen: price,
+          balance_fen: await ledger.balance(auth.storeId),
+          sandbox: provider.kind === 'sandbox',
+        };
       } catch (err) {
         const reason = err instanceof ProviderFailure ? err.message : UNEXPECTED;
         await db.transaction((tx) => ledger.refund(tx, key, auth.storeId, reason));
@@ -293,7 +375,10 @@ export function createReportService(deps: ReportServiceDeps) {
      * latest charge refunded, so no money stays held and the report can be refreshed.
      */
     async recoverStuck(before: Date): Promise<number> {
-      const stuck = await db.select().from(report).where(and(eq(report.status, 'pending'), lt(report.dateUpdated, before)));
+      const stuck = await db
+        .select()
+        .from(report)
+        .where(and(eq(report.status, 'pending'), lt(report.dateUpdated, before)));
       let n = 0;
       for (const r of stuck) {
         await db.transaction(async (tx) => {
@@ -303,7 +388,12 @@ export function createReportService(deps: ReportServiceDeps) {
             .where(and(eq(report.id, r.id), eq(report.status, 'pending'), eq(report.attempt, r.attempt)))
             .returning({ id: report.id });
           if (!ended) return;
-          const [charge] = await tx.select().from(reportLedger).where(and(eq(reportLedger.reportId, r.id), eq(reportLedger.kind, 'charge'))).orderBy(desc(reportLedger.dateCreated)).limit(1);
+          const [charge] = await tx
+            .select()
+            .from(reportLedger)
+            .where(and(eq(reportLedger.reportId, r.id), eq(reportLedger.kind, 'charge')))
+            .orderBy(desc(reportLedger.dateCreated))
+            .limit(1);
           if (charge) await ledger.refund(tx, charge.idempotencyKey, r.storeId, STUCK);
           n++;
         });

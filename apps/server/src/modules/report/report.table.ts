@@ -126,7 +126,10 @@ export const riskWatchHit = pgTable(
     sandbox: boolean('sandbox').notNull(),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('risk_watch_hit_uq').on(t.storeId, t.platform, t.deviceId, t.phoneHash), index('risk_watch_hit_store_idx').on(t.storeId, t.dateCreated.desc())],
+  (t) => [
+    uniqueIndex('risk_watch_hit_uq').on(t.storeId, t.platform, t.deviceId, t.phoneHash),
+    index('risk_watch_hit_store_idx').on(t.storeId, t.dateCreated.desc()),
+  ],
 );
 
 /** riskWatchRun remembers each store's last re-check, so a restart does not charge the same day twice. */

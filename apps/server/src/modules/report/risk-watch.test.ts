@@ -13,7 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const run = () => t.app.reports.jobs.find((j) => j.name === 'report-risk-watch')!.run() as Promise<{ storeId: string; hirers: number; checked: number; alerts: number; stopped: string | null }[]>;
+const run = () =>
+  t.app.reports.jobs.find((j) => j.name === 'report-risk-watch')!.run() as Promise<
+    { storeId: string; hirers: number; checked: number; alerts: number; stopped: string | null }[]
+  >;
 const mine = (results: Awaited<ReturnType<typeof run>>, storeId: string) => results.find((r) => r.storeId === storeId);
 
 async function leasingStore(modules = ALL_MODULES, balanceFen = 10_000) {
@@ -34,12 +37,18 @@ describe('early access: blacklist re-check of active hirers', () => {
     const first = mine(await run(), s.store.id)!;
     expect(first).toMatchObject({ hirers: 2, checked: 2, alerts: 1, stopped: null });
     expect(await balance(s.admin)).toBe(10_000 - 2 * 300);
-    const events = await t.db.select().from(webhookEvent).where(and(eq(webhookEvent.storeId, s.store.id), eq(webhookEvent.type, 'device.hirer_blacklisted')));
+    const events = await t.db
+      .select()
+      .from(webhookEvent)
+      .where(and(eq(webhookEvent.storeId, s.store.id), eq(webhookEvent.type, 'device.hirer_blacklisted')));
     expect(events).toHaveLength(1);
     expect(events[0].deviceId).toBe(s.listed.id);
 
     const alerts = await t.app.inject({ method: 'GET', url: '/api/report/risk-alerts', headers: s.admin });
-    expect(alerts.json()).toMatchObject({ total: 1, list: [{ platform: 'ios', device_id: s.listed.id, hirer_name: '赵六', hirer_phone_number: '138****0004', sandbox: true }] });
+    expect(alerts.json()).toMatchObject({
+      total: 1,
+      list: [{ platform: 'ios', device_id: s.listed.id, hirer_name: '赵六', hirer_phone_number: '138****0004', sandbox: true }],
+    });
     const home = (await t.app.inject({ method: 'GET', url: '/api/home/report-overview', headers: s.admin })).json();
     expect(home.risk_watch).toMatchObject({ watched_hirers: 2, new_alerts_7d: 1 });
 
@@ -48,10 +57,18 @@ describe('early access: blacklist re-check of active hirers', () => {
     expect(await balance(s.admin)).toBe(9_400);
 
     // The next interval checks again, but the same hirer on the same phone is not "new".
-    await t.db.update(riskWatchRun).set({ lastRunAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(riskWatchRun.storeId, s.store.id));
+    await t.db
+      .update(riskWatchRun)
+      .set({ lastRunAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(riskWatchRun.storeId, s.store.id));
     expect(mine(await run(), s.store.id)).toMatchObject({ checked: 2, alerts: 0 });
     expect(await t.db.select().from(riskWatchHit).where(eq(riskWatchHit.storeId, s.store.id))).toHaveLength(1);
-    expect(await t.db.select().from(webhookEvent).where(and(eq(webhookEvent.storeId, s.store.id), eq(webhookEvent.type, 'device.hirer_blacklisted')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(webhookEvent)
+        .where(and(eq(webhookEvent.storeId, s.store.id), eq(webhookEvent.type, 'device.hirer_blacklisted'))),
+    ).toHaveLength(1);
   });
 
   it('stops when the balance runs out', async () => {

@@ -80,12 +80,27 @@ export function createRiskWatch(deps: RiskWatchDeps) {
         await db.transaction(async (tx) => {
           const inserted = await tx
             .insert(riskWatchHit)
-            .values({ storeId, platform: d.platform, deviceId: d.id, phoneHash: hash, hirerName: d.hirerName, phoneMasked: maskPhone(phone), reason, sandbox: provider.kind === 'sandbox' })
+            .values({
+              storeId,
+              platform: d.platform,
+              deviceId: d.id,
+              phoneHash: hash,
+              hirerName: d.hirerName,
+              phoneMasked: maskPhone(phone),
+              reason,
+              sandbox: provider.kind === 'sandbox',
+            })
             .onConflictDoNothing()
             .returning({ id: riskWatchHit.id });
           if (!inserted.length) return;
           alerts++;
-          await emitDeviceEvent(tx, { storeId, type: 'device.hirer_blacklisted', platform: d.platform, deviceId: d.id, data: { reason, source: first?.source ?? '', sandbox: provider.kind === 'sandbox' } });
+          await emitDeviceEvent(tx, {
+            storeId,
+            type: 'device.hirer_blacklisted',
+            platform: d.platform,
+            deviceId: d.id,
+            data: { reason, source: first?.source ?? '', sandbox: provider.kind === 'sandbox' },
+          });
         });
       }
     }
@@ -106,12 +121,28 @@ export function createRiskWatch(deps: RiskWatchDeps) {
     async alerts(auth: AuthContext, page: Paging): Promise<ListResponse<RiskAlertItem>> {
       const where = eq(riskWatchHit.storeId, auth.storeId);
       const [rows, [{ n }]] = await Promise.all([
-        db.select().from(riskWatchHit).where(where).orderBy(desc(riskWatchHit.dateCreated), desc(riskWatchHit.id)).limit(page.page_size).offset(page.page_num * page.page_size),
+        db
+          .select()
+          .from(riskWatchHit)
+          .where(where)
+          .orderBy(desc(riskWatchHit.dateCreated), desc(riskWatchHit.id))
+          .limit(page.page_size)
+          .offset(page.page_num * page.page_size),
         db.select({ n: count() }).from(riskWatchHit).where(where),
       ]);
       const names = new Map((await hirerDevices(db, auth.storeId, null)).map((d) => [`${d.platform}:${d.id}`, d.name]));
       return {
-        list: rows.map((r) => ({ id: r.id, platform: r.platform, device_id: r.deviceId, device_name: names.get(`${r.platform}:${r.deviceId}`) ?? '', hirer_name: r.hirerName, hirer_phone_number: r.phoneMasked, reason: r.reason, sandbox: r.sandbox, date_created: r.dateCreated.toISOString() })),
+        list: rows.map((r) => ({
+          id: r.id,
+          platform: r.platform,
+          device_id: r.deviceId,
+          device_name: names.get(`${r.platform}:${r.deviceId}`) ?? '',
+          hirer_name: r.hirerName,
+          hirer_phone_number: r.phoneMasked,
+          reason: r.reason,
+          sandbox: r.sandbox,
+          date_created: r.dateCreated.toISOString(),
+        })),
         total: n,
       };
     },

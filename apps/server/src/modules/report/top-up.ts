@@ -11,6 +11,10 @@ import { createLedger } from './ledger.ts';
 export async function topUpStore(db: Db, storeId: string, top: { balanceFen?: number; rcsCount?: number; reason?: string; key?: string }) {
   const key = top.key ?? `top-up:${randomUUID()}`;
   const credited = top.balanceFen ? await createLedger(db).credit(storeId, top.balanceFen, top.reason ?? '余额充值', key) : null;
-  if (top.rcsCount && (credited?.applied ?? true)) await db.update(store).set({ rcsCount: sql`${store.rcsCount} + ${top.rcsCount}` }).where(eq(store.id, storeId));
+  if (top.rcsCount && (credited?.applied ?? true))
+    await db
+      .update(store)
+      .set({ rcsCount: sql`${store.rcsCount} + ${top.rcsCount}` })
+      .where(eq(store.id, storeId));
   return { balanceFen: credited?.balanceFen ?? (await createLedger(db).balance(storeId)) };
 }

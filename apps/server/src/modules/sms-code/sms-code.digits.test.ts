@@ -10,7 +10,8 @@ import type { SmsMessage, SmsSender } from '../../adapters/sms/sms-sender.ts';
 const draw = vi.hoisted(() => ({ value: undefined as number | undefined }));
 vi.mock('node:crypto', async (importOriginal) => {
   const crypto = await importOriginal<typeof import('node:crypto')>();
-  const randomInt = ((...args: Parameters<typeof crypto.randomInt>) => (draw.value === undefined ? (crypto.randomInt as (...a: unknown[]) => unknown)(...args) : draw.value)) as typeof crypto.randomInt;
+  const randomInt = ((...args: Parameters<typeof crypto.randomInt>) =>
+    draw.value === undefined ? (crypto.randomInt as (...a: unknown[]) => unknown)(...args) : draw.value) as typeof crypto.randomInt;
   return { ...crypto, default: { ...crypto, randomInt }, randomInt };
 });
 

@@ -110,7 +110,9 @@ describe('send caps', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.message).toBe('该手机号今日获取验证码次数已达上限');
     // A day later the oldest no longer count.
-    await database.db.execute(sql`update sms_code set created_at = now() - interval '25 hours' where id = (select min(id) from sms_code where phone_number = ${p})`);
+    await database.db.execute(
+      sql`update sms_code set created_at = now() - interval '25 hours' where id = (select min(id) from sms_code where phone_number = ${p})`,
+    );
     await sms.send(p, 'register', '10.2.1.1');
   });
 
@@ -166,7 +168,11 @@ describe('delivery', () => {
   it('answers 短信服务未配置 to sends and checks when nothing can deliver, storing no code', async () => {
     const sms = service({}, unconfiguredSmsSender);
     const p = phone();
-    for (const refused of [await errorOf(sms.send(p, 'register', '10.7.0.1')), await errorOf(sms.send(p, 'reset-password', '10.7.0.1', false)), await errorOf(sms.consume(p, 'register', '123456'))]) {
+    for (const refused of [
+      await errorOf(sms.send(p, 'register', '10.7.0.1')),
+      await errorOf(sms.send(p, 'reset-password', '10.7.0.1', false)),
+      await errorOf(sms.consume(p, 'register', '123456')),
+    ]) {
       expect(refused.code).toBe('SMS_NOT_CONFIGURED');
       expect(refused.statusCode).toBe(503);
       expect(refused.message).toContain('短信服务未配置');
@@ -203,7 +209,9 @@ describe('cleanup', () => {
     const { smsCleanupJob } = await import('./sms-cleanup.job.ts');
     const p = phone();
     await service().send(p, 'register', '10.9.0.1');
-    await database.db.execute(sql`insert into sms_check (phone_number, ip, created_at) values (${p}, '10.9.0.1', now() - interval '49 hours'), (${p}, '10.9.0.1', now())`);
+    await database.db.execute(
+      sql`insert into sms_check (phone_number, ip, created_at) values (${p}, '10.9.0.1', now() - interval '49 hours'), (${p}, '10.9.0.1', now())`,
+    );
     const recent = phone();
     await service().send(recent, 'register', '10.9.0.2');
     await database.db.execute(sql`update sms_code set created_at = now() - interval '49 hours' where phone_number = ${p}`);

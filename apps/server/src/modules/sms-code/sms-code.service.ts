@@ -29,8 +29,7 @@ export const DEFAULT_SMS_LIMITS: SmsLimits = { perPhonePerDay: 10, perIpPerHour:
  * secret, expire after five minutes, allow five guesses, and work once.
  */
 export function createSmsCodeService(db: Db, sender: SmsSender, secret: Uint8Array, limits: SmsLimits = DEFAULT_SMS_LIMITS) {
-  const digest = (phone: string, purpose: string, code: string) =>
-    createHmac('sha256', secret).update(`${phone}|${purpose}|${code}`).digest('hex');
+  const digest = (phone: string, purpose: string, code: string) => createHmac('sha256', secret).update(`${phone}|${purpose}|${code}`).digest('hex');
   const assertReady = () => {
     if (!sender.ready) throw new AppError('SMS_NOT_CONFIGURED');
   };
@@ -41,8 +40,16 @@ export function createSmsCodeService(db: Db, sender: SmsSender, secret: Uint8Arr
     const since = new Date(Date.now() - 3_600_000);
     await db.insert(smsCheck).values({ phoneNumber: phone, ip: ip ?? '' });
     const [[byPhone], [byIp]] = await Promise.all([
-      db.select({ n: count() }).from(smsCheck).where(and(eq(smsCheck.phoneNumber, phone), gte(smsCheck.createdAt, since))),
-      ip ? db.select({ n: count() }).from(smsCheck).where(and(eq(smsCheck.ip, ip), gte(smsCheck.createdAt, since))) : [{ n: 0 }],
+      db
+        .select({ n: count() })
+        .from(smsCheck)
+        .where(and(eq(smsCheck.phoneNumber, phone), gte(smsCheck.createdAt, since))),
+      ip
+        ? db
+            .select({ n: count() })
+            .from(smsCheck)
+            .where(and(eq(smsCheck.ip, ip), gte(smsCheck.createdAt, since)))
+        : [{ n: 0 }],
     ]);
     if (byPhone.n > limits.checksPerPhonePerHour || byIp.n > limits.checksPerIpPerHour) {
       throw new AppError('TOO_MANY_REQUESTS', '验证码校验过于频繁，请稍后再试');
@@ -61,9 +68,22 @@ export function createSmsCodeService(db: Db, sender: SmsSender, secret: Uint8Arr
         db
           .select({ n: count() })
           .from(smsCode)
-          .where(and(eq(smsCode.phoneNumber, phone), eq(smsCode.purpose, purpose), ne(smsCode.codeHash, SEND_FAILED), gte(smsCode.createdAt, new Date(now - RESEND_AFTER_S * 1000)))),
-        db.select({ n: count() }).from(smsCode).where(and(eq(smsCode.phoneNumber, phone), gte(smsCode.createdAt, new Date(now - 86_400_000)))),
-        db.select({ n: count() }).from(smsCode).where(and(eq(smsCode.ip, ip), gte(smsCode.createdAt, new Date(now - 3_600_000)))),
+          .where(
+            and(
+              eq(smsCode.phoneNumber, phone),
+              eq(smsCode.purpose, purpose),
+              ne(smsCode.codeHash, SEND_FAILED),
+              gte(smsCode.createdAt, new Date(now - RESEND_AFTER_S * 1000)),
+            ),
+          ),
+        db
+          .select({ n: count() })
+          .from(smsCode)
+          .where(and(eq(smsCode.phoneNumber, phone), gte(smsCode.createdAt, new Date(now - 86_400_000)))),
+        db
+          .select({ n: count() })
+          .from(smsCode)
+          .where(and(eq(smsCode.ip, ip), gte(smsCode.createdAt, new Date(now - 3_600_000)))),
       ]);
       if (recent.n > 0) throw new AppError('TOO_MANY_REQUESTS', '验证码发送过于频繁，请 60 秒后再试');
       if (daily.n >= limits.perPhonePerDay) throw new AppError('TOO_MANY_REQUESTS', '该手机号今日获取验证码次数已达上限');

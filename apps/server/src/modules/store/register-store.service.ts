@@ -42,7 +42,13 @@ export async function createStoreWithAdmin(db: Db, input: NewStore): Promise<Cle
  * stranger sees the same 验证码错误 for a registered phone as for a wrong code; only the phone's owner, holding
  * a valid code, can learn that it is taken.
  */
-export function createRegisterStoreService(deps: { db: Db; clerkRepo: ClerkRepo; sms: SmsCodeService; auth: AuthService; registrationOpen?: () => Promise<boolean> }) {
+export function createRegisterStoreService(deps: {
+  db: Db;
+  clerkRepo: ClerkRepo;
+  sms: SmsCodeService;
+  auth: AuthService;
+  registrationOpen?: () => Promise<boolean>;
+}) {
   return {
     async register(req: RegisterStoreRequest, client: ClientInfo) {
       // The operator can switch public self-registration off; stores are then created from /ops.

@@ -15,7 +15,11 @@ let guard: SensitiveActionGuard;
 beforeAll(async () => {
   t = await buildTestApp();
   // Same database and SMS secret as the app, so codes sent through its route are the ones checked here.
-  guard = createSensitiveActionGuard({ db: t.db, clerkRepo: createClerkRepo(t.db), sms: createSmsCodeService(t.db, createOutboxSmsSender(t.db), t.secrets.sms) });
+  guard = createSensitiveActionGuard({
+    db: t.db,
+    clerkRepo: createClerkRepo(t.db),
+    sms: createSmsCodeService(t.db, createOutboxSmsSender(t.db), t.secrets.sms),
+  });
 });
 afterAll(() => t.close());
 
@@ -31,7 +35,11 @@ async function caller(smsVerifySwitch: boolean) {
   return { store: s, clerk: c, auth, sendCode };
 }
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code);
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );
 
 describe('sensitive-action guard, SMS switch off', () => {
   it('accepts the login password and refuses a wrong or missing one with SECPWD_MISMATCH', async () => {
@@ -43,7 +51,10 @@ describe('sensitive-action guard, SMS switch off', () => {
 
   it('accepts the secondary password when one is set', async () => {
     const { auth, clerk: c } = await caller(false);
-    await t.db.update(clerk).set({ secondaryPasswordHash: await hashPassword('Second#2026') }).where(eq(clerk.id, c.id));
+    await t.db
+      .update(clerk)
+      .set({ secondaryPasswordHash: await hashPassword('Second#2026') })
+      .where(eq(clerk.id, c.id));
     expect(await codeOf(guard.confirm(auth, { password: 'Second#2026' }))).toBe('ok');
   });
 

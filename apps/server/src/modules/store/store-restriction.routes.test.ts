@@ -140,7 +140,10 @@ describe('Apple global app white list', () => {
     expect((await get(url, a.clerk.headers)).json()).toEqual({ list: [] });
     const res = await put(url, a.admin.headers, { password: TEST_PASSWORD, list: [wechat, { ...alipay, icon: 'https://example.com/a.png' }] });
     expect(res.statusCode).toBe(200);
-    const list = [{ ...wechat, icon: '' }, { ...alipay, icon: 'https://example.com/a.png' }];
+    const list = [
+      { ...wechat, icon: '' },
+      { ...alipay, icon: 'https://example.com/a.png' },
+    ];
     expect(res.json()).toEqual({ list });
     expect((await get(url, a.clerk.headers)).json()).toEqual({ list });
     expect((await get('/api/device/ios/default-app-restriction', a.clerk.headers)).json().global_white_list).toEqual(list);

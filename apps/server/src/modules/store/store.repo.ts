@@ -13,7 +13,11 @@ export function createStoreRepo(db: Db) {
       return row;
     },
     async update(storeId: string, values: StoreChanges): Promise<StoreRow | undefined> {
-      const [row] = await db.update(store).set({ ...values, dateUpdated: new Date() }).where(eq(store.id, storeId)).returning();
+      const [row] = await db
+        .update(store)
+        .set({ ...values, dateUpdated: new Date() })
+        .where(eq(store.id, storeId))
+        .returning();
       return row;
     },
   };

@@ -49,7 +49,11 @@ describe('GET/PUT /api/store/info', () => {
       employee_default_permission: [Perm.APPLE_LIST_NEW, Perm.APPLE_ENABLE_LOST_MODE, Perm.APPLE_LIST_NEW],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ store_name: '乙门店', remark: '城西店', employee_default_permission: [Perm.APPLE_LIST_NEW, Perm.APPLE_ENABLE_LOST_MODE] });
+    expect(res.json()).toMatchObject({
+      store_name: '乙门店',
+      remark: '城西店',
+      employee_default_permission: [Perm.APPLE_LIST_NEW, Perm.APPLE_ENABLE_LOST_MODE],
+    });
     // The clerk page's "new clerk" default reads the same setting.
     const perms = await get('/api/store/clerk/permission', a.admin.headers);
     expect(perms.json().employee_default_permission).toEqual([Perm.APPLE_LIST_NEW, Perm.APPLE_ENABLE_LOST_MODE]);
@@ -125,7 +129,11 @@ describe('sms-verify-switch', () => {
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: '门店已开启短信验证，请输入短信验证码' });
     const code = await sendCode(a.admin);
-    const wrong = await put('/api/store/sms-verify-switch', a.admin.headers, { enabled: false, password: TEST_PASSWORD, sms_code: code === '000000' ? '111111' : '000000' });
+    const wrong = await put('/api/store/sms-verify-switch', a.admin.headers, {
+      enabled: false,
+      password: TEST_PASSWORD,
+      sms_code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.json().code).toBe('SMS_CODE_INVALID');
     expect(await need(a.admin.headers)).toBe(true);
     const ok = await put('/api/store/sms-verify-switch', a.admin.headers, { enabled: false, password: TEST_PASSWORD, sms_code: code });

@@ -20,7 +20,10 @@ afterAll(() => t.close());
 const endingIn = (days: number, key = generateRsaKey()) => createCa({ key, validityYears: 1, now: new Date(Date.now() - 365 * DAY + days * DAY) });
 const noRenewals = { unanswered: async () => [] } as unknown as IdentityRenewal;
 const lines: { level: string; msg: string }[] = [];
-const log = { warn: (_o: object, msg: string) => lines.push({ level: 'warn', msg }), info: (_o: object, msg: string) => lines.push({ level: 'info', msg }) } as never;
+const log = {
+  warn: (_o: object, msg: string) => lines.push({ level: 'warn', msg }),
+  info: (_o: object, msg: string) => lines.push({ level: 'info', msg }),
+} as never;
 
 describe('expiry watch', () => {
   it('warns 30 days ahead of the CA, the APNs certificate and the store’s ABM token, and only the store’s own token', async () => {
@@ -29,7 +32,10 @@ describe('expiry watch', () => {
     fs.writeFileSync(apnsCertFile, endingIn(10).certPem);
     const ca = endingIn(20);
     const [mine, other] = [await t.newStore({ storeName: '华强北店' }), await t.newStore()];
-    for (const [s, days] of [[mine, 5], [other, 3]] as const) {
+    for (const [s, days] of [
+      [mine, 5],
+      [other, 3],
+    ] as const) {
       await t.db.insert(abmServer).values({ storeId: s.id, keySealed: 'x', certificatePem: 'x', accessTokenExpiry: new Date(Date.now() + days * DAY) });
     }
     const watch = createExpiryWatch({ db: t.db, keys: { ...testMdmKeys, ca: loadCa(ca) }, apnsCertFile, renewal: noRenewals, log });

@@ -50,12 +50,22 @@ export function createExpiryWatch(deps: {
     const caEnd = new Date(deps.keys.ca.cert.validTo);
     if (caEnd < soon) {
       const days = daysLeft(caEnd, now);
-      out.push({ kind: 'mdm-ca', expires_at: caEnd.toISOString(), days_left: days, message: `设备管理 CA 证书${ends(days)}，过期后所有苹果设备都无法再被管理。` });
+      out.push({
+        kind: 'mdm-ca',
+        expires_at: caEnd.toISOString(),
+        days_left: days,
+        message: `设备管理 CA 证书${ends(days)}，过期后所有苹果设备都无法再被管理。`,
+      });
     }
     const apnsEnd = deps.pushCertEnd?.() ?? fileEnd;
     if (apnsEnd && apnsEnd < soon) {
       const days = daysLeft(apnsEnd, now);
-      out.push({ kind: 'apns-certificate', expires_at: apnsEnd.toISOString(), days_left: days, message: `APNs 推送证书${ends(days)}，请在 Apple 推送证书门户续期（不要新建，否则设备需重新接入）。` });
+      out.push({
+        kind: 'apns-certificate',
+        expires_at: apnsEnd.toISOString(),
+        days_left: days,
+        message: `APNs 推送证书${ends(days)}，请在 Apple 推送证书门户续期（不要新建，否则设备需重新接入）。`,
+      });
     }
     const tokens = await deps.db
       .select({ storeId: abmServer.storeId, storeName: store.storeName, end: abmServer.accessTokenExpiry })
@@ -64,7 +74,12 @@ export function createExpiryWatch(deps: {
       .where(and(isNotNull(abmServer.accessTokenExpiry), lt(abmServer.accessTokenExpiry, soon), storeId ? eq(abmServer.storeId, storeId) : undefined));
     for (const token of tokens) {
       const days = daysLeft(token.end as Date, now);
-      out.push({ kind: 'abm-token', expires_at: (token.end as Date).toISOString(), days_left: days, message: `门店「${token.storeName}」的 ABM 服务器令牌${ends(days)}，请在 Apple 商务管理下载新令牌后上传。` });
+      out.push({
+        kind: 'abm-token',
+        expires_at: (token.end as Date).toISOString(),
+        days_left: days,
+        message: `门店「${token.storeName}」的 ABM 服务器令牌${ends(days)}，请在 Apple 商务管理下载新令牌后上传。`,
+      });
     }
     const unanswered = await deps.renewal.unanswered(storeId);
     if (unanswered.length) {
@@ -89,8 +104,13 @@ export function createExpiryWatch(deps: {
       everyMs: DAY,
       run: async () => {
         const list = await warnings();
-        for (const w of list) deps.log.warn({ kind: w.kind, expiresAt: w.expires_at, daysLeft: w.days_left, devices: w.devices?.length }, `expiry watch: ${w.message}`);
-        if (list.length === 0) deps.log.info({ warnDays: WARN_DAYS }, 'expiry watch: CA, APNs certificate, ABM tokens and device identities are all valid beyond the warning window');
+        for (const w of list)
+          deps.log.warn({ kind: w.kind, expiresAt: w.expires_at, daysLeft: w.days_left, devices: w.devices?.length }, `expiry watch: ${w.message}`);
+        if (list.length === 0)
+          deps.log.info(
+            { warnDays: WARN_DAYS },
+            'expiry watch: CA, APNs certificate, ABM tokens and device identities are all valid beyond the warning window',
+          );
         return list.length;
       },
     }),

@@ -32,7 +32,14 @@ export interface SystemModuleDeps extends Pick<ModuleBase, 'db' | 'config' | 'lo
  */
 export function createSystemModule(deps: SystemModuleDeps) {
   const { db, config, clerkRepo, sms, auth } = deps;
-  const expiryWatch = createExpiryWatch({ db, keys: deps.mdmKeys, apnsCertFile: config.apns.certFile, pushCertEnd: deps.pushCertEnd, renewal: deps.renewal, log: deps.log });
+  const expiryWatch = createExpiryWatch({
+    db,
+    keys: deps.mdmKeys,
+    apnsCertFile: config.apns.certFile,
+    pushCertEnd: deps.pushCertEnd,
+    renewal: deps.renewal,
+    log: deps.log,
+  });
   const system = createSystemService({ db, clerkRepo, sms });
   const registerStore = createRegisterStoreService({ db, clerkRepo, sms, auth, registrationOpen: deps.registrationOpen });
   return {

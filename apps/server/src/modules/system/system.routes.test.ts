@@ -70,11 +70,26 @@ describe('SMS codes', () => {
     const admin = await t.signedIn({ isAdmin: true });
     const clerkUser = await t.signedIn({ isAdmin: false, permission: 'Aa3' });
     const fresh = nextPhone();
-    const denied = await t.app.inject({ method: 'POST', url: '/api/system/smsverify', headers: clerkUser.headers, payload: { purpose: 'clerk-new', phone_number: fresh } });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/api/system/smsverify',
+      headers: clerkUser.headers,
+      payload: { purpose: 'clerk-new', phone_number: fresh },
+    });
     expect(denied.json().code).toBe('PERMISSION_DENIED');
-    const taken = await t.app.inject({ method: 'POST', url: '/api/system/smsverify', headers: admin.headers, payload: { purpose: 'clerk-new', phone_number: clerkUser.clerk.phoneNumber } });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/system/smsverify',
+      headers: admin.headers,
+      payload: { purpose: 'clerk-new', phone_number: clerkUser.clerk.phoneNumber },
+    });
     expect(taken.statusCode).toBe(409);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/system/smsverify', headers: admin.headers, payload: { purpose: 'clerk-new', phone_number: fresh } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/system/smsverify',
+      headers: admin.headers,
+      payload: { purpose: 'clerk-new', phone_number: fresh },
+    });
     expect(ok.statusCode).toBe(200);
     expect(await t.lastSmsCode(fresh)).toMatch(/^\d{6}$/);
   });
@@ -92,22 +107,42 @@ describe('store registration', () => {
     });
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${res.json().access_token}` } });
-    expect(me.json()).toMatchObject({ name: '李店长', is_admin: true, store: { store_name: '福田租机店' }, available_modules: DEFAULT_STORE_MODULES, permission: ['Admin'] });
+    expect(me.json()).toMatchObject({
+      name: '李店长',
+      is_admin: true,
+      store: { store_name: '福田租机店' },
+      available_modules: DEFAULT_STORE_MODULES,
+      permission: ['Admin'],
+    });
   });
 
   it('refuses bad fields, creating nothing', async () => {
     const count = async () => ((await t.db.execute(sql`select count(*)::int as n from store`)) as unknown as { rows: { n: number }[] }).rows[0];
     const before = await count();
-    const bad = await t.app.inject({ method: 'POST', url: '/api/system/register-store', payload: { store_name: '', name: 'x'.repeat(21), phone_number: nextPhone(), sms_code: '1', password: '1' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/system/register-store',
+      payload: { store_name: '', name: 'x'.repeat(21), phone_number: nextPhone(), sms_code: '1', password: '1' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['name', 'password', 'sms_code', 'store_name']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['name', 'password', 'sms_code', 'store_name']);
     expect(await count()).toEqual(before);
   });
 });
 
 describe('registration does not tell registered phones apart', () => {
   const register = (phone_number: string, sms_code: string, remoteAddress = '10.20.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/system/register-store', payload: { store_name: '店', name: '王', phone_number, sms_code, password: 'Reg#2026ab' }, remoteAddress });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/system/register-store',
+      payload: { store_name: '店', name: '王', phone_number, sms_code, password: 'Reg#2026ab' },
+      remoteAddress,
+    });
   /** masked drops the one part that must differ: the phone itself. */
   const same = (res: { statusCode: number; body: string }, phone: string) => ({ status: res.statusCode, body: res.body.replace(phone.slice(7), 'NNNN') });
 
@@ -167,7 +202,12 @@ describe('other system calls', () => {
     expect(need.json()).toEqual({ need: true });
     const badAction = await t.app.inject({ method: 'GET', url: '/api/system/check-need-sms-verify?action=reboot', headers });
     expect(badAction.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/system/client-config' })).json()).toEqual({ flow_bill_url: null, amap_key: null, amap_security_code: null, ios_enrolment_https: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/system/client-config' })).json()).toEqual({
+      flow_bill_url: null,
+      amap_key: null,
+      amap_security_code: null,
+      ios_enrolment_https: false,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/helper/server-version' })).json()).toHaveProperty('version');
   });
 

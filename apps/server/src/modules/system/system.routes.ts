@@ -28,12 +28,12 @@ export const systemRoutes: FastifyPluginAsyncZod<Options> = async (app, { system
   app.post('/api/system/register-store', { config: { auth: 'public' }, schema: { tags, body: registerStoreRequest } }, (req) =>
     registerStore.register(req.body, clientOf(req)),
   );
-  app.get('/api/system/registration', { config: { auth: 'public' }, schema: { tags } }, async () => ({ open: registrationOpen ? await registrationOpen() : true }));
+  app.get('/api/system/registration', { config: { auth: 'public' }, schema: { tags } }, async () => ({
+    open: registrationOpen ? await registrationOpen() : true,
+  }));
   app.get('/api/system/permission-map', { config: { auth: 'authenticated' }, schema: { tags } }, () => system.permissionMap());
-  app.get(
-    '/api/system/check-need-sms-verify',
-    { config: { auth: 'authenticated' }, schema: { tags, querystring: checkNeedSmsVerifyQuery } },
-    (req) => system.needSmsVerify(requireAuth(req)),
+  app.get('/api/system/check-need-sms-verify', { config: { auth: 'authenticated' }, schema: { tags, querystring: checkNeedSmsVerifyQuery } }, (req) =>
+    system.needSmsVerify(requireAuth(req)),
   );
   app.get('/api/system/client-config', { config: { auth: 'public' }, schema: { tags } }, () => ({
     flow_bill_url: config.links.flowBillUrl,

@@ -39,7 +39,11 @@ describe('GET /api/user/me', () => {
 describe('lost-modal-content', () => {
   it('starts empty, saves, and reads back', async () => {
     const { headers } = await t.signedIn();
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/lost-modal-content', headers })).json()).toEqual({ message: '', phone_number: '', footnote: '' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/lost-modal-content', headers })).json()).toEqual({
+      message: '',
+      phone_number: '',
+      footnote: '',
+    });
     const content = { message: '请联系门店处理欠款', phone_number: '13912345678', footnote: '华强北店' };
     expect((await t.app.inject({ method: 'PUT', url: '/api/user/lost-modal-content', headers, payload: content })).json()).toEqual(content);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/lost-modal-content', headers })).json()).toEqual(content);

@@ -7,9 +7,7 @@ import type { UserService } from './user.service.ts';
 export const userRoutes: FastifyPluginAsyncZod<{ user: UserService }> = async (app, { user }) => {
   const authed = { auth: 'authenticated' } as const;
   app.get('/api/user/me', { config: authed, schema: { tags: ['user'] } }, (req) => user.me(requireAuth(req)));
-  app.get('/api/user/lost-modal-content', { config: authed, schema: { tags: ['user'] } }, (req) =>
-    user.getLostModalContent(requireAuth(req)),
-  );
+  app.get('/api/user/lost-modal-content', { config: authed, schema: { tags: ['user'] } }, (req) => user.getLostModalContent(requireAuth(req)));
   app.put('/api/user/lost-modal-content', { config: authed, schema: { tags: ['user'], body: lostModalContent } }, (req) =>
     user.setLostModalContent(requireAuth(req), req.body),
   );

@@ -14,7 +14,9 @@ beforeAll(async () => {
   const height = 480;
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels.set([x % 256, y % 256, (x + y) % 256], (y * width + x) * 3);
-  jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 });
 afterAll(() => t.close());
 
@@ -58,7 +60,9 @@ describe('POST /api/wallpaper/upload', () => {
 
   it('refuses what is not a JPEG data URI, with Chinese messages', async () => {
     const { headers } = await keeper();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const cases: [object, string][] = [
       [{ content: `data:image/png;base64,${png.toString('base64')}` }, '图片内容须以 data:image/jpeg;base64, 开头（仅支持 JPEG）'],
       [{ content: jpeg.toString('base64') }, '图片内容须以 data:image/jpeg;base64, 开头（仅支持 JPEG）'],

@@ -16,9 +16,7 @@ export const UPLOAD_BODY_LIMIT = Math.ceil((WALLPAPER_MAX_BYTES * 4) / 3) + 3 * 
 export const wallpaperRoutes: FastifyPluginAsyncZod<{ wallpapers: WallpaperService }> = async (app, { wallpapers }) => {
   const tags = ['wallpaper'];
   const authed = { auth: 'authenticated' } as const;
-  app.get('/api/wallpaper/list', { config: authed, schema: { tags, querystring: wallpaperListQuery } }, (req) =>
-    wallpapers.list(requireAuth(req), req.query),
-  );
+  app.get('/api/wallpaper/list', { config: authed, schema: { tags, querystring: wallpaperListQuery } }, (req) => wallpapers.list(requireAuth(req), req.query));
   app.get('/api/wallpaper/item', { config: authed, schema: { tags, querystring: wallpaperItemQuery } }, (req) =>
     wallpapers.item(requireAuth(req), req.query.id),
   );

@@ -1,4 +1,12 @@
-import { type ListResponse, type Paging, type WallpaperItem, type WallpaperSummary, type WallpaperType, type WallpaperUploadBody, wallpaperMsg } from '@lease/shared';
+import {
+  type ListResponse,
+  type Paging,
+  type WallpaperItem,
+  type WallpaperSummary,
+  type WallpaperType,
+  type WallpaperUploadBody,
+  wallpaperMsg,
+} from '@lease/shared';
 import type { AuthContext } from '../../http/authz.ts';
 import { notFound } from '../../http/app-error.ts';
 import { decodeJpegDataUri, makeThumbnail, toJpegDataUri } from './wallpaper-image.ts';

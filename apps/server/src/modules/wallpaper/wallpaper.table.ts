@@ -17,7 +17,9 @@ export const wallpaper = pgTable(
   'wallpaper',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('for_store').notNull().references(() => store.id),
+    storeId: uuid('for_store')
+      .notNull()
+      .references(() => store.id),
     /** Where the picture is meant to go, as the set-wallpaper `where`: 1 lock screen, 2 home screen, 3 both. */
     type: integer('type').notNull().default(3),
     name: text('name').notNull().default(''),

@@ -43,7 +43,13 @@ export function createWebhookDelivery({ repo, apiKeys, secretBox, sender, log }:
     const timestamp = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
     const target = new URL(url);
-    const signature = signParts(secretBox.open(setting.secretCipher), { method: 'POST', pathWithQuery: `${target.pathname}${target.search}`, timestamp, nonce, body });
+    const signature = signParts(secretBox.open(setting.secretCipher), {
+      method: 'POST',
+      pathWithQuery: `${target.pathname}${target.search}`,
+      timestamp,
+      nonce,
+      body,
+    });
     const answer = await sender.post(url, body, {
       'x-api-key': setting.apiKey,
       'x-event-id': event.id,

@@ -12,7 +12,11 @@ const BATCH = 500;
 
 const platforms = [
   { platform: 'ios' as const, table: iosDevice, active: () => eq(iosDevice.enrollmentStatus, EnrollmentStatus.ENROLLED) },
-  { platform: 'android' as const, table: androidDevice, active: () => and(eq(androidDevice.enrollmentStatus, EnrollmentStatus.ENROLLED), eq(androidDevice.archived, false)) },
+  {
+    platform: 'android' as const,
+    table: androidDevice,
+    active: () => and(eq(androidDevice.enrollmentStatus, EnrollmentStatus.ENROLLED), eq(androidDevice.archived, false)),
+  },
 ];
 
 /**
@@ -51,7 +55,17 @@ export function createOfflineWatch(db: Db) {
               // and only when it differs: of two processes racing here, one gets the row back.
               const rows = await tx
                 .insert(webhookOfflineMark)
-                .select(tx.select({ platform: sql<string>`${platform}`.as('platform'), deviceId: table.id, lastActiveTime: sql<Date>`${table.lastActiveTime}`.as('last_active_time'), dateCreated: sql<Date>`now()`.as('date_created') }).from(table).where(eq(table.id, c.id)))
+                .select(
+                  tx
+                    .select({
+                      platform: sql<string>`${platform}`.as('platform'),
+                      deviceId: table.id,
+                      lastActiveTime: sql<Date>`${table.lastActiveTime}`.as('last_active_time'),
+                      dateCreated: sql<Date>`now()`.as('date_created'),
+                    })
+                    .from(table)
+                    .where(eq(table.id, c.id)),
+                )
                 .onConflictDoUpdate({
                   target: [webhookOfflineMark.platform, webhookOfflineMark.deviceId],
                   set: { lastActiveTime: sql`excluded.last_active_time`, dateCreated: sql`now()` },

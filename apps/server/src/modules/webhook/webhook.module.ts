@@ -24,7 +24,13 @@ export function createWebhookModule(deps: WebhookModuleDeps) {
   const { db, config } = deps;
   const repo = createWebhookRepo(db);
   const apiKeys = createApiKeyRepo(db);
-  const delivery = createWebhookDelivery({ repo, apiKeys, secretBox: createSecretBox(deps.secrets.apiSecret), sender: createHttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }), log: deps.log });
+  const delivery = createWebhookDelivery({
+    repo,
+    apiKeys,
+    secretBox: createSecretBox(deps.secrets.apiSecret),
+    sender: createHttpWebhookSender({ allowPrivate: config.webhookAllowPrivate }),
+    log: deps.log,
+  });
   const webhooks = createWebhookService({ repo, apiKeys, oplog: deps.oplog, allowPrivateCallbacks: config.webhookAllowPrivate });
   return {
     name: 'webhook',

@@ -19,22 +19,43 @@ export function createWebhookRepo(db: Db) {
     async list(storeId: string, q: WebhookDeliveryQuery) {
       const where = and(eq(webhookEvent.storeId, storeId), q.status ? eq(webhookEvent.status, q.status) : undefined);
       const [rows, [{ n }]] = await Promise.all([
-        db.select().from(webhookEvent).where(where).orderBy(desc(webhookEvent.dateCreated), desc(webhookEvent.id)).limit(q.page_size).offset(q.page_num * q.page_size),
+        db
+          .select()
+          .from(webhookEvent)
+          .where(where)
+          .orderBy(desc(webhookEvent.dateCreated), desc(webhookEvent.id))
+          .limit(q.page_size)
+          .offset(q.page_num * q.page_size),
         db.select({ n: count() }).from(webhookEvent).where(where),
       ]);
       const attempts = rows.length
-        ? await db.select().from(webhookAttempt).where(inArray(webhookAttempt.eventId, rows.map((r) => r.id))).orderBy(asc(webhookAttempt.id))
+        ? await db
+            .select()
+            .from(webhookAttempt)
+            .where(
+              inArray(
+                webhookAttempt.eventId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .orderBy(asc(webhookAttempt.id))
         : [];
       return { rows, attempts, total: n };
     },
 
     async get(storeId: string, id: string) {
-      const [row] = await db.select().from(webhookEvent).where(and(eq(webhookEvent.storeId, storeId), eq(webhookEvent.id, id)));
+      const [row] = await db
+        .select()
+        .from(webhookEvent)
+        .where(and(eq(webhookEvent.storeId, storeId), eq(webhookEvent.id, id)));
       return row;
     },
 
     async countPending(storeId: string) {
-      const [{ n }] = await db.select({ n: count() }).from(webhookEvent).where(and(eq(webhookEvent.storeId, storeId), eq(webhookEvent.status, 'pending')));
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(webhookEvent)
+        .where(and(eq(webhookEvent.storeId, storeId), eq(webhookEvent.status, 'pending')));
       return n;
     },
 
@@ -80,7 +101,12 @@ export function createWebhookRepo(db: Db) {
             roundAttempts: sql`${webhookEvent.roundAttempts} + 1`,
             dateUpdated: now,
           })
-          .where(inArray(webhookEvent.id, due.map((d) => d.id)))
+          .where(
+            inArray(
+              webhookEvent.id,
+              due.map((d) => d.id),
+            ),
+          )
           .returning();
       });
     },

@@ -13,6 +13,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }> 
   const base = '/api/store/api-key';
 
   app.post(`${base}/update`, { config, schema: { tags, body: apiKeyUpdateRequest } }, (req) => webhooks.update(requireAuth(req), req.body));
-  app.get(`${base}/webhook-deliveries`, { config, schema: { tags, querystring: webhookDeliveryQuery } }, (req) => webhooks.deliveries(requireAuth(req), req.query));
-  app.post(`${base}/webhook-deliveries/resend`, { config, schema: { tags, body: webhookResendRequest } }, (req) => webhooks.resend(requireAuth(req), req.body.id));
+  app.get(`${base}/webhook-deliveries`, { config, schema: { tags, querystring: webhookDeliveryQuery } }, (req) =>
+    webhooks.deliveries(requireAuth(req), req.query),
+  );
+  app.post(`${base}/webhook-deliveries/resend`, { config, schema: { tags, body: webhookResendRequest } }, (req) =>
+    webhooks.resend(requireAuth(req), req.body.id),
+  );
 };

@@ -62,7 +62,13 @@ export function createWebhookService({ repo, apiKeys, oplog, allowPrivateCallbac
             date_created: r.dateCreated.toISOString(),
             attempt_list: attempts
               .filter((a) => a.eventId === r.id)
-              .map((a) => ({ attempt_no: a.attemptNo, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, date_created: a.dateCreated.toISOString() })),
+              .map((a) => ({
+                attempt_no: a.attemptNo,
+                status_code: a.statusCode,
+                error: a.error,
+                duration_ms: a.durationMs,
+                date_created: a.dateCreated.toISOString(),
+              })),
           };
         }),
       };

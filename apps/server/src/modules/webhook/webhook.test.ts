@@ -80,7 +80,11 @@ describe('webhook delivery', () => {
     const [done] = await events(s.store.id);
     expect(done).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200, lastError: '' });
     const attempts = await t.db.select().from(webhookAttempt).where(eq(webhookAttempt.eventId, done.id)).orderBy(asc(webhookAttempt.attemptNo));
-    expect(attempts.map((a) => [a.attemptNo, a.statusCode])).toEqual([[1, 500], [2, 503], [3, 200]]);
+    expect(attempts.map((a) => [a.attemptNo, a.statusCode])).toEqual([
+      [1, 500],
+      [2, 503],
+      [3, 200],
+    ]);
     expect(attempts[0].error).toContain('HTTP 500');
 
     const delivered = (await deliveries(s.headers, '?status=delivered')).json();
@@ -106,7 +110,13 @@ describe('webhook delivery', () => {
   it('signs each delivery with the store secret, over the exact body, with the documented headers', async () => {
     const r = await receiver([200]);
     const s = await shop(r.url('/cb/lease?token=abc'));
-    await emitDeviceEvent(t.db, { storeId: s.store.id, type: 'device.location', platform: 'ios', deviceId: s.device.id, data: { latitude: 22.54, longitude: 114.05 } });
+    await emitDeviceEvent(t.db, {
+      storeId: s.store.id,
+      type: 'device.location',
+      platform: 'ios',
+      deviceId: s.device.id,
+      data: { latitude: 22.54, longitude: 114.05 },
+    });
     await deliverAt(Date.now());
     const [req] = r.received;
     const body = JSON.parse(req.body);
@@ -123,7 +133,13 @@ describe('webhook delivery', () => {
     expect(String(req.headers['x-nonce'])).toMatch(/^[0-9a-f]{32}$/);
 
     // What a receiver does, written out by hand from the docs.
-    const canonical = ['POST', '/cb/lease?token=abc', req.headers['x-timestamp'], req.headers['x-nonce'], createHash('sha256').update(req.body).digest('hex')].join('\n');
+    const canonical = [
+      'POST',
+      '/cb/lease?token=abc',
+      req.headers['x-timestamp'],
+      req.headers['x-nonce'],
+      createHash('sha256').update(req.body).digest('hex'),
+    ].join('\n');
     expect(req.headers['x-signature']).toBe(createHmac('sha256', s.creds.secret).update(canonical).digest('hex'));
     expect(req.headers['x-signature']).not.toBe(createHmac('sha256', 'sk_other').update(canonical).digest('hex'));
   });
@@ -144,7 +160,12 @@ describe('webhook delivery', () => {
 
     // Another store's admin cannot re-send it; re-sending a delivered or pending one is refused.
     const other = await t.signedIn({ isAdmin: true });
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/store/api-key/webhook-deliveries/resend', headers: other.headers, payload: { id: failed.id } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/store/api-key/webhook-deliveries/resend',
+      headers: other.headers,
+      payload: { id: failed.id },
+    });
     expect(foreign.statusCode).toBe(404);
     expect((await events(s.store.id))[0].status).toBe('failed');
 
@@ -228,7 +249,9 @@ describe('Apple engine events', () => {
     expect(located.payload).toMatchObject({ data: { latitude: expect.closeTo(22.543, 3), longitude: expect.closeTo(114.057, 3) } });
 
     // A SIM swap seen in DeviceInformation (the same function the engine calls, in its transaction).
-    await t.db.transaction((tx) => applyDeviceInformation(tx, deviceId, { ServiceSubscriptions: [{ ICCID: '89860012345678901234', PhoneNumber: '+8613900000000' }] }));
+    await t.db.transaction((tx) =>
+      applyDeviceInformation(tx, deviceId, { ServiceSubscriptions: [{ ICCID: '89860012345678901234', PhoneNumber: '+8613900000000' }] }),
+    );
     const swapped = await events(store.id, 'device.sim_changed');
     expect(swapped).toHaveLength(1);
     expect(swapped[0].payload).toMatchObject({ data: { sim_1: { iccid: '89860012345678901234' } } });
@@ -258,10 +281,16 @@ describe('offline watch', () => {
   it('raises device.offline once per offline spell, for iPhones and Android phones past the store’s hours', async () => {
     const s = await shop('http://127.0.0.1:9/hook', 3);
     const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000);
-    await t.db.update(iosDevice).set({ lastActiveTime: hoursAgo(4) }).where(eq(iosDevice.id, s.device.id));
+    await t.db
+      .update(iosDevice)
+      .set({ lastActiveTime: hoursAgo(4) })
+      .where(eq(iosDevice.id, s.device.id));
     const fresh = await t.newIosDevice({ storeId: s.store.id, enrolled: true, lastActiveTime: hoursAgo(1) });
     const released = await t.newIosDevice({ storeId: s.store.id, lastActiveTime: hoursAgo(10), enrollmentStatus: EnrollmentStatus.CHECKED_OUT });
-    const [android] = await t.db.insert(androidDevice).values({ storeId: s.store.id, serialNumber: 'ANDOFF01', lastActiveTime: hoursAgo(5) }).returning();
+    const [android] = await t.db
+      .insert(androidDevice)
+      .values({ storeId: s.store.id, serialNumber: 'ANDOFF01', lastActiveTime: hoursAgo(5) })
+      .returning();
     const watch = createOfflineWatch(t.db);
 
     expect(await watch.scan()).toBe(2);
@@ -275,14 +304,20 @@ describe('offline watch', () => {
     // The phone comes back, then goes silent again: a new spell, one new event.
     await t.db.update(iosDevice).set({ lastActiveTime: new Date() }).where(eq(iosDevice.id, s.device.id));
     expect(await watch.scan()).toBe(0);
-    await t.db.update(iosDevice).set({ lastActiveTime: hoursAgo(3.5) }).where(eq(iosDevice.id, s.device.id));
+    await t.db
+      .update(iosDevice)
+      .set({ lastActiveTime: hoursAgo(3.5) })
+      .where(eq(iosDevice.id, s.device.id));
     expect(await watch.scan()).toBe(1);
     expect(await events(s.store.id, 'device.offline')).toHaveLength(3);
   });
 
   it('stays quiet for a store that chose no offline hours', async () => {
     const s = await shop('http://127.0.0.1:9/hook', null);
-    await t.db.update(iosDevice).set({ lastActiveTime: new Date(Date.now() - 100 * 3_600_000) }).where(eq(iosDevice.id, s.device.id));
+    await t.db
+      .update(iosDevice)
+      .set({ lastActiveTime: new Date(Date.now() - 100 * 3_600_000) })
+      .where(eq(iosDevice.id, s.device.id));
     await createOfflineWatch(t.db).scan();
     expect(await events(s.store.id, 'device.offline')).toHaveLength(0);
   });

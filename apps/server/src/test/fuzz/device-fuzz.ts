@@ -39,7 +39,9 @@ export function signDevice(world: FuzzWorld) {
     } else if (req.url.startsWith('/agent/v1/')) {
       const now = Date.now();
       if (roll() < 0.7) {
-        const bodyHash = createHash('sha256').update(Buffer.from(bodyText(req.payload), 'utf8')).digest('hex');
+        const bodyHash = createHash('sha256')
+          .update(Buffer.from(bodyText(req.payload), 'utf8'))
+          .digest('hex');
         const sig = sign('sha256', Buffer.from(signingString(req.method, req.url, now, bodyHash)), world.agent.key).toString('base64');
         headers.authorization = authorizationHeader(world.agent.deviceId, now, sig);
       } else {
@@ -69,7 +71,22 @@ const CHECKIN_TYPES = ['Authenticate', 'TokenUpdate', 'DeclarativeManagement', '
 const STATUSES = ['Acknowledged', 'Error', 'NotNow', 'Idle', 'CommandFormatError'];
 
 /** The result keys the engine reads from answers, filled with junk of every type. */
-const RESULT_KEYS = ['QueryResponses', 'InstalledApplicationList', 'ProfileList', 'SecurityInfo', 'CertificateList', 'AvailableOSUpdates', 'OSUpdateStatus', 'UpdateResults', 'ErrorChain', 'Latitude', 'Longitude', 'ActivationLockBypassCode', 'RequestType', 'ServiceSubscriptions'];
+const RESULT_KEYS = [
+  'QueryResponses',
+  'InstalledApplicationList',
+  'ProfileList',
+  'SecurityInfo',
+  'CertificateList',
+  'AvailableOSUpdates',
+  'OSUpdateStatus',
+  'UpdateResults',
+  'ErrorChain',
+  'Latitude',
+  'Longitude',
+  'ActivationLockBypassCode',
+  'RequestType',
+  'ServiceSubscriptions',
+];
 
 /**
  * signedMdmRequests makes check-in and connect bodies from the enrolled simulated iPhone, signed with its SCEP
@@ -78,12 +95,29 @@ const RESULT_KEYS = ['QueryResponses', 'InstalledApplicationList', 'ProfileList'
 export async function signedMdmRequests(world: FuzzWorld, count: number, seed: number): Promise<FuzzRequest[]> {
   const phone = world.phone!;
   const commandIds = (await world.t.db.select({ id: mdmCommand.id }).from(mdmCommand).where(eq(mdmCommand.deviceId, phone.deviceId))).map((r) => r.id);
-  const someId = fc.oneof(fc.constantFrom("' OR 1=1 --", '-'.repeat(36), '00000000-0000-0000-0000-00000000000g', ''), junkString, fc.uuid(), ...(commandIds.length ? [fc.constantFrom(...commandIds)] : []));
+  const someId = fc.oneof(
+    fc.constantFrom("' OR 1=1 --", '-'.repeat(36), '00000000-0000-0000-0000-00000000000g', ''),
+    junkString,
+    fc.uuid(),
+    ...(commandIds.length ? [fc.constantFrom(...commandIds)] : []),
+  );
   const udid = fc.oneof({ weight: 8, arbitrary: fc.constant(phone.udid) }, { weight: 1, arbitrary: junkString });
   const extras = fc.dictionary(fc.oneof(fc.constantFrom(...RESULT_KEYS), fc.string({ maxLength: 10 })), plistValue, { maxKeys: 4 });
-  const connect = fc.record({ UDID: udid, Status: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...STATUSES) }, { weight: 1, arbitrary: junkString }), CommandUUID: someId, extra: extras });
-  const checkin = fc.record({ UDID: udid, MessageType: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...CHECKIN_TYPES) }, { weight: 1, arbitrary: junkString }), extra: extras });
-  const arb = fc.oneof(connect.map((m) => ({ url: '/mdm/connect', m })), checkin.map((m) => ({ url: '/mdm/checkin', m })));
+  const connect = fc.record({
+    UDID: udid,
+    Status: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...STATUSES) }, { weight: 1, arbitrary: junkString }),
+    CommandUUID: someId,
+    extra: extras,
+  });
+  const checkin = fc.record({
+    UDID: udid,
+    MessageType: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...CHECKIN_TYPES) }, { weight: 1, arbitrary: junkString }),
+    extra: extras,
+  });
+  const arb = fc.oneof(
+    connect.map((m) => ({ url: '/mdm/connect', m })),
+    checkin.map((m) => ({ url: '/mdm/checkin', m })),
+  );
   return fc.sample(arb, { numRuns: count, seed }).map(({ url, m }) => {
     const { extra, ...fields } = m as { extra: Record<string, unknown> } & Record<string, unknown>;
     const dict = { ...extra, ...fields } as PlistDict;
@@ -94,7 +128,14 @@ export async function signedMdmRequests(world: FuzzWorld, count: number, seed: n
       body = Buffer.from(`<plist><dict><key>UDID</key><string>${phone.udid}</string></dict></plist>`);
     }
     const type = url === '/mdm/connect' ? 'application/x-apple-aspen-mdm' : 'application/x-apple-aspen-mdm-checkin';
-    return { method: 'PUT', url, headers: { 'content-type': type, 'mdm-signature': mdmSignature(body, phone.identity) }, payload: body, caller: 'device' as const, bodyKind: 'signed-plist' };
+    return {
+      method: 'PUT',
+      url,
+      headers: { 'content-type': type, 'mdm-signature': mdmSignature(body, phone.identity) },
+      payload: body,
+      caller: 'device' as const,
+      bodyKind: 'signed-plist',
+    };
   });
 }
 
@@ -102,15 +143,46 @@ export async function signedMdmRequests(world: FuzzWorld, count: number, seed: n
 export function unsignedMdmRequests(count: number, seed: number): FuzzRequest[] {
   const arb = fc.record({
     method: fc.constantFrom('PUT', 'POST', 'GET'),
-    url: fc.constantFrom('/mdm/checkin', '/mdm/connect', '/mdm/scep?operation=PKIOperation', '/mdm/scep?operation=GetCACaps', '/mdm/scep', '/mdm/scep?operation=PKIOperation&message=%00%ZZ', '/mdm/dep/enroll/%00', `/mdm/dep/enroll/${'-'.repeat(36)}`, '/mdm/dep/enroll/00000000-0000-4000-8000-000000000000'),
-    type: fc.constantFrom('application/x-apple-aspen-mdm', 'application/x-apple-aspen-mdm-checkin', 'application/pkcs7-signature', 'application/json', 'text/plain', ''),
+    url: fc.constantFrom(
+      '/mdm/checkin',
+      '/mdm/connect',
+      '/mdm/scep?operation=PKIOperation',
+      '/mdm/scep?operation=GetCACaps',
+      '/mdm/scep',
+      '/mdm/scep?operation=PKIOperation&message=%00%ZZ',
+      '/mdm/dep/enroll/%00',
+      `/mdm/dep/enroll/${'-'.repeat(36)}`,
+      '/mdm/dep/enroll/00000000-0000-4000-8000-000000000000',
+    ),
+    type: fc.constantFrom(
+      'application/x-apple-aspen-mdm',
+      'application/x-apple-aspen-mdm-checkin',
+      'application/pkcs7-signature',
+      'application/json',
+      'text/plain',
+      '',
+    ),
     signature: fc.option(junkString.map(headerSafe), { freq: 2 }),
-    body: fc.oneof(junkString, junkValue.map((v) => JSON.stringify(v) ?? ''), fc.constantFrom('<?xml version="1.0"?><plist><dict><key>UDID</key><string>&#0;</string></dict></plist>', '<plist><dict><key>MessageType</key><string>Authenticate</string></dict></plist>')),
+    body: fc.oneof(
+      junkString,
+      junkValue.map((v) => JSON.stringify(v) ?? ''),
+      fc.constantFrom(
+        '<?xml version="1.0"?><plist><dict><key>UDID</key><string>&#0;</string></dict></plist>',
+        '<plist><dict><key>MessageType</key><string>Authenticate</string></dict></plist>',
+      ),
+    ),
   });
   return fc.sample(arb, { numRuns: count, seed }).map(({ method, url, type, signature, body }) => {
     const headers: Record<string, string> = {};
     if (type) headers['content-type'] = type;
     if (signature !== null) headers['mdm-signature'] = signature;
-    return { method: url.startsWith('/mdm/dep') ? 'POST' : method, url, headers, payload: method === 'GET' ? undefined : body, caller: 'anonymous' as const, bodyKind: 'mdm-junk' };
+    return {
+      method: url.startsWith('/mdm/dep') ? 'POST' : method,
+      url,
+      headers,
+      payload: method === 'GET' ? undefined : body,
+      caller: 'anonymous' as const,
+      bodyKind: 'mdm-junk',
+    };
   });
 }

@@ -15,7 +15,16 @@ it('answers junk on the device protocols (/open/v1, /agent/v1, /mdm) with 4xx, n
   await send(world, await signedMdmRequests(world, Math.ceil(700 * FUZZ_SCALE), FUZZ_SEED), report);
   await send(world, unsignedMdmRequests(Math.ceil(400 * FUZZ_SCALE), FUZZ_SEED), report);
   // The hirer's enrolment page is served by the console's fallback route, which has no schema to generate from.
-  await send(world, ['/enroll/%00', '/enroll/%ED%A0%80', `/enroll/${'a'.repeat(5000)}`, "/enroll/' OR 1=1 --", '/enroll/20261345'].map((url) => ({ method: 'GET', url, headers: {}, caller: 'anonymous' as const })), report);
+  await send(
+    world,
+    ['/enroll/%00', '/enroll/%ED%A0%80', `/enroll/${'a'.repeat(5000)}`, "/enroll/' OR 1=1 --", '/enroll/20261345'].map((url) => ({
+      method: 'GET',
+      url,
+      headers: {},
+      caller: 'anonymous' as const,
+    })),
+    report,
+  );
   console.log(summary(`device protocols, ${ops.length} operations + /mdm plists`, report));
   expect(report.failures.map(describeRequest)).toEqual([]);
   expect(report.requests).toBeGreaterThanOrEqual(ops.length * 60 + 1100);

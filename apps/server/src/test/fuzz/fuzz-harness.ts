@@ -54,7 +54,13 @@ export interface FuzzRequest {
 }
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }
+    >
+  >;
 }
 
 /** operationsOf lists every method of every path of the document, HEAD included for each GET. */
@@ -62,7 +68,9 @@ export function operationsOf(doc: OpenApiDoc): FuzzOp[] {
   const ops: FuzzOp[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const params = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header').map((p) => ({ name: p.name, in: p.in as FuzzParam['in'], required: Boolean(p.required), schema: p.schema }));
+      const params = (op.parameters ?? [])
+        .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header')
+        .map((p) => ({ name: p.name, in: p.in as FuzzParam['in'], required: Boolean(p.required), schema: p.schema }));
       const body = op.requestBody ? Object.values(op.requestBody.content)[0]?.schema : undefined;
       ops.push({ method: method.toUpperCase(), path, params, body });
     }
@@ -90,7 +98,9 @@ export interface FuzzWorld {
 /** A small real JPEG for the seeded wallpaper. */
 async function tinyJpeg() {
   const pixels = Buffer.alloc(16 * 16 * 3, 120);
-  return sharp(pixels, { raw: { width: 16, height: 16, channels: 3 } }).jpeg().toBuffer();
+  return sharp(pixels, { raw: { width: 16, height: 16, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 }
 
 /**
@@ -118,9 +128,19 @@ export async function startFuzzWorld(options: { withPhone?: boolean } = {}): Pro
   const foreign = await t.newIosDevice({ storeId: otherStore.id, enrolled: true });
   const ids = [storeId, clerk.id, ios.id, iosRegistered.id, android.id, foreign.id, otherStore.id];
 
-  const app = await t.app.inject({ method: 'POST', url: '/api/appstore/new', headers, payload: { platform: 'apple', app_name: '微信', bundle_id: 'com.tencent.xin' } });
+  const app = await t.app.inject({
+    method: 'POST',
+    url: '/api/appstore/new',
+    headers,
+    payload: { platform: 'apple', app_name: '微信', bundle_id: 'com.tencent.xin' },
+  });
   if (app.statusCode === 200) ids.push(app.json().id);
-  const wallpaper = await t.app.inject({ method: 'POST', url: '/api/wallpaper/upload', headers, payload: { content: JPEG_DATA_URI_PREFIX + (await tinyJpeg()).toString('base64'), name: '壁纸' } });
+  const wallpaper = await t.app.inject({
+    method: 'POST',
+    url: '/api/wallpaper/upload',
+    headers,
+    payload: { content: JPEG_DATA_URI_PREFIX + (await tinyJpeg()).toString('base64'), name: '壁纸' },
+  });
   if (wallpaper.statusCode === 200) ids.push(wallpaper.json().id);
   const lock = await t.app.inject({ method: 'POST', url: '/api/device/ios/command/lock', headers, payload: { device_id: ios.id, message: '请联系门店' } });
   if (lock.statusCode === 200 && lock.json().operation_log_id) ids.push(lock.json().operation_log_id);
@@ -136,12 +156,23 @@ export async function startFuzzWorld(options: { withPhone?: boolean } = {}): Pro
     phone = { udid: enrolled.phone.udid, deviceId: enrolled.deviceId, identity };
     // Commands waiting for it, whose CommandUUIDs the signed junk answers.
     for (const command of ['lock', 'get-location', 'get-installed-app-list']) {
-      await t.app.inject({ method: 'POST', url: `/api/device/ios/command/${command}`, headers, payload: { device_id: enrolled.deviceId, message: '请联系门店' } });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/device/ios/command/${command}`,
+        headers,
+        payload: { device_id: enrolled.deviceId, message: '请联系门店' },
+      });
     }
   }
 
   const sign = (claims: Record<string, unknown>, exp = '10m') =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('lease-mdm').setAudience('console').setIssuedAt().setExpirationTime(exp).sign(t.secrets.jwt);
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('lease-mdm')
+      .setAudience('console')
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(t.secrets.jwt);
   const forgedTokens = [
     await sign({ sub: admin.clerk.id, sto: storeId, sid: "' OR 1=1 --", typ: 'access' }),
     await sign({ sub: 'not-a-uuid', sto: storeId, sid: randomUUID(), typ: 'access' }),
@@ -184,9 +215,20 @@ export function encodePart(value: string): string {
 /** A header cannot carry every character: keep the visible ASCII of a junk value (Node refuses the rest itself). */
 export const headerSafe = (value: string) => value.replace(/[^\x20-\x7e]/g, '?').slice(0, 4000);
 
-const scalarOf = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const scalarOf = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
-const rawQuery = fc.constantFrom('%', '%zz', '%E0%A4%A', 'a=%00', 'a=%ED%A0%80', '&&&=&', '=x', 'page_num[]=1&page_num[]=2', 'page_size=1e999', `q=${'x'.repeat(9000)}`);
+const rawQuery = fc.constantFrom(
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  'a=%00',
+  'a=%ED%A0%80',
+  '&&&=&',
+  '=x',
+  'page_num[]=1&page_num[]=2',
+  'page_size=1e999',
+  `q=${'x'.repeat(9000)}`,
+);
 
 /** paramValue makes a path, query or header value: usually one the schema accepts, sometimes junk. */
 function paramValue(p: FuzzParam, known: KnownIds, junkFreq = 4): fc.Arbitrary<string> {
@@ -196,14 +238,20 @@ function paramValue(p: FuzzParam, known: KnownIds, junkFreq = 4): fc.Arbitrary<s
 function urlFor(op: FuzzOp, known: KnownIds): fc.Arbitrary<string> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
-  const path = fc.tuple(...pathParams.map((p) => fc.oneof({ weight: 12, arbitrary: paramValue(p, known) }, { weight: 1, arbitrary: fc.constantFrom('%', '%00', '..', '%2e%2e%2f') }))).map((values) => {
-    let url = op.path;
-    pathParams.forEach((p, i) => {
-      const v = values[i];
-      url = url.replace(`{${p.name}}`, /^%|^\.\.$/.test(v) ? v : encodePart(v) || '%20');
+  const path = fc
+    .tuple(
+      ...pathParams.map((p) =>
+        fc.oneof({ weight: 12, arbitrary: paramValue(p, known) }, { weight: 1, arbitrary: fc.constantFrom('%', '%00', '..', '%2e%2e%2f') }),
+      ),
+    )
+    .map((values) => {
+      let url = op.path;
+      pathParams.forEach((p, i) => {
+        const v = values[i];
+        url = url.replace(`{${p.name}}`, /^%|^\.\.$/.test(v) ? v : encodePart(v) || '%20');
+      });
+      return url;
     });
-    return url;
-  });
   // Valid values for every parameter given, but one: junk, repeated, or an unknown name.
   const query = fc.oneof(
     {
@@ -240,21 +288,48 @@ interface Body {
 
 /** bodyFor: mostly JSON from the schema; also broken JSON, the wrong content type, no body, a body over the limit. */
 function bodyFor(op: FuzzOp, known: KnownIds): fc.Arbitrary<Body> {
-  const json = (kind: string, value: fc.Arbitrary<unknown>) => value.map((v): Body => ({ payload: JSON.stringify(v) ?? 'null', contentType: 'application/json', kind }));
+  const json = (kind: string, value: fc.Arbitrary<unknown>) =>
+    value.map((v): Body => ({ payload: JSON.stringify(v) ?? 'null', contentType: 'application/json', kind }));
   const sendsBody = op.method === 'POST' || op.method === 'PUT' || op.method === 'PATCH' || op.method === 'DELETE';
   if (!sendsBody) return fc.constant({ kind: 'none' });
   return fc.oneof(
     { weight: op.body ? 80 : 12, arbitrary: json('schema', valueFor(op.body, 'body', known)) },
     { weight: 6, arbitrary: json('junk', junkValue) },
-    { weight: 6, arbitrary: fc.constantFrom('{', '{"a":', '[1,2', 'nul', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', '"\\u0000"', '{"a":"\\ud800"}').map((payload): Body => ({ payload, contentType: 'application/json', kind: 'broken-json' })) },
-    { weight: 6, arbitrary: fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'application/octet-stream', '*/*', ';;;'), junkString).map(([contentType, payload]): Body => ({ payload, contentType, kind: 'content-type' })) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .constantFrom('{', '{"a":', '[1,2', 'nul', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', '"\\u0000"', '{"a":"\\ud800"}')
+        .map((payload): Body => ({ payload, contentType: 'application/json', kind: 'broken-json' })),
+    },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+            'application/json; charset=latin1',
+            'application/octet-stream',
+            '*/*',
+            ';;;',
+          ),
+          junkString,
+        )
+        .map(([contentType, payload]): Body => ({ payload, contentType, kind: 'content-type' })),
+    },
     { weight: 6, arbitrary: fc.constantFrom<Body>({ kind: 'empty', contentType: 'application/json', payload: '' }, { kind: 'none' }) },
     { weight: 1, arbitrary: fc.constant<Body>({ kind: 'huge', contentType: 'application/json', payload: HUGE_BODY }) },
   );
 }
 
 /** requestFor builds one operation's request arbitrary for a caller chosen per request. */
-export function requestFor(op: FuzzOp, world: Pick<FuzzWorld, 'known' | 'forgedTokens'>, callers: Caller[] = ['admin', 'admin', 'admin', 'anonymous', 'forged']): fc.Arbitrary<Omit<FuzzRequest, 'headers'> & { headers: Record<string, string> }> {
+export function requestFor(
+  op: FuzzOp,
+  world: Pick<FuzzWorld, 'known' | 'forgedTokens'>,
+  callers: Caller[] = ['admin', 'admin', 'admin', 'anonymous', 'forged'],
+): fc.Arbitrary<Omit<FuzzRequest, 'headers'> & { headers: Record<string, string> }> {
   const headerParams = op.params.filter((p) => p.in === 'header' && p.name !== 'authorization');
   return fc
     .tuple(
@@ -332,7 +407,13 @@ export async function send(world: FuzzWorld, requests: FuzzRequest[], report: Fu
       requests.slice(i, i + concurrency).map(async (generated) => {
         let req: FuzzRequest = generated.caller === 'admin' ? { ...generated, headers: { ...generated.headers, ...world.adminHeaders() } } : generated;
         if (options.prepare) req = options.prepare(req);
-        const res = await world.t.app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload, remoteAddress: '198.51.100.9' });
+        const res = await world.t.app.inject({
+          method: req.method as 'GET',
+          url: req.url,
+          headers: req.headers,
+          payload: req.payload,
+          remoteAddress: '198.51.100.9',
+        });
         report.requests++;
         const key = `${req.caller}:${res.statusCode}`;
         report.byStatus[key] = (report.byStatus[key] ?? 0) + 1;
@@ -347,7 +428,12 @@ export async function send(world: FuzzWorld, requests: FuzzRequest[], report: Fu
 export const newReport = (): FuzzReport => ({ requests: 0, failures: [], byStatus: {} });
 
 /** runFuzz sends `perOp` requests to each operation, generated by fast-check seeded with FUZZ_SEED and the operation. */
-export async function runFuzz(world: FuzzWorld, ops: FuzzOp[], perOp: number, options: SendOptions & { callers?: Caller[]; report?: FuzzReport } = {}): Promise<FuzzReport> {
+export async function runFuzz(
+  world: FuzzWorld,
+  ops: FuzzOp[],
+  perOp: number,
+  options: SendOptions & { callers?: Caller[]; report?: FuzzReport } = {},
+): Promise<FuzzReport> {
   const report = options.report ?? newReport();
   for (const op of ops) {
     const seed = FUZZ_SEED ^ hash(`${op.method} ${op.path}`);
@@ -375,7 +461,9 @@ export function summary(name: string, report: FuzzReport) {
     const key = `${f.req.method} ${f.req.url.split('?')[0].replace(/[0-9a-f-]{36}/g, ':id')} ${f.problem.slice(0, 40)}`;
     if (!distinct.has(key)) distinct.set(key, f);
   }
-  const lines = [`[fuzz ${name}] ${report.requests} requests, seed ${FUZZ_SEED} (FUZZ_SEED=${FUZZ_SEED} to replay), answers ${JSON.stringify(report.byStatus)}, ${report.failures.length} failures`];
+  const lines = [
+    `[fuzz ${name}] ${report.requests} requests, seed ${FUZZ_SEED} (FUZZ_SEED=${FUZZ_SEED} to replay), answers ${JSON.stringify(report.byStatus)}, ${report.failures.length} failures`,
+  ];
   for (const f of [...distinct.values()].slice(0, 40)) lines.push(`  ${describeRequest(f)}`);
   return lines.join('\n');
 }

@@ -128,18 +128,22 @@ export function validFor(schema: JsonSchema | undefined, name: string, known: Kn
     case 'object': {
       const props = Object.entries(schema.properties ?? {});
       const required = new Set(schema.required ?? []);
-      return fc.tuple(...props.map(([key, s]) => fc.tuple(fc.constant(key), required.has(key) ? fc.constant(true) : fc.boolean(), validFor(s, key, known, depth + 1)))).map((fields) => {
-        const out: Record<string, unknown> = {};
-        for (const [key, present, value] of fields) if (present) out[key] = value;
-        return out;
-      });
+      return fc
+        .tuple(...props.map(([key, s]) => fc.tuple(fc.constant(key), required.has(key) ? fc.constant(true) : fc.boolean(), validFor(s, key, known, depth + 1))))
+        .map((fields) => {
+          const out: Record<string, unknown> = {};
+          for (const [key, present, value] of fields) if (present) out[key] = value;
+          return out;
+        });
     }
     case 'array':
       return fc.array(validFor(schema.items, name, known, depth + 1), { minLength: 1, maxLength: 2 });
     case 'string':
-      if (isUuidField(schema, name)) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.ids) }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) });
+      if (isUuidField(schema, name))
+        return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known.ids) }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) });
       if (schema.pattern) return patternString(schema.pattern);
-      if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      if (schema.format === 'date-time')
+        return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
       if (schema.format === 'uri') return fc.webUrl({ validSchemes: ['https'] });
       return fc.string({ minLength: Math.max(schema.minLength ?? 0, 1), maxLength: Math.max(Math.min(schema.maxLength ?? 12, 12), schema.minLength ?? 1) });
     case 'integer':
@@ -163,7 +167,11 @@ export function validFor(schema: JsonSchema | undefined, name: string, known: Kn
 function junkFor(schema: JsonSchema | undefined, name: string, known: KnownIds): fc.Arbitrary<unknown> {
   const type = schema ? (Array.isArray(schema.type) ? schema.type[0] : schema.type) : undefined;
   if (type === 'string' || (schema && isUuidField(schema, name))) {
-    return fc.oneof({ weight: 4, arbitrary: spoiled(validFor(schema, name, known) as fc.Arbitrary<string>) }, { weight: 4, arbitrary: junkString }, { weight: 1, arbitrary: junkValue });
+    return fc.oneof(
+      { weight: 4, arbitrary: spoiled(validFor(schema, name, known) as fc.Arbitrary<string>) },
+      { weight: 4, arbitrary: junkString },
+      { weight: 1, arbitrary: junkValue },
+    );
   }
   if (type === 'integer' || type === 'number') return fc.oneof(fc.constantFrom(-1, 1.5, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, '1', '1e309'), junkValue);
   return junkValue;
@@ -191,13 +199,18 @@ function oneBad(schema: JsonSchema | undefined, name: string, known: KnownIds, d
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'object' && schema.properties && Object.keys(schema.properties).length) {
     const keys = Object.keys(schema.properties);
-    return fc.tuple(validFor(schema, name, known, depth) as fc.Arbitrary<Record<string, unknown>>, fc.integer({ min: 0, max: keys.length }), junkString, junkValue).chain(([base, i, extraKey, extraValue]) => {
-      if (i === keys.length) return fc.constant({ ...base, [extraKey]: extraValue });
-      const key = keys[i];
-      return oneBad(schema.properties![key], key, known, depth + 1).map((bad) => ({ ...base, [key]: bad }));
-    });
+    return fc
+      .tuple(validFor(schema, name, known, depth) as fc.Arbitrary<Record<string, unknown>>, fc.integer({ min: 0, max: keys.length }), junkString, junkValue)
+      .chain(([base, i, extraKey, extraValue]) => {
+        if (i === keys.length) return fc.constant({ ...base, [extraKey]: extraValue });
+        const key = keys[i];
+        return oneBad(schema.properties![key], key, known, depth + 1).map((bad) => ({ ...base, [key]: bad }));
+      });
   }
-  if (type === 'array') return fc.tuple(fc.array(validFor(schema.items, name, known, depth + 1), { maxLength: 2 }), oneBad(schema.items, name, known, depth + 1)).map(([items, bad]) => [...items, bad]);
+  if (type === 'array')
+    return fc
+      .tuple(fc.array(validFor(schema.items, name, known, depth + 1), { maxLength: 2 }), oneBad(schema.items, name, known, depth + 1))
+      .map(([items, bad]) => [...items, bad]);
   return junkFor(schema, name, known);
 }
 
@@ -207,5 +220,9 @@ function oneBad(schema: JsonSchema | undefined, name: string, known: KnownIds, d
  */
 export function valueFor(schema: JsonSchema | undefined, name: string, known: KnownIds): fc.Arbitrary<unknown> {
   if (!schema) return junkValue;
-  return fc.oneof({ weight: 6, arbitrary: oneBad(schema, name, known, 0) }, { weight: 2, arbitrary: validFor(schema, name, known) }, { weight: 1, arbitrary: junkValue });
+  return fc.oneof(
+    { weight: 6, arbitrary: oneBad(schema, name, known, 0) },
+    { weight: 2, arbitrary: validFor(schema, name, known) },
+    { weight: 1, arbitrary: junkValue },
+  );
 }

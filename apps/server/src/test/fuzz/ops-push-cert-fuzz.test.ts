@@ -17,7 +17,13 @@ afterAll(() => world?.close());
 it('answers junk to /api/ops/push-cert and /api/ops/health, as an operator, with Chinese 4xx, never a 5xx', async () => {
   const ops = world.ops.filter((op) => op.path.startsWith('/api/ops/push-cert') || op.path === '/api/ops/health');
   expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual(
-    ['GET /api/ops/health', 'GET /api/ops/push-cert', 'POST /api/ops/push-cert/certificate', 'POST /api/ops/push-cert/csr', 'POST /api/ops/push-cert/vendor-sign'].sort(),
+    [
+      'GET /api/ops/health',
+      'GET /api/ops/push-cert',
+      'POST /api/ops/push-cert/certificate',
+      'POST /api/ops/push-cert/csr',
+      'POST /api/ops/push-cert/vendor-sign',
+    ].sort(),
   );
   const report = await runFuzz(world, ops, 60, {
     prepare: (req) => (req.caller === 'admin' ? { ...req, headers: { ...req.headers, ...operatorHeaders } } : req),

@@ -26,11 +26,13 @@ const calls: { url: string; method: string; body?: unknown }[] = [];
 
 async function renderPage(user: UserInfo, handler: Handler = () => undefined, path = '/console/appstore') {
   calls.length = 0;
-  answerFetch(vi.fn(async (url: string, init?: RequestInit) => {
+  answerFetch(
+    vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const custom = handler(url, init);
       if (custom) return custom;
-      if (url.startsWith('/api/appstore/list')) return Response.json({ list: url.includes('platform=apple') ? [wechat] : [], total: url.includes('platform=apple') ? 1 : 0 });
+      if (url.startsWith('/api/appstore/list'))
+        return Response.json({ list: url.includes('platform=apple') ? [wechat] : [], total: url.includes('platform=apple') ? 1 : 0 });
       if (url.startsWith('/api/appstore/groups')) return Response.json({ list: ['社交'] });
       return new Response('', { status: 404 });
     }),
@@ -39,7 +41,6 @@ async function renderPage(user: UserInfo, handler: Handler = () => undefined, pa
   await act(async () => {});
   return router;
 }
-
 
 describe('AppstorePage', { timeout: 30_000 }, () => {
   it('lists the Apple library and offers editing to whoever may keep it', async () => {
@@ -68,7 +69,10 @@ describe('AppstorePage', { timeout: 30_000 }, () => {
   it('when online search is unavailable, says why and lets the clerk enter the app by hand', async () => {
     await renderPage(admin(), (url) => {
       if (url.startsWith('/api/helper/itunes-search'))
-        return Response.json({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: '未配置应用商店在线搜索，请手动填写 Bundle ID 和应用名称' }, { status: 503 });
+        return Response.json(
+          { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: '未配置应用商店在线搜索，请手动填写 Bundle ID 和应用名称' },
+          { status: 503 },
+        );
       if (url === '/api/appstore/new') return Response.json({ ...wechat, id: 'x', app_name: '支付宝', bundle_id: 'com.alipay.iphoneclient' });
       return undefined;
     });
@@ -81,12 +85,27 @@ describe('AppstorePage', { timeout: 30_000 }, () => {
     await waitFor(() => expect((within(dialog).getByPlaceholderText('如：微信') as HTMLInputElement).value).toBe('支付宝'));
     fireEvent.change(within(dialog).getByPlaceholderText('com.tencent.xin'), { target: { value: 'com.alipay.iphoneclient' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /添加到应用库/ }));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/appstore/new')?.body).toEqual({ platform: 'apple', app_name: '支付宝', bundle_id: 'com.alipay.iphoneclient', group: '', sort: 0 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/appstore/new')?.body).toEqual({
+        platform: 'apple',
+        app_name: '支付宝',
+        bundle_id: 'com.alipay.iphoneclient',
+        group: '',
+        sort: 0,
+      }),
+    );
   });
 
   it('searches the platform the clerk last chose and adds a result with its icon and App Store id', async () => {
     appleAppSearchPlatformStore.set(1);
-    const result = { track_id: '553915495', app_name: '哔哩哔哩HD', bundle_id: 'tv.danmaku.bilianimehd', icon: 'http://127.0.0.1:2198/a.svg', version: '2.5.0', seller: 'Shanghai Kuanyu' };
+    const result = {
+      track_id: '553915495',
+      app_name: '哔哩哔哩HD',
+      bundle_id: 'tv.danmaku.bilianimehd',
+      icon: 'http://127.0.0.1:2198/a.svg',
+      version: '2.5.0',
+      seller: 'Shanghai Kuanyu',
+    };
     await renderPage(admin(), (url) => {
       if (url.startsWith('/api/helper/itunes-search')) return Response.json({ list: [result] });
       if (url === '/api/appstore/new') return Response.json({ ...wechat, id: 'y', ...result, platform: 'apple' });

@@ -70,7 +70,12 @@ export default function AppstorePage() {
         dataIndex: 'bundle_id',
         render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text>,
       },
-      { title: '分组', dataIndex: 'group', width: 120, render: (g: string) => (g ? <Tag>{g}</Tag> : <Typography.Text type="secondary">未分组</Typography.Text>) },
+      {
+        title: '分组',
+        dataIndex: 'group',
+        width: 120,
+        render: (g: string) => (g ? <Tag>{g}</Tag> : <Typography.Text type="secondary">未分组</Typography.Text>),
+      },
       { title: '排序', dataIndex: 'sort', width: 80 },
       ...(query.platform === 'apple' ? [{ title: '版本', dataIndex: 'version', width: 100, render: (v: string) => v || '—' }] : []),
       ...(mayEdit
@@ -155,7 +160,10 @@ export default function AppstorePage() {
           columns={columns}
           dataSource={list.data?.list}
           loading={list.isFetching}
-          locale={{ emptyText: query.keyword || query.group !== undefined ? '没有符合条件的应用' : mayEdit ? '应用库还是空的，点击右上角「添加应用」' : '应用库还是空的' }}
+          locale={{
+            emptyText:
+              query.keyword || query.group !== undefined ? '没有符合条件的应用' : mayEdit ? '应用库还是空的，点击右上角「添加应用」' : '应用库还是空的',
+          }}
           pagination={tablePagination({
             pageNum: query.page_num,
             pageSize: query.page_size,

@@ -17,12 +17,29 @@ export function EditAppDialog({ app, groups, onClose }: { app: AppstoreApp; grou
     },
   });
   return (
-    <Modal open title="编辑应用" okText="保存" cancelText="取消" okButtonProps={{ loading: save.isPending }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden width={460}>
+    <Modal
+      open
+      title="编辑应用"
+      okText="保存"
+      cancelText="取消"
+      okButtonProps={{ loading: save.isPending }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={460}
+    >
       <Typography.Paragraph type="secondary" copyable={{ text: app.bundle_id }}>
         {app.platform === 'apple' ? 'Bundle ID' : '包名'}：{app.bundle_id}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={{ app_name: app.app_name, group: app.group, sort: app.sort }} onFinish={(v) => save.mutate(v)}>
-        <Form.Item name="app_name" label="应用名称" rules={[{ required: true, whitespace: true, message: '请输入应用名称' }, { max: 50, message: '应用名称最多 50 个字符' }]}>
+        <Form.Item
+          name="app_name"
+          label="应用名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入应用名称' },
+            { max: 50, message: '应用名称最多 50 个字符' },
+          ]}
+        >
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item name="group" label="分组" rules={[{ max: 20, message: '分组最多 20 个字符' }]}>

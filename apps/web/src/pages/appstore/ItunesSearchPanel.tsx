@@ -34,7 +34,16 @@ export function ItunesSearchPanel({ groups, added, adding, onAdd, onManual }: It
   const failure = search.error && isApiError(search.error) ? search.error.message : search.error ? '搜索失败' : null;
 
   const add = (app: ItunesApp) =>
-    onAdd({ platform: 'apple', app_name: app.app_name, bundle_id: app.bundle_id, icon: app.icon, version: app.version, seller: app.seller, track_id: app.track_id || undefined, group: group.trim() });
+    onAdd({
+      platform: 'apple',
+      app_name: app.app_name,
+      bundle_id: app.bundle_id,
+      icon: app.icon,
+      version: app.version,
+      seller: app.seller,
+      track_id: app.track_id || undefined,
+      group: group.trim(),
+    });
 
   return (
     <Flex vertical gap={12}>
@@ -84,7 +93,14 @@ export function ItunesSearchPanel({ groups, added, adding, onAdd, onManual }: It
             return (
               <List.Item
                 actions={[
-                  <Button key="add" type={done ? 'default' : 'primary'} size="small" disabled={done} loading={adding === app.bundle_id} onClick={() => add(app)}>
+                  <Button
+                    key="add"
+                    type={done ? 'default' : 'primary'}
+                    size="small"
+                    disabled={done}
+                    loading={adding === app.bundle_id}
+                    onClick={() => add(app)}
+                  >
                     {done ? '已添加' : '添加'}
                   </Button>,
                 ]}

@@ -25,7 +25,14 @@ export function ManualAppForm({ platform, groups, initialName, submitting, onSub
       initialValues={{ app_name: initialName ?? '', bundle_id: '', group: '', sort: 0 }}
       onFinish={(v) => onSubmit({ ...v, app_name: v.app_name.trim(), bundle_id: v.bundle_id.trim(), group: (v.group ?? '').trim() })}
     >
-      <Form.Item name="app_name" label="应用名称" rules={[{ required: true, whitespace: true, message: '请输入应用名称' }, { max: 50, message: '应用名称最多 50 个字符' }]}>
+      <Form.Item
+        name="app_name"
+        label="应用名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入应用名称' },
+          { max: 50, message: '应用名称最多 50 个字符' },
+        ]}
+      >
         <Input placeholder="如：微信" maxLength={50} />
       </Form.Item>
       <Form.Item

@@ -10,10 +10,17 @@ const noExpiry = (url: string) => (url.startsWith('/api/system/expiry-warnings')
 
 describe('DevPage', { timeout: 30_000 }, () => {
   it('says codes stay in the outbox and shows it while no gateway is live', async () => {
-    answerFetch((url) =>
-      noExpiry(url) ?? (url.startsWith('/api/dev/test')
-        ? json(200, status({ impl: '短信发件箱（离线，不真实发送）', live: false }))
-        : json(200, { list: [{ id: 1, phone_number: '13800000000', content: '【租机宝】您的验证码为 123456', purpose: 'register', date_created: new Date().toISOString() }], total: 1 })),
+    answerFetch(
+      (url) =>
+        noExpiry(url) ??
+        (url.startsWith('/api/dev/test')
+          ? json(200, status({ impl: '短信发件箱（离线，不真实发送）', live: false }))
+          : json(200, {
+              list: [
+                { id: 1, phone_number: '13800000000', content: '【租机宝】您的验证码为 123456', purpose: 'register', date_created: new Date().toISOString() },
+              ],
+              total: 1,
+            })),
     );
     renderRoute({ path: '/system/dev', Component: DevPage }, { at: '/system/dev' });
     expect(await screen.findByText(/短信未真实发送/)).toBeTruthy();

@@ -90,7 +90,8 @@ describe('EnrollPage', () => {
   it('asks again after a refused submit, so the page shows where the phone stands', async () => {
     let refused = false;
     renderPage((url) => {
-      if (url.startsWith('/api/enroll/baseinfo')) return Response.json(refused ? { ...baseinfo, enrolled: true, hirer_on_file: true, can_submit: false } : baseinfo);
+      if (url.startsWith('/api/enroll/baseinfo'))
+        return Response.json(refused ? { ...baseinfo, enrolled: true, hirer_on_file: true, can_submit: false } : baseinfo);
       refused = true;
       return fail(409, 'CONFLICT', '这台设备已接入管理，登记信息不能再通过链接修改；如需修改请联系门店');
     });

@@ -82,13 +82,18 @@ export default function EnrollPage() {
                 current={info.data.enrolled ? 2 : readyToInstall ? 1 : 0}
                 items={[{ title: '填写信息' }, { title: '安装描述文件' }, { title: '完成' }]}
               />
-              {info.data.enrolled && (
-                <Alert type="success" showIcon icon={<CheckCircleFilled />} title="这台设备已接入管理，无需再安装描述文件。" />
-              )}
+              {info.data.enrolled && <Alert type="success" showIcon icon={<CheckCircleFilled />} title="这台设备已接入管理，无需再安装描述文件。" />}
               {storeFilled && <Alert type="info" showIcon title="门店已为这台设备填写了租机人信息，如需修改请联系门店。" />}
               {info.data.can_submit && (
                 <Form<HirerValues> form={form} layout="vertical" onFinish={(v) => submit.mutate(v)}>
-                  <Form.Item name="hirer_name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 20, message: '姓名最多 20 个字符' }]}>
+                  <Form.Item
+                    name="hirer_name"
+                    label="姓名"
+                    rules={[
+                      { required: true, whitespace: true, message: '请输入姓名' },
+                      { max: 20, message: '姓名最多 20 个字符' },
+                    ]}
+                  >
                     <Input size="large" maxLength={20} placeholder="租机人姓名" autoComplete="name" />
                   </Form.Item>
                   <Form.Item name="hirer_phone_number" label="手机号" rules={[{ pattern: PHONE_RE, message: '请输入正确的手机号' }]}>

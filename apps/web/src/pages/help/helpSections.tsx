@@ -58,7 +58,8 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Steps
             items={[
               <>
-                进入 <Link to="/console/device/ios/list">Apple 设备 → 设备列表</Link>，点击「登记设备」，输入序列号（在 iPhone 的 设置 → 通用 → 关于本机 中查看），一次最多 200 台，可指定负责店员和备注。需要「登记设备」权限。
+                进入 <Link to="/console/device/ios/list">Apple 设备 → 设备列表</Link>，点击「登记设备」，输入序列号（在 iPhone 的 设置 → 通用 → 关于本机
+                中查看），一次最多 200 台，可指定负责店员和备注。需要「登记设备」权限。
               </>,
               '登记后每台设备都有自己的接入链接和二维码。链接是加密的，只对这台设备和本门店有效。',
               '请租机人用这台 iPhone 的相机扫码，或在 Safari 中打开链接（微信等内置浏览器无法安装描述文件），填写姓名和手机号后下载描述文件。',
@@ -87,7 +88,8 @@ export const HELP_SECTIONS: HelpSection[] = [
         title: '方式三：Apple 商务管理（ABM）自动设备注册',
         body: (
           <Paragraph style={{ marginBottom: 0 }}>
-            通过 Apple 商务管理购买或登记的设备开机激活时自动接入门店，无法跳过。门店管理员在 <Link to="/console/merchant/update-abm-token">更新 ABM 令牌</Link> 上传令牌后，分配给本门店的设备会同步到设备列表。
+            通过 Apple 商务管理购买或登记的设备开机激活时自动接入门店，无法跳过。门店管理员在 <Link to="/console/merchant/update-abm-token">更新 ABM 令牌</Link>{' '}
+            上传令牌后，分配给本门店的设备会同步到设备列表。
           </Paragraph>
         ),
       },
@@ -105,7 +107,8 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Steps
             items={[
               <>
-                进入 <Link to="/console/device/android/list">Android 设备 → 设备列表</Link>，生成接入二维码（需要「新增设备」权限）。二维码一次有效，过期后重新生成。
+                进入 <Link to="/console/device/android/list">Android 设备 → 设备列表</Link>
+                ，生成接入二维码（需要「新增设备」权限）。二维码一次有效，过期后重新生成。
               </>,
               '将手机恢复出厂设置，在开机欢迎界面连续点击屏幕 6 次，打开扫码界面，扫描接入二维码。',
               '手机按提示联网、下载并安装管理代理，代理成为设备所有者后自动向门店登记，设备出现在列表中。',
@@ -117,7 +120,9 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'channel',
         title: '厂商通道（荣耀、小米、OPPO、vivo）',
-        body: <Paragraph style={{ marginBottom: 0 }}>设备详情会显示设备使用的接入通道。厂商通道依赖各厂商的企业设备管理能力，需要门店与厂商另行开通。</Paragraph>,
+        body: (
+          <Paragraph style={{ marginBottom: 0 }}>设备详情会显示设备使用的接入通道。厂商通道依赖各厂商的企业设备管理能力，需要门店与厂商另行开通。</Paragraph>
+        ),
       },
     ],
   },
@@ -143,7 +148,11 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'apple-unlock',
         title: 'Apple 设备：解锁',
-        body: <Paragraph style={{ marginBottom: 0 }}>对已锁定的设备点击「解锁」即退出丢失模式。退出后 iPhone 会在屏幕上提示租机人设备曾被定位过，这是苹果系统的行为。</Paragraph>,
+        body: (
+          <Paragraph style={{ marginBottom: 0 }}>
+            对已锁定的设备点击「解锁」即退出丢失模式。退出后 iPhone 会在屏幕上提示租机人设备曾被定位过，这是苹果系统的行为。
+          </Paragraph>
+        ),
       },
       {
         key: 'android-lock',
@@ -205,7 +214,11 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'offline-lock',
         title: '长时间离线会自动锁定',
-        body: <Paragraph style={{ marginBottom: 0 }}>为防止租机人通过断网逃避管理，手机离线超过门店设定的时长（默认 72 小时）会自动锁定，联网或输入离线解锁码后恢复。</Paragraph>,
+        body: (
+          <Paragraph style={{ marginBottom: 0 }}>
+            为防止租机人通过断网逃避管理，手机离线超过门店设定的时长（默认 72 小时）会自动锁定，联网或输入离线解锁码后恢复。
+          </Paragraph>
+        ),
       },
     ],
   },
@@ -220,12 +233,11 @@ export const HELP_SECTIONS: HelpSection[] = [
           <Points
             items={[
               <>
-                不再需要管理的设备可以「移入回收站」（需要「移入回收站」权限）：设备从列表移到 <Link to="/console/device/ios/recycled-list">回收站</Link>，不能再下发指令，设备上的管理不受影响，可随时移出回收站恢复。
+                不再需要管理的设备可以「移入回收站」（需要「移入回收站」权限）：设备从列表移到 <Link to="/console/device/ios/recycled-list">回收站</Link>
+                ，不能再下发指令，设备上的管理不受影响，可随时移出回收站恢复。
               </>,
               '在回收站中彻底删除后，设备会在下次联网时脱离管理，且无法恢复。',
-              <>
-                一键解锁：租机结束、设备已还清时，在设备详情的「安全与释放」中选择「一键解锁（释放设备）」，按步骤解锁并解除管理。
-              </>,
+              <>一键解锁：租机结束、设备已还清时，在设备详情的「安全与释放」中选择「一键解锁（释放设备）」，按步骤解锁并解除管理。</>,
             ]}
           />
         ),
@@ -233,7 +245,11 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'android-archive',
         title: 'Android 设备归档',
-        body: <Paragraph style={{ marginBottom: 0 }}>归档（需要「归档」权限）会通知手机上的管理代理解除管理，设备从列表移到「已归档」，历史记录保留可查。</Paragraph>,
+        body: (
+          <Paragraph style={{ marginBottom: 0 }}>
+            归档（需要「归档」权限）会通知手机上的管理代理解除管理，设备从列表移到「已归档」，历史记录保留可查。
+          </Paragraph>
+        ),
       },
     ],
   },
@@ -246,7 +262,8 @@ export const HELP_SECTIONS: HelpSection[] = [
         title: '壁纸',
         body: (
           <Paragraph style={{ marginBottom: 0 }}>
-            在 <Link to="/console/device/wallpaper">壁纸管理</Link> 上传 JPEG 图片（不超过 5 MB），设置壁纸时从这里选择。上传和删除需要「设置壁纸」权限（Apple 或 Android）。
+            在 <Link to="/console/device/wallpaper">壁纸管理</Link> 上传 JPEG 图片（不超过 5 MB），设置壁纸时从这里选择。上传和删除需要「设置壁纸」权限（Apple
+            或 Android）。
           </Paragraph>
         ),
       },
@@ -255,7 +272,8 @@ export const HELP_SECTIONS: HelpSection[] = [
         title: '应用库',
         body: (
           <Paragraph style={{ marginBottom: 0 }}>
-            在 <Link to="/console/appstore">应用商店</Link> 维护门店常用应用：Apple 应用可在 App Store 搜索后添加（服务器未开通在线搜索时手动填写 Bundle ID），Android 应用按包名添加。维护应用库需要对应平台的「设置应用限制」权限。
+            在 <Link to="/console/appstore">应用商店</Link> 维护门店常用应用：Apple 应用可在 App Store 搜索后添加（服务器未开通在线搜索时手动填写 Bundle
+            ID），Android 应用按包名添加。维护应用库需要对应平台的「设置应用限制」权限。
           </Paragraph>
         ),
       },
@@ -306,7 +324,11 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'callback',
         title: '事件回调',
-        body: <Paragraph style={{ marginBottom: 0 }}>设备接入、锁定、解锁、定位、更换 SIM 卡、离线、解除管理等事件会签名后推送到回调地址，失败时自动重试。</Paragraph>,
+        body: (
+          <Paragraph style={{ marginBottom: 0 }}>
+            设备接入、锁定、解锁、定位、更换 SIM 卡、离线、解除管理等事件会签名后推送到回调地址，失败时自动重试。
+          </Paragraph>
+        ),
       },
     ],
   },
@@ -317,12 +339,20 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'safari',
         title: '租机人打开接入链接后无法安装描述文件？',
-        body: <Paragraph style={{ marginBottom: 0 }}>请确认是用 Safari 打开的链接，而不是微信、QQ 等应用的内置浏览器；并且是在要接入的那台 iPhone 上打开。下载后到 设置 → 已下载描述文件 中安装。</Paragraph>,
+        body: (
+          <Paragraph style={{ marginBottom: 0 }}>
+            请确认是用 Safari 打开的链接，而不是微信、QQ 等应用的内置浏览器；并且是在要接入的那台 iPhone 上打开。下载后到 设置 → 已下载描述文件 中安装。
+          </Paragraph>
+        ),
       },
       {
         key: 'pending',
         title: '点了锁定，设备一直显示「锁定中」？',
-        body: <Paragraph style={{ marginBottom: 0 }}>指令已经下发，设备联网后才会执行。设备关机或没有网络时会一直等待；上线后状态自动更新，不需要重复操作。</Paragraph>,
+        body: (
+          <Paragraph style={{ marginBottom: 0 }}>
+            指令已经下发，设备联网后才会执行。设备关机或没有网络时会一直等待；上线后状态自动更新，不需要重复操作。
+          </Paragraph>
+        ),
       },
       {
         key: 'locate',
@@ -332,7 +362,11 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'agent-download',
         title: 'Android 手机扫码后无法下载管理代理？',
-        body: <Paragraph style={{ marginBottom: 0 }}>请确认手机已连上网络，并且二维码没有过期。若仍提示下载失败，可能是服务器尚未部署管理代理安装包，请联系平台运营方。</Paragraph>,
+        body: (
+          <Paragraph style={{ marginBottom: 0 }}>
+            请确认手机已连上网络，并且二维码没有过期。若仍提示下载失败，可能是服务器尚未部署管理代理安装包，请联系平台运营方。
+          </Paragraph>
+        ),
       },
       {
         key: 'no-button',
@@ -356,4 +390,3 @@ export const HELP_SECTIONS: HelpSection[] = [
     ],
   },
 ];
-

@@ -14,12 +14,7 @@ export function EmptyStoreGuide({ user, ownOnly }: { user: UserInfo; ownOnly: bo
   const apple = user.available_modules.includes(Module.APPLE);
   const android = user.available_modules.includes(Module.ANDROID);
   return (
-    <FirstDeviceGuide
-      description={emptyListText(null, !ownOnly)}
-      steps={FIRST_DEVICE_STEPS}
-      maxWidth={560}
-      style={{ padding: '8px 0' }}
-    >
+    <FirstDeviceGuide description={emptyListText(null, !ownOnly)} steps={FIRST_DEVICE_STEPS} maxWidth={560} style={{ padding: '8px 0' }}>
       <Flex gap={12}>
         {apple && (
           <Link to="/console/device/ios/list">

@@ -47,7 +47,17 @@ function Loading({ height = 120 }: { height?: number }) {
   );
 }
 
-const Lazy = ({ children, height }: { children: ReactNode; height?: number }) => <Suspense fallback={<Panel><Loading height={height} /></Panel>}>{children}</Suspense>;
+const Lazy = ({ children, height }: { children: ReactNode; height?: number }) => (
+  <Suspense
+    fallback={
+      <Panel>
+        <Loading height={height} />
+      </Panel>
+    }
+  >
+    {children}
+  </Suspense>
+);
 
 /** HomePage is the console home: the store's devices at a glance, supervision, reports, clerks' quotas and shortcuts. */
 export default function HomePage() {

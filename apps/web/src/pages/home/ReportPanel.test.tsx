@@ -49,7 +49,19 @@ describe('home ReportPanel', () => {
       vi.fn(async (url: string) =>
         url.startsWith('/api/report/risk-alerts')
           ? Response.json({
-              list: [{ id: 'a1', platform: 'android', device_id: 'd1', device_name: 'Redmi Note 13', hirer_name: '赵六', hirer_phone_number: '139****0004', reason: '行业共享黑名单：逾期未还', sandbox: true, date_created: '2026-11-20T02:00:00.000Z' }],
+              list: [
+                {
+                  id: 'a1',
+                  platform: 'android',
+                  device_id: 'd1',
+                  device_name: 'Redmi Note 13',
+                  hirer_name: '赵六',
+                  hirer_phone_number: '139****0004',
+                  reason: '行业共享黑名单：逾期未还',
+                  sandbox: true,
+                  date_created: '2026-11-20T02:00:00.000Z',
+                },
+              ],
               total: 1,
             })
           : new Response('', { status: 404 }),

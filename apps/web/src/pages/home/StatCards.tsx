@@ -10,7 +10,15 @@ import type { StatCard } from './homeFigures.ts';
 export function StatCards({ cards }: { cards: StatCard[] }) {
   const { token } = theme.useToken();
   const color = (tone: StatCard['tone'], value: number | null) =>
-    value === null ? token.colorTextTertiary : !value ? token.colorTextHeading : tone === 'danger' ? token.colorError : tone === 'warning' ? token.colorWarning : token.colorTextHeading;
+    value === null
+      ? token.colorTextTertiary
+      : !value
+        ? token.colorTextHeading
+        : tone === 'danger'
+          ? token.colorError
+          : tone === 'warning'
+            ? token.colorWarning
+            : token.colorTextHeading;
 
   return (
     <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(190px, 1fr))' }}>

@@ -22,7 +22,13 @@ export function SupervisePanel({ data, loading }: { data: SuperviseOverview | un
   ];
   return (
     <Panel title="监管概况" style={{ height: '100%' }}>
-      {loading ? <Skeleton active paragraph={{ rows: 3 }} /> : items.length ? <Descriptions column={1} size="small" items={items} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="门店未开通设备管理模块" />}
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : items.length ? (
+        <Descriptions column={1} size="small" items={items} />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="门店未开通设备管理模块" />
+      )}
     </Panel>
   );
 }

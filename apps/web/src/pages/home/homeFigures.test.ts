@@ -28,8 +28,23 @@ const overview = (ios: PlatformOverview | null, android: PlatformOverview | null
 });
 
 describe('home figures', () => {
-  const ios = platform({ total: 10, enrolled: 8, pending: 2, locked: 3, lock_changing: 1, activity: { online: 6, h3: 1, h6: 0, h12: 0, h24: 1, h73: 1, never: 1 }, offline_over_24h: 3 });
-  const android = platform({ total: 4, enrolled: 4, locked: 1, activity: { online: 2, h3: 0, h6: 0, h12: 0, h24: 2, h73: 0, never: 0 }, offline_over_24h: 2, scope: 'own' });
+  const ios = platform({
+    total: 10,
+    enrolled: 8,
+    pending: 2,
+    locked: 3,
+    lock_changing: 1,
+    activity: { online: 6, h3: 1, h6: 0, h12: 0, h24: 1, h73: 1, never: 1 },
+    offline_over_24h: 3,
+  });
+  const android = platform({
+    total: 4,
+    enrolled: 4,
+    locked: 1,
+    activity: { online: 2, h3: 0, h6: 0, h12: 0, h24: 2, h73: 0, never: 0 },
+    offline_over_24h: 2,
+    scope: 'own',
+  });
 
   it('adds the headline figures over the bought platforms and links to the filtered list', () => {
     const cards = Object.fromEntries(statCards(overview(ios, android)).map((c) => [c.key, c]));
@@ -60,14 +75,25 @@ describe('home figures', () => {
     expect(isEmptyStore(overview(ios, null))).toBe(false);
   });
 
-  it('notices figures limited to the clerk\'s own devices', () => {
+  it("notices figures limited to the clerk's own devices", () => {
     expect(countsOwnOnly(overview(ios, android))).toBe(true);
     expect(countsOwnOnly(overview(ios, null))).toBe(false);
   });
 });
 
 describe('chart options', () => {
-  const o = overview(platform({ total: 5, enrolled: 3, pending: 2, locked: 2, unlocked: 3, set_aside: 1, activity: { online: 3, h3: 0, h6: 0, h12: 0, h24: 1, h73: 0, never: 1 } }), platform({ total: 1, enrolled: 1, unlocked: 1, activity: { online: 0, h3: 0, h6: 0, h12: 0, h24: 0, h73: 1, never: 0 } }));
+  const o = overview(
+    platform({
+      total: 5,
+      enrolled: 3,
+      pending: 2,
+      locked: 2,
+      unlocked: 3,
+      set_aside: 1,
+      activity: { online: 3, h3: 0, h6: 0, h12: 0, h24: 1, h73: 0, never: 1 },
+    }),
+    platform({ total: 1, enrolled: 1, unlocked: 1, activity: { online: 0, h3: 0, h6: 0, h12: 0, h24: 0, h73: 1, never: 0 } }),
+  );
 
   it('puts each bought platform in the status and activity charts', () => {
     const status = statusOption(o);

@@ -24,9 +24,7 @@ export interface StatCard {
 }
 
 const platformCard = (key: string, title: string, p: PlatformOverview | null, to: string): StatCard =>
-  p
-    ? { key, title, value: p.total, hint: `已接入 ${p.enrolled} · 待激活 ${p.pending}`, to }
-    : { key, title, value: null, hint: '门店未开通此模块' };
+  p ? { key, title, value: p.total, hint: `已接入 ${p.enrolled} · 待激活 ${p.pending}`, to } : { key, title, value: null, hint: '门店未开通此模块' };
 
 /** statCards are the home's headline figures, over devices in service (not recycled or archived). */
 export function statCards(o: Platforms): StatCard[] {

@@ -74,7 +74,17 @@ export default function LoginPage() {
           )}
         </PlainField>
         <PlainField id="login-password" label="密码" error={errors.password}>
-          {(props) => <PasswordInput {...props} name="password" placeholder="密码" maxLength={16} autoComplete="current-password" value={values.password} onChange={set('password')} />}
+          {(props) => (
+            <PasswordInput
+              {...props}
+              name="password"
+              placeholder="密码"
+              maxLength={16}
+              autoComplete="current-password"
+              value={values.password}
+              onChange={set('password')}
+            />
+          )}
         </PlainField>
         {errors.form && (
           <div className="plain-form-error" role="alert">

@@ -18,7 +18,13 @@ export const helperAnswer: ReportHelper = {
   retention_days: 365,
 };
 
-export const balanceAnswer = (balance_fen = 10_000): ReportBalance => ({ balance_fen, discount_rate: '0.8500', rcs_count: 10, used_rcs_count: 3, sandbox: true });
+export const balanceAnswer = (balance_fen = 10_000): ReportBalance => ({
+  balance_fen,
+  discount_rate: '0.8500',
+  rcs_count: 10,
+  used_rcs_count: 3,
+  sandbox: true,
+});
 
 export const listItem = (over: Partial<ReportListItem> = {}): ReportListItem => ({
   id: REPORT_ID,
@@ -47,7 +53,10 @@ export const detailAnswer = (over: Partial<ReportDetail> = {}): ReportDetail => 
   sections: {
     identity: { name_id_match: true, phone_name_match: false, carrier: '中国移动', summary: '姓名与身份证号一致，手机号非本人实名' },
     multi_lender: null,
-    court: { enforcement: [{ case_no: '(2025)京0105执1234号', court: '北京市朝阳区人民法院', date: '2025-03-01', amount_fen: 1_250_000, status: '执行中' }], dishonest: [] },
+    court: {
+      enforcement: [{ case_no: '(2025)京0105执1234号', court: '北京市朝阳区人民法院', date: '2025-03-01', amount_fen: 1_250_000, status: '执行中' }],
+      dishonest: [],
+    },
     overdue: null,
     phone_tenure: { months: 26, status: '正常在用' },
     risk: { score: 55, level: 'medium', factors: ['手机号非本人实名', '有 1 条被执行记录'] },

@@ -89,7 +89,13 @@ export function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onU
           )}
         </Upload.Dragger>
         {refusal && <Alert type="error" showIcon title={refusal} />}
-        <Form form={form} layout="vertical" initialValues={{ name: '', type: WallpaperType.BOTH }} onFinish={(v) => upload.mutate(v)} disabled={upload.isPending}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ name: '', type: WallpaperType.BOTH }}
+          onFinish={(v) => upload.mutate(v)}
+          disabled={upload.isPending}
+        >
           <Form.Item name="name" label="名称" rules={[{ max: 40, message: '名称最多 40 个字符' }]}>
             <Input placeholder="如：还款提醒锁屏" allowClear />
           </Form.Item>

@@ -8,13 +8,23 @@ import { WallpaperPicker } from './WallpaperPicker.tsx';
 import { renderRoute } from '../../test/renderRoute.tsx';
 import { answerFetch } from '../../test/fakeNetwork.ts';
 
-const tile = (id: string, name: string) => ({ id, type: 1, name, width: 1170, height: 2532, size: 812_000, thumbnail: 'data:image/jpeg;base64,/9j/', date_created: '2026-01-01T00:00:00Z' });
+const tile = (id: string, name: string) => ({
+  id,
+  type: 1,
+  name,
+  width: 1170,
+  height: 2532,
+  size: 812_000,
+  thumbnail: 'data:image/jpeg;base64,/9j/',
+  date_created: '2026-01-01T00:00:00Z',
+});
 const rows = [tile('a0000000-0000-4000-8000-000000000001', '还款提醒'), tile('a0000000-0000-4000-8000-000000000002', '门店海报')];
 const calls: { url: string; method: string }[] = [];
 
 async function renderWith(user: UserInfo, element: ReactNode) {
   calls.length = 0;
-  answerFetch(vi.fn(async (url: string, init?: RequestInit) => {
+  answerFetch(
+    vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, method: init?.method ?? 'GET' });
       if (url.startsWith('/api/wallpaper/list')) return Response.json({ list: rows, total: rows.length });
       if (init?.method === 'DELETE') return Response.json({ ok: true });
@@ -24,7 +34,6 @@ async function renderWith(user: UserInfo, element: ReactNode) {
   renderRoute({ path: '/', element }, { at: '/', user });
   await act(async () => {});
 }
-
 
 describe('WallpaperPage', { timeout: 30_000 }, () => {
   it('shows the library as tiles with size and use', async () => {
@@ -59,7 +68,11 @@ describe('WallpaperPage', { timeout: 30_000 }, () => {
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'photo.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [png] } });
     expect(await within(dialog).findByText('文件不是 JPEG 图片，请选择 .jpg 或 .jpeg 文件')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: /上\s*传/ }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(dialog)
+        .getByRole('button', { name: /上\s*传/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

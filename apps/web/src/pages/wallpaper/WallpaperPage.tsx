@@ -54,9 +54,7 @@ export default function WallpaperPage() {
               <Spin />
             </Flex>
           ) : rows.length === 0 ? (
-            <Empty description={mayEdit ? '还没有壁纸，上传一张 JPEG 图片开始使用' : '还没有壁纸，请联系有「设置壁纸」权限的店员上传'}>
-              {uploadButton}
-            </Empty>
+            <Empty description={mayEdit ? '还没有壁纸，上传一张 JPEG 图片开始使用' : '还没有壁纸，请联系有「设置壁纸」权限的店员上传'}>{uploadButton}</Empty>
           ) : (
             <Flex wrap gap={16}>
               {rows.map((w) => (

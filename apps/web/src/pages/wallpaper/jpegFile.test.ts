@@ -14,7 +14,10 @@ describe('readJpegFile', () => {
   it('accepts a JPEG and builds the JPEG data URI from its bytes, whatever the MIME type says', async () => {
     const bytes = jpeg(1170, 2532);
     const check = await readJpegFile(new Blob([bytes], { type: '' }));
-    expect(check).toEqual({ ok: true, file: { dataUri: JPEG_DATA_URI_PREFIX + btoa(String.fromCharCode(...bytes)), width: 1170, height: 2532, size: bytes.length } });
+    expect(check).toEqual({
+      ok: true,
+      file: { dataUri: JPEG_DATA_URI_PREFIX + btoa(String.fromCharCode(...bytes)), width: 1170, height: 2532, size: bytes.length },
+    });
   });
 
   it('refuses a PNG renamed to .jpg', async () => {

@@ -19,9 +19,14 @@ describe('InstallApplication under restrictions', () => {
       payloads: [{ type: 'com.apple.applicationaccess', body: { allowAppInstallation: false, allowUIAppInstallation: false } }],
     });
     expect((await runCommand(server, phone, installProfile(restrictions))).Status).toBe('Acknowledged');
-    expect(Object.values(phone.state.profiles).flatMap((p) => p.restrictions)).toEqual(expect.arrayContaining(['allowAppInstallation', 'allowUIAppInstallation']));
+    expect(Object.values(phone.state.profiles).flatMap((p) => p.restrictions)).toEqual(
+      expect.arrayContaining(['allowAppInstallation', 'allowUIAppInstallation']),
+    );
 
-    expect(await runCommand(server, phone, installApplication({ identifier: 'com.laiwang.DingTalk' }))).toMatchObject({ Status: 'Acknowledged', State: 'Installing' });
+    expect(await runCommand(server, phone, installApplication({ identifier: 'com.laiwang.DingTalk' }))).toMatchObject({
+      Status: 'Acknowledged',
+      State: 'Installing',
+    });
     const { InstalledApplicationList: managed } = await runCommand(server, phone, installedApplicationList({ managedAppsOnly: true }));
     expect(managed).toEqual([expect.objectContaining({ Identifier: 'com.laiwang.DingTalk', Name: '钉钉' })]);
     expect(phone.state.apps.find((a) => a.identifier === 'com.laiwang.DingTalk')).toMatchObject({ managed: true });

@@ -41,7 +41,14 @@ describe('lost mode', () => {
     await runCommand(server, phone, enableLostMode({ message: '此设备已被锁定，请联系门店', phoneNumber: '4008001234', footnote: '深圳福田店' }));
     expect(phone.state.lostMode).toEqual({ enabled: true, message: '此设备已被锁定，请联系门店', phoneNumber: '4008001234', footnote: '深圳福田店' });
     const location = await runCommand(server, phone, deviceLocation());
-    expect(location).toMatchObject({ Status: 'Acknowledged', Latitude: 22.5431, Longitude: 114.0579, Speed: -1, Course: -1, Timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+    expect(location).toMatchObject({
+      Status: 'Acknowledged',
+      Latitude: 22.5431,
+      Longitude: 114.0579,
+      Speed: -1,
+      Course: -1,
+      Timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    });
     await runCommand(server, phone, playLostModeSound());
     expect(phone.state.soundPlaying).toBe(true);
 
@@ -68,7 +75,12 @@ describe('unknown and forced errors', () => {
     for (const type of ['FlyToTheMoon', 'LOMSetupRequest']) {
       const result = await runCommand(server, phone, rawCommand(type));
       expect(result.Status).toBe('Error');
-      expect(errorOf(result)).toEqual({ ErrorCode: 12021, ErrorDomain: 'MCMDMErrorDomain', LocalizedDescription: `Unknown command: ${type}`, USEnglishDescription: `Unknown command: ${type}` });
+      expect(errorOf(result)).toEqual({
+        ErrorCode: 12021,
+        ErrorDomain: 'MCMDMErrorDomain',
+        LocalizedDescription: `Unknown command: ${type}`,
+        USEnglishDescription: `Unknown command: ${type}`,
+      });
     }
   });
 
@@ -84,12 +96,40 @@ describe('unknown and forced errors', () => {
 describe('device information', () => {
   it('answers exactly the requested queries, with China SIM details per slot', async () => {
     const phone = await enrolledPhone(server, { model: 'iPhone15,4', sims: [{ carrier: 'CMCC' }, { carrier: 'CUCC' }] });
-    const queries = ['UDID', 'Model', 'ModelName', 'ModelNumber', 'ProductName', 'IMEI', 'MEID', 'BatteryLevel', 'DeviceCapacity', 'AvailableDeviceCapacity', 'IsSupervised', 'IsActivationLockEnabled', 'ServiceSubscriptions', 'ICCID', 'NoSuchQuery'];
+    const queries = [
+      'UDID',
+      'Model',
+      'ModelName',
+      'ModelNumber',
+      'ProductName',
+      'IMEI',
+      'MEID',
+      'BatteryLevel',
+      'DeviceCapacity',
+      'AvailableDeviceCapacity',
+      'IsSupervised',
+      'IsActivationLockEnabled',
+      'ServiceSubscriptions',
+      'ICCID',
+      'NoSuchQuery',
+    ];
     const { QueryResponses: answers } = await runCommand(server, phone, deviceInformation({ queries }));
     expect(Object.keys(answers as object).sort()).toEqual(queries.filter((q) => !['ICCID', 'NoSuchQuery'].includes(q)).sort());
-    expect(answers).toMatchObject({ ProductName: 'iPhone15,4', ModelName: 'iPhone', ModelNumber: expect.stringMatching(/^M[A-Z0-9]{4}CH\/A$/), IsSupervised: true, DeviceCapacity: 128 });
+    expect(answers).toMatchObject({
+      ProductName: 'iPhone15,4',
+      ModelName: 'iPhone',
+      ModelNumber: expect.stringMatching(/^M[A-Z0-9]{4}CH\/A$/),
+      IsSupervised: true,
+      DeviceCapacity: 128,
+    });
     const [one, two] = (answers as { ServiceSubscriptions: Record<string, unknown>[] }).ServiceSubscriptions;
-    expect(one).toMatchObject({ Slot: 'CTSubscriptionSlotOne', CurrentCarrierNetwork: '中国移动', CurrentMCC: '460', IsDataPreferred: true, PhoneNumber: expect.stringMatching(/^\+861\d{10}$/) });
+    expect(one).toMatchObject({
+      Slot: 'CTSubscriptionSlotOne',
+      CurrentCarrierNetwork: '中国移动',
+      CurrentMCC: '460',
+      IsDataPreferred: true,
+      PhoneNumber: expect.stringMatching(/^\+861\d{10}$/),
+    });
     expect(two).toMatchObject({ Slot: 'CTSubscriptionSlotTwo', CurrentCarrierNetwork: '中国联通' });
     for (const imei of [one.IMEI, two.IMEI]) expect(isLuhnValid(String(imei))).toBe(true);
     expect(isLuhnValid(String(one.ICCID))).toBe(true);
@@ -97,7 +137,11 @@ describe('device information', () => {
 
   it('still answers the top-level SIM keys on iOS 15', async () => {
     const phone = await enrolledPhone(server, { osVersion: '15.8' });
-    const { QueryResponses: answers } = await runCommand(server, phone, deviceInformation({ queries: ['ICCID', 'PhoneNumber', 'CurrentCarrierNetwork', 'ModelNumber'] }));
+    const { QueryResponses: answers } = await runCommand(
+      server,
+      phone,
+      deviceInformation({ queries: ['ICCID', 'PhoneNumber', 'CurrentCarrierNetwork', 'ModelNumber'] }),
+    );
     expect(answers).toEqual({ ICCID: phone.state.sims[0].iccid, PhoneNumber: phone.state.sims[0].phoneNumber, CurrentCarrierNetwork: '中国移动' });
   });
 });
@@ -118,7 +162,13 @@ describe('passcode, erase and Activation Lock', () => {
     const [uuid] = server.enqueue(phone.udid, eraseDevice());
     expect(await phone.connect()).toMatchObject({ outcome: 'after-effect', effect: { kind: 'erase' } });
     expect(server.resultOf(phone.udid, uuid)?.status).toBe('Acknowledged');
-    expect(phone.state).toMatchObject({ erasedCount: 1, apps: [], profiles: {}, passcodePresent: false, enrollment: { status: 'unenrolled', reason: 'erased' } });
+    expect(phone.state).toMatchObject({
+      erasedCount: 1,
+      apps: [],
+      profiles: {},
+      passcodePresent: false,
+      enrollment: { status: 'unenrolled', reason: 'erased' },
+    });
 
     await phone.enroll(server.enrollmentProfile('com.example.mini.enroll.again'));
     expect(phone.state.enrollment.status).toBe('enrolled');
@@ -126,7 +176,7 @@ describe('passcode, erase and Activation Lock', () => {
     expect((await runCommand(server, phone, securityInfo())).Status).toBe('Acknowledged');
   });
 
-  it('hands out its bypass code in Apple\'s format', async () => {
+  it("hands out its bypass code in Apple's format", async () => {
     const phone = await enrolledPhone(server);
     const { ActivationLockBypassCode: code } = await runCommand(server, phone, activationLockBypassCode());
     expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{3}[0-7]$/);
@@ -137,10 +187,15 @@ describe('passcode, erase and Activation Lock', () => {
 describe('apps', () => {
   it('installs from the App Store by id or bundle id and then lists the app as managed', async () => {
     const phone = await enrolledPhone(server);
-    expect(await runCommand(server, phone, installApplication({ iTunesStoreId: 444934666 }, { managementFlags: 1 }))).toMatchObject({ Identifier: 'com.tencent.mqq', State: 'Installing' });
+    expect(await runCommand(server, phone, installApplication({ iTunesStoreId: 444934666 }, { managementFlags: 1 }))).toMatchObject({
+      Identifier: 'com.tencent.mqq',
+      State: 'Installing',
+    });
     expect(errorOf(await runCommand(server, phone, installApplication({ iTunesStoreId: 1 })))).toMatchObject({ ErrorCode: 12023 });
     expect(errorOf(await runCommand(server, phone, installApplication({ identifier: 'com.tencent.xin' })))).toMatchObject({ ErrorCode: 12025 });
-    expect(await runCommand(server, phone, installApplication({ identifier: 'com.tencent.xin' }, { takeManagement: true }))).toMatchObject({ State: 'Managed' });
+    expect(await runCommand(server, phone, installApplication({ identifier: 'com.tencent.xin' }, { takeManagement: true }))).toMatchObject({
+      State: 'Managed',
+    });
     const { InstalledApplicationList: managed } = await runCommand(server, phone, installedApplicationList({ managedAppsOnly: true }));
     expect((managed as { Identifier: string }[]).map((a) => a.Identifier).sort()).toEqual(['com.tencent.mqq', 'com.tencent.xin']);
     const { InstalledApplicationList: all } = await runCommand(server, phone, installedApplicationList());
@@ -171,7 +226,9 @@ describe('OS updates', () => {
     expect((refused as Record<string, unknown>[])[0]).toMatchObject({ InstallAction: 'Error', ErrorChain: [expect.objectContaining({ ErrorCode: 12048 })] });
     await runCommand(server, phone, scheduleOSUpdate([{ productKey: 'iOSUpdate21G93', installAction: 'DownloadOnly' }]));
     await runCommands(server, phone, osUpdateStatus(), osUpdateStatus());
-    expect((await runCommand(server, phone, osUpdateStatus())).OSUpdateStatus).toEqual([{ ProductKey: 'iOSUpdate21G93', IsDownloaded: true, DownloadPercentComplete: 1, Status: 'Idle' }]);
+    expect((await runCommand(server, phone, osUpdateStatus())).OSUpdateStatus).toEqual([
+      { ProductKey: 'iOSUpdate21G93', IsDownloaded: true, DownloadPercentComplete: 1, Status: 'Idle' },
+    ]);
     expect(phone.state.osVersion).toBe('17.5.1');
   });
 });

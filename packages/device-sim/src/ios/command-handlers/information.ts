@@ -53,7 +53,8 @@ function serviceSubscriptions(state: DeviceState): PlistDict[] {
 /** legacySim answers a per-SIM key at the top level, which iOS stopped doing in iOS 16 (ServiceSubscriptions replaced it). */
 const legacySim =
   (read: (sim: SimCard) => PlistValue): Answer =>
-  (state) => (osMajor(state) < 16 && state.sims[0] ? read(state.sims[0]) : undefined);
+  (state) =>
+    osMajor(state) < 16 && state.sims[0] ? read(state.sims[0]) : undefined;
 
 /** ANSWERS maps each DeviceInformation query this phone knows to its value; unknown queries are left out, as iOS does. */
 const ANSWERS: Record<string, Answer> = {

@@ -22,7 +22,11 @@ export const MdmErrors = {
   profileNotManaged: (identifier: string) => mdm(12013, `The profile “${identifier}” is not managed by MDM.`),
   urlNotHttps: (url: string) => mdm(12034, `The URL “${url}” is not an HTTPS URL.`),
   /** Seen from iPhones in the field with domain MDMErrorDomain (fleetdm/fleet#43872). */
-  profileNotInstalled: (identifier: string): ErrorChainItem => ({ code: 12075, domain: 'MDMErrorDomain', message: `The profile “${identifier}” is not installed.` }),
+  profileNotInstalled: (identifier: string): ErrorChainItem => ({
+    code: 12075,
+    domain: 'MDMErrorDomain',
+    message: `The profile “${identifier}” is not installed.`,
+  }),
   profileInstallFailed: (): ErrorChainItem => ({ code: 4001, domain: 'MCInstallationErrorDomain', message: 'Profile Installation Failed' }),
   invalidSupervision: (type: string): ErrorChainItem => ({
     code: 4025,

@@ -41,7 +41,12 @@ function schedule(state: DeviceState, request: PlistDict): PlistDict {
   const action = INSTALL_ACTIONS[stringOf(request, 'InstallAction') ?? 'Default'];
   if (!release || !action) {
     const name = productKey ?? productVersion ?? 'unnamed';
-    return { ProductKey: productKey ?? `iOSUpdate-${name}`, InstallAction: 'Error', Status: 'Idle', ErrorChain: errorChainOf([MdmErrors.noUpdateAvailable(name)]) };
+    return {
+      ProductKey: productKey ?? `iOSUpdate-${name}`,
+      InstallAction: 'Error',
+      Status: 'Idle',
+      ErrorChain: errorChainOf([MdmErrors.noUpdateAvailable(name)]),
+    };
   }
   const current = state.os.update?.productKey === productKeyOf(release) ? state.os.update : undefined;
   const downloaded = current !== undefined && current.percentComplete >= 1;
@@ -53,7 +58,11 @@ function schedule(state: DeviceState, request: PlistDict): PlistDict {
     percentComplete: current?.percentComplete ?? 0,
     phase: downloaded ? (action === 'InstallASAP' ? 'Installing' : 'Downloaded') : 'Downloading',
   };
-  return { ProductKey: productKeyOf(release), InstallAction: action, Status: state.os.update.phase === 'Installing' ? 'Installing' : downloaded ? 'Idle' : 'Downloading' };
+  return {
+    ProductKey: productKeyOf(release),
+    InstallAction: action,
+    Status: state.os.update.phase === 'Installing' ? 'Installing' : downloaded ? 'Idle' : 'Downloading',
+  };
 }
 
 /**

@@ -40,7 +40,10 @@ describe('configuration profiles', () => {
         PayloadIdentifier: 'com.lease.restrictions',
         IsManaged: true,
         SignerCertificates: [],
-        PayloadContent: [expect.objectContaining({ PayloadType: 'com.apple.applicationaccess' }), expect.objectContaining({ PayloadType: 'com.apple.proxy.http.global' })],
+        PayloadContent: [
+          expect.objectContaining({ PayloadType: 'com.apple.applicationaccess' }),
+          expect.objectContaining({ PayloadType: 'com.apple.proxy.http.global' }),
+        ],
       }),
     ]);
     expect(phone.state.profiles['com.lease.restrictions'].restrictions).toEqual(['allowAppRemoval']);
@@ -92,7 +95,12 @@ describe('Settings', () => {
     expect(bad).toMatchObject({ Status: 'Acknowledged', Settings: { Status: 'Error', ErrorChain: [badImage] } });
     expect(unknown).toMatchObject({ Settings: { Status: 'Error', ErrorChain: [expect.objectContaining({ ErrorCode: 28000 })] } });
     const unsupervised = await enrolledPhone(server, { supervised: false });
-    const rename = rawCommand('Settings', { Settings: [{ Item: 'DeviceName', DeviceName: '张三的 iPhone' }, { Item: 'DataRoaming', Enabled: false }] });
+    const rename = rawCommand('Settings', {
+      Settings: [
+        { Item: 'DeviceName', DeviceName: '张三的 iPhone' },
+        { Item: 'DataRoaming', Enabled: false },
+      ],
+    });
     const [refused] = await runCommands(server, unsupervised, rename);
     expect(refused).toMatchObject({ Settings: { Status: 'Error', ErrorChain: [expect.objectContaining({ ErrorCode: 29000 })] } });
     expect(unsupervised.state).toMatchObject({ deviceName: 'iPhone', settings: { DataRoaming: false } });
@@ -102,7 +110,10 @@ describe('Settings', () => {
     const phone = await enrolledPhone(server, { settingsResultShape: 'array' });
     const settings = rawCommand('Settings', { Settings: [{ Item: 'DeviceName', DeviceName: '门店样机' }, { Item: 'Bluetooth' }] });
     const result = await runCommand(server, phone, settings);
-    expect(result.Settings).toEqual([{ Item: 'DeviceName', Status: 'Acknowledged' }, { Item: 'Bluetooth', Status: 'CommandFormatError' }]);
+    expect(result.Settings).toEqual([
+      { Item: 'DeviceName', Status: 'Acknowledged' },
+      { Item: 'Bluetooth', Status: 'CommandFormatError' },
+    ]);
     expect(phone.state.deviceName).toBe('门店样机');
     // Apple's schema types Settings as a dictionary, so the validator flags the field shape; that is the point of this mode.
     expect(server.problems.splice(0)).toEqual(['Settings: Settings expected <dictionary>']);

@@ -15,12 +15,19 @@ afterEach(() => {
 });
 
 const restrictions = (keys: PlistDict) => ({ PayloadType: 'com.apple.applicationaccess', ...keys });
-const profile = (id: string, keys: PlistDict, supervised = true) => readConfigurationProfile(Buffer.from(mobileconfig(id, restrictions(keys))), true, supervised);
+const profile = (id: string, keys: PlistDict, supervised = true) =>
+  readConfigurationProfile(Buffer.from(mobileconfig(id, restrictions(keys))), true, supervised);
 
 describe('restrictions on the simulated iPhone', () => {
   it('applies only restricting values: an explicit allow or a force… at its default changes nothing', async () => {
     const phone = await enrolledPhone(server);
-    const body = { allowEraseContentAndSettings: false, allowCamera: true, forceWiFiPowerOn: true, forceAutomaticDateAndTime: false, allowListedAppBundleIDs: ['com.apple.Preferences', 'com.tencent.xin'] };
+    const body = {
+      allowEraseContentAndSettings: false,
+      allowCamera: true,
+      forceWiFiPowerOn: true,
+      forceAutomaticDateAndTime: false,
+      allowListedAppBundleIDs: ['com.apple.Preferences', 'com.tencent.xin'],
+    };
     expect((await runCommand(server, phone, installProfile(Buffer.from(mobileconfig('com.lease.r', restrictions(body)))))).Status).toBe('Acknowledged');
     expect(phone.state.profiles['com.lease.r'].restrictions).toEqual(['allowEraseContentAndSettings', 'forceWiFiPowerOn', 'allowListedAppBundleIDs']);
   });

@@ -40,7 +40,11 @@ export interface ScriptedAnswer {
   contentType?: string;
 }
 
-export const UNRECOGNIZED_BODY: ScriptedAnswer = { status: 403, contentType: 'application/json', body: JSON.stringify({ code: 'com.apple.unrecognized.device' }) };
+export const UNRECOGNIZED_BODY: ScriptedAnswer = {
+  status: 403,
+  contentType: 'application/json',
+  body: JSON.stringify({ code: 'com.apple.unrecognized.device' }),
+};
 
 const TOPIC = 'com.apple.mgmt.External.mini-server-test';
 
@@ -206,7 +210,12 @@ export async function startMiniServer(options: { apnsOrigin?: string } = {}) {
       if (!options.apnsOrigin || !update || !Buffer.isBuffer(update.Token)) throw new Error('no APNs or no TokenUpdate yet');
       const client = http2.connect(options.apnsOrigin);
       try {
-        const stream = client.request({ ':method': 'POST', ':path': `/3/device/${update.Token.toString('hex')}`, 'apns-topic': TOPIC, 'apns-push-type': 'mdm' });
+        const stream = client.request({
+          ':method': 'POST',
+          ':path': `/3/device/${update.Token.toString('hex')}`,
+          'apns-topic': TOPIC,
+          'apns-push-type': 'mdm',
+        });
         const status = new Promise<number>((resolve, reject) => {
           stream.on('response', (headers) => resolve(Number(headers[':status'])));
           stream.on('error', reject);

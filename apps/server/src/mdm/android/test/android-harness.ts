@@ -43,7 +43,14 @@ export async function startAndroidHarness(env: Record<string, string> = {}) {
 
     /** newAgent makes a simulated agent for this server (not enrolled, not started). */
     newAgent(opts: Partial<SimulatedAgentOptions> = {}) {
-      const agent = new SimulatedAndroidAgent({ serverUrl: origin, pollMs: 60_000, tickMs: 3_600_000, checkinMs: 3_600_000, backoff: { baseMs: 50, capMs: 500 }, ...opts });
+      const agent = new SimulatedAndroidAgent({
+        serverUrl: origin,
+        pollMs: 60_000,
+        tickMs: 3_600_000,
+        checkinMs: 3_600_000,
+        backoff: { baseMs: 50, capMs: 500 },
+        ...opts,
+      });
       agents.push(agent);
       return agent;
     },
@@ -63,15 +70,27 @@ export async function startAndroidHarness(env: Record<string, string> = {}) {
      * operate does what the console does for an operation: the operation-log row, the desired state and the
      * queued command in one transaction, then the wake-up after commit. Returns the operation-log id.
      */
-    async operate(android: AndroidEngine, deviceId: string, type: AndroidCommandType, payload: Record<string, unknown> = {}, state: Partial<typeof androidDevice.$inferInsert> = {}) {
+    async operate(
+      android: AndroidEngine,
+      deviceId: string,
+      type: AndroidCommandType,
+      payload: Record<string, unknown> = {},
+      state: Partial<typeof androidDevice.$inferInsert> = {},
+    ) {
       const id = await t.db.transaction(async (tx) => {
         const [op] = await tx
           .insert(operationLog)
           .values({ storeId: admin.clerk.storeId, clerkId: admin.clerk.id, platform: 'android', deviceId, action: type, status: OperationStatus.QUEUED })
           .returning({ id: operationLog.id });
         // As the console does: a lock writes its text into the desired state the policy serves.
-        const desired = type === 'lock' ? { lockStatus: LockStatus.LOCKING, lockMessage: String(payload.message ?? ''), lockPhoneNumber: String(payload.phone_number ?? ''), ...state } : state;
-        await tx.update(androidDevice).set({ ...desired, policyVersion: sql`${androidDevice.policyVersion} + 1` }).where(eq(androidDevice.id, deviceId));
+        const desired =
+          type === 'lock'
+            ? { lockStatus: LockStatus.LOCKING, lockMessage: String(payload.message ?? ''), lockPhoneNumber: String(payload.phone_number ?? ''), ...state }
+            : state;
+        await tx
+          .update(androidDevice)
+          .set({ ...desired, policyVersion: sql`${androidDevice.policyVersion} + 1` })
+          .where(eq(androidDevice.id, deviceId));
         await android.commander.enqueueIn(tx, [{ deviceId, type, payload, operationLogId: op.id }]);
         return op.id;
       });

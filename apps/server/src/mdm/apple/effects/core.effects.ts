@@ -27,7 +27,11 @@ export const coreEffects: EffectTable = {
     async ({ tx, deviceId, ok, response }) => {
       if (!ok) return undefined;
       await applyLocation(tx, deviceId, response);
-      await emitIosDeviceEvent(tx, deviceId, 'device.location', { latitude: response.Latitude, longitude: response.Longitude, accuracy: response.HorizontalAccuracy ?? null });
+      await emitIosDeviceEvent(tx, deviceId, 'device.location', {
+        latitude: response.Latitude,
+        longitude: response.Longitude,
+        accuracy: response.HorizontalAccuracy ?? null,
+      });
       return { summary: `已定位：${Number(response.Latitude).toFixed(6)}, ${Number(response.Longitude).toFixed(6)}` };
     },
   ],

@@ -72,7 +72,14 @@ function extensionValue(ext: Extension): [string, Buffer] {
     case 'keyUsage':
       return ['2.5.29.15', namedBits(KEY_USAGE_BITS.flatMap((name, bit) => (ext[name] ? [bit] : [])))];
     case 'extKeyUsage':
-      return ['2.5.29.37', sequence(...Object.keys(EXT_KEY_USAGE).filter((name) => ext[name]).map((name) => objectId(EXT_KEY_USAGE[name])))];
+      return [
+        '2.5.29.37',
+        sequence(
+          ...Object.keys(EXT_KEY_USAGE)
+            .filter((name) => ext[name])
+            .map((name) => objectId(EXT_KEY_USAGE[name])),
+        ),
+      ];
     default:
       throw new Error(`unsupported certificate extension ${ext.name}`);
   }

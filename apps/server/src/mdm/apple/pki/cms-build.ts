@@ -62,10 +62,7 @@ export function buildSignedData(options: SignedDataOptions): Buffer {
   const content = options.content ?? Buffer.alloc(0);
   const { signer } = options;
   const certificates = [...(signer ? [signer.certDer] : []), ...(options.certificates ?? [])];
-  const encapsulated =
-    options.content && !options.detached
-      ? sequence(objectId(OID.data), explicit(0, octetString(content)))
-      : sequence(objectId(OID.data));
+  const encapsulated = options.content && !options.detached ? sequence(objectId(OID.data), explicit(0, octetString(content))) : sequence(objectId(OID.data));
   const signedData = sequence(
     integer(1),
     signer ? setOf(algorithm(DIGEST_OID[digest])) : setOf(),

@@ -1,6 +1,24 @@
 import { type KeyObject, createCipheriv, createDecipheriv, publicEncrypt, randomBytes, constants as cryptoConstants } from 'node:crypto';
 import { readCertificateFields } from './certificate-fields.ts';
-import { type DerNode, DerError, Tag, childrenOf, encode, explicit, expectChildren, expectTag, integer, nullValue, objectId, octetString, octetsOf, oidOf, parseDer, sequence, setOf } from './der.ts';
+import {
+  type DerNode,
+  DerError,
+  Tag,
+  childrenOf,
+  encode,
+  explicit,
+  expectChildren,
+  expectTag,
+  integer,
+  nullValue,
+  objectId,
+  octetString,
+  octetsOf,
+  oidOf,
+  parseDer,
+  sequence,
+  setOf,
+} from './der.ts';
 import { spkiPublicKey } from './cms-parse.ts';
 import { OID } from './oids.ts';
 import { unwrapContentKey } from './rsa-key-transport.ts';
@@ -62,7 +80,12 @@ export function envelope(content: Buffer, recipientCertDer: Buffer, cipherOid: s
   const encrypted = Buffer.concat([c.update(content), c.final()]);
   const { issuer, serial } = readCertificateFields(recipientCertDer);
   const encryptedKey = publicEncrypt({ key: spkiPublicKey(recipientCertDer), padding: cryptoConstants.RSA_PKCS1_PADDING }, key);
-  const recipient = sequence(integer(0), sequence(issuer, encode(Tag.INTEGER, serial)), sequence(objectId(OID.rsaEncryption), nullValue()), octetString(encryptedKey));
+  const recipient = sequence(
+    integer(0),
+    sequence(issuer, encode(Tag.INTEGER, serial)),
+    sequence(objectId(OID.rsaEncryption), nullValue()),
+    octetString(encryptedKey),
+  );
   const encryptedContentInfo = sequence(objectId(OID.data), sequence(objectId(cipherOid), octetString(iv)), encode(0x80, encrypted));
   return sequence(objectId(OID.envelopedData), explicit(0, sequence(integer(0), setOf(recipient), encryptedContentInfo)));
 }
@@ -87,7 +110,8 @@ export function openEnvelope(der: Buffer, recipientCertDer: Buffer, key: KeyObje
   const recipient = addressedTo(parts.recipients, recipientCertDer);
   if (!recipient) throw new DerError('the message is not addressed to this certificate');
   const [, , keyAlgorithm, encryptedKey] = expectChildren(recipient, Tag.SEQUENCE, 'a KeyTransRecipientInfo', 4);
-  if (oidOf(expectChildren(keyAlgorithm, Tag.SEQUENCE, 'a key transport algorithm', 1)[0]) !== OID.rsaEncryption) throw new DerError('unsupported key transport');
+  if (oidOf(expectChildren(keyAlgorithm, Tag.SEQUENCE, 'a key transport algorithm', 1)[0]) !== OID.rsaEncryption)
+    throw new DerError('unsupported key transport');
   // Native RSA with implicit rejection: a wrong padding yields a random key and fails below like a wrong key.
   const contentKey = unwrapContentKey(key, octetsOf(expectTag(encryptedKey, Tag.OCTET_STRING, 'an encrypted key')), cipher.keyBytes);
   if (contentKey.length !== cipher.keyBytes || parts.iv.length !== cipher.ivBytes) throw new DerError('bad content key or IV length');

@@ -89,8 +89,7 @@ function digestMatches(signer: ParsedSigner, digest: DigestName, contentType: st
 }
 
 /** spkiPublicKey reads the public key of a certificate straight from its SubjectPublicKeyInfo. */
-export const spkiPublicKey = (certDer: Buffer): KeyObject =>
-  createPublicKey({ key: readCertificateFields(certDer).spki, format: 'der', type: 'spki' });
+export const spkiPublicKey = (certDer: Buffer): KeyObject => createPublicKey({ key: readCertificateFields(certDer).spki, format: 'der', type: 'spki' });
 
 /**
  * verifySigner checks the first signer of `parsed` over `content` (the attached content or the detached body):

@@ -61,7 +61,10 @@ describe('CMS SignedData', () => {
 describe('signProfile', () => {
   it('attaches the .mobileconfig and signs it with the given certificate, PEM or DER', () => {
     const xml = '<?xml version="1.0"?><plist version="1.0"><dict/></plist>';
-    for (const [cert, key] of [[ca.cert.toString(), ca.key.export({ type: 'pkcs8', format: 'pem' }).toString()], [ca.certDer, ca.key]] as const) {
+    for (const [cert, key] of [
+      [ca.cert.toString(), ca.key.export({ type: 'pkcs8', format: 'pem' }).toString()],
+      [ca.certDer, ca.key],
+    ] as const) {
       const parsed = parseSignedData(signProfile(xml, cert, key));
       expect(parsed.content?.toString()).toBe(xml);
       expect(verifySigner(parsed, Buffer.from(xml))).toMatchObject({ ok: true, certDer: ca.certDer });

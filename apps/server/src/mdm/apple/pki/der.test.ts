@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { DerError, Tag, childrenOf, encode, integer, objectId, octetString, octetsOf, oidOf, parseDer, printableString, sequence, setOf, stringOf, utcTime } from './der.ts';
+import {
+  DerError,
+  Tag,
+  childrenOf,
+  encode,
+  integer,
+  objectId,
+  octetString,
+  octetsOf,
+  oidOf,
+  parseDer,
+  printableString,
+  sequence,
+  setOf,
+  stringOf,
+  utcTime,
+} from './der.ts';
 
 describe('DER writer and reader', () => {
   it('round-trips OIDs with large arcs', () => {

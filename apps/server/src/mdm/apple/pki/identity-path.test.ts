@@ -51,7 +51,14 @@ describe('device identity path: profile → SCEP → Mdm-Signature', () => {
   const enrolmentProfile = buildEnrollmentProfile({
     identifier: 'com.lease.enroll',
     organization: '租机门店',
-    scep: { url: 'https://mdm.example.com/scep', challenge, subject: [['O', 'Lease'], ['CN', 'E-1']] },
+    scep: {
+      url: 'https://mdm.example.com/scep',
+      challenge,
+      subject: [
+        ['O', 'Lease'],
+        ['CN', 'E-1'],
+      ],
+    },
     mdm: { serverUrl: 'https://mdm.example.com/mdm/connect', checkInUrl: 'https://mdm.example.com/mdm/checkin', topic: 'com.apple.mgmt.External.test' },
     caCertDer: ca.certDer,
   });
@@ -70,7 +77,9 @@ describe('device identity path: profile → SCEP → Mdm-Signature', () => {
     expect(issued.context).toEqual({ enrolmentId: 'E-1' });
     expect(identity.certDer.equals(issued.certificate.der)).toBe(true);
 
-    const body = Buffer.from(buildPlist({ MessageType: 'Authenticate', Topic: settings.mdm.topic, UDID: '00008030-0001', SerialNumber: 'F2LXK0', ProductName: 'iPhone14,2' }));
+    const body = Buffer.from(
+      buildPlist({ MessageType: 'Authenticate', Topic: settings.mdm.topic, UDID: '00008030-0001', SerialNumber: 'F2LXK0', ProductName: 'iPhone14,2' }),
+    );
     const verdict = verifyMdmSignature(mdmSignature(body, identity), body, ca.cert);
     expect(verdict).toMatchObject({ ok: true, fingerprint: issued.certificate.fingerprint });
 

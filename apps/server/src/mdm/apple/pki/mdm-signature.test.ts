@@ -22,7 +22,9 @@ describe('verifyMdmSignature against OpenSSL-made signatures', () => {
   });
 
   it('accepts base64 folded over several lines', () => {
-    const folded = fixture('openssl-detached-sha256.der').toString('base64').replace(/(.{64})/g, '$1\r\n');
+    const folded = fixture('openssl-detached-sha256.der')
+      .toString('base64')
+      .replace(/(.{64})/g, '$1\r\n');
     expect(verifyMdmSignature(folded, body, ca, during).ok).toBe(true);
   });
 

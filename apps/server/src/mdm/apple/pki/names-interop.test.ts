@@ -20,7 +20,11 @@ import { createScepServer } from './scep-server.ts';
 const [caKey, deviceKey] = [generateRsaKey(), generateRsaKey()];
 const ca = loadCa(createCa({ commonName: '租机宝 MDM 设备 CA', organization: '租机宝', key: caKey }));
 const server = createScepServer({ ca, checkChallenge: async () => ({ ok: true as const, context: {} }) });
-const subject: [string, string][] = [['O', '租机宝'], ['OU', 'store-1'], ['CN', 'MDM Identity']];
+const subject: [string, string][] = [
+  ['O', '租机宝'],
+  ['OU', 'store-1'],
+  ['CN', 'MDM Identity'],
+];
 
 async function enrol() {
   const req = buildPkcsReq({ key: deviceKey, subject, challenge: 'good', caCertDer: ca.certDer });
@@ -108,6 +112,8 @@ describe.skipIf(!hasOpenssl)('certificate names through the openssl command', ()
     const certsOnly = path.join(dir, 'certs.der');
     openssl('cms', '-decrypt', '-inform', 'DER', '-in', envelopedDer, '-recip', selfPem, '-inkey', keyPem, '-binary', '-out', certsOnly);
     // This command prints non-ASCII as escaped UTF-8 bytes: E7A79F E69CBA E5AE9D is 租机宝.
-    expect(openssl('pkcs7', '-inform', 'DER', '-in', certsOnly, '-print_certs', '-noout')).toContain('subject=O = \\E7\\A7\\9F\\E6\\9C\\BA\\E5\\AE\\9D, OU = store-1, CN = MDM Identity');
+    expect(openssl('pkcs7', '-inform', 'DER', '-in', certsOnly, '-print_certs', '-noout')).toContain(
+      'subject=O = \\E7\\A7\\9F\\E6\\9C\\BA\\E5\\AE\\9D, OU = store-1, CN = MDM Identity',
+    );
   });
 });

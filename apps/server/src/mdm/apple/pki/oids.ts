@@ -25,8 +25,7 @@ export const DIGEST_OID: Record<DigestName, string> = {
   sha384: '2.16.840.1.101.3.4.2.2',
   sha512: '2.16.840.1.101.3.4.2.3',
 };
-export const digestByOid = (oid: string): DigestName | undefined =>
-  (Object.keys(DIGEST_OID) as DigestName[]).find((name) => DIGEST_OID[name] === oid);
+export const digestByOid = (oid: string): DigestName | undefined => (Object.keys(DIGEST_OID) as DigestName[]).find((name) => DIGEST_OID[name] === oid);
 
 /** RSA_SIGNATURE_OID: PKCS#1 v1.5 signature algorithms (rsaEncryption is also used as a CMS signatureAlgorithm). */
 export const RSA_SIGNATURE_OID: Record<string, DigestName | 'any'> = {

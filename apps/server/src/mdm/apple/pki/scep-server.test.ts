@@ -15,7 +15,16 @@ const [caKey, deviceKey, otherKey] = [generateRsaKey(), generateRsaKey(), genera
 const ca = loadCa(createCa({ key: caKey }));
 const accept = async (challenge: string) => (challenge === 'good' ? { ok: true as const, context: { challenge } } : { ok: false as const });
 const server = createScepServer({ ca, checkChallenge: accept });
-const request = (challenge = 'good', caCertDer = ca.certDer) => buildPkcsReq({ key: deviceKey, subject: [['O', 'Lease'], ['CN', 'device-1']], challenge, caCertDer });
+const request = (challenge = 'good', caCertDer = ca.certDer) =>
+  buildPkcsReq({
+    key: deviceKey,
+    subject: [
+      ['O', 'Lease'],
+      ['CN', 'device-1'],
+    ],
+    challenge,
+    caCertDer,
+  });
 
 function attributesOf(certRep: Buffer) {
   const parsed = parseSignedData(certRep);
@@ -76,7 +85,14 @@ describe('SCEP server', () => {
 
   it('accepts a CSR signed over by another key (the CSR proves its own), and refuses messages other than PKCSReq', async () => {
     const original = parseSignedData(request().message);
-    const signerDer = createCertificate({ subject: [{ shortName: 'CN', value: 'x' }], publicKey: otherKey, issuer: { key: otherKey }, notBefore: new Date(), notAfter: new Date(Date.now() + 86_400_000), extensions: [] });
+    const signerDer = createCertificate({
+      subject: [{ shortName: 'CN', value: 'x' }],
+      publicKey: otherKey,
+      issuer: { key: otherKey },
+      notBefore: new Date(),
+      notAfter: new Date(Date.now() + 86_400_000),
+      extensions: [],
+    });
     const attrs = (type: string) => [
       attribute(OID.scepTransactionId, printableString('T-1')),
       attribute(OID.scepMessageType, printableString(type)),
@@ -94,14 +110,22 @@ describe('SCEP server', () => {
   it('refuses a request enveloped with single DES as badAlg, and answers 3DES in kind', async () => {
     const desRequest = () => {
       // No library we have will still encrypt with single DES: the EnvelopedData is written by hand.
-      const encryptedContentInfo = sequence(objectId(OID.data), sequence(objectId('1.3.14.3.2.7'), octetString(Buffer.alloc(8, 1))), encode(0x80, Buffer.alloc(16, 2)));
+      const encryptedContentInfo = sequence(
+        objectId(OID.data),
+        sequence(objectId('1.3.14.3.2.7'), octetString(Buffer.alloc(8, 1))),
+        encode(0x80, Buffer.alloc(16, 2)),
+      );
       const content = sequence(objectId(OID.envelopedData), explicit(0, sequence(integer(0), setOf(sequence(integer(0))), encryptedContentInfo)));
       const original = parseSignedData(request().message);
-      return buildSignedData({ content, signer: { certDer: original.certificates[0], key: deviceKey }, attributes: [
-        attribute(OID.scepTransactionId, printableString('T-DES')),
-        attribute(OID.scepMessageType, printableString('19')),
-        attribute(OID.scepSenderNonce, octetString(Buffer.alloc(16, 3))),
-      ] });
+      return buildSignedData({
+        content,
+        signer: { certDer: original.certificates[0], key: deviceKey },
+        attributes: [
+          attribute(OID.scepTransactionId, printableString('T-DES')),
+          attribute(OID.scepMessageType, printableString('19')),
+          attribute(OID.scepSenderNonce, octetString(Buffer.alloc(16, 3))),
+        ],
+      });
     };
     expect(await server.pkiOperation(desRequest())).toMatchObject({ status: 'failed', failInfo: '0', reason: 'content cipher 1.3.14.3.2.7 not supported' });
     const tripleDes = buildPkcsReq({ key: deviceKey, subject: [['CN', 'device-3des']], challenge: 'good', caCertDer: ca.certDer, useAes: false });

@@ -82,7 +82,8 @@ export function createScepServer<C>(options: ScepServerOptions<C>) {
   async function decide(parsed: ParsedSignedData, header: ScepRequestHeader): Promise<Verdict<C>> {
     const signed = verifySigner(parsed, parsed.content ?? Buffer.alloc(0));
     if (!signed.ok) return { ok: false, failInfo: FailInfo.BAD_MESSAGE_CHECK, reason: `signature: ${signed.reason}` };
-    if (header.messageType !== ScepMessageType.PKCS_REQ) return { ok: false, failInfo: FailInfo.BAD_REQUEST, reason: `messageType ${header.messageType} not supported` };
+    if (header.messageType !== ScepMessageType.PKCS_REQ)
+      return { ok: false, failInfo: FailInfo.BAD_REQUEST, reason: `messageType ${header.messageType} not supported` };
     if (!parsed.content) return { ok: false, failInfo: FailInfo.BAD_REQUEST, reason: 'no pkcsPKIEnvelope' };
     let cipher: string, csrDer: Buffer;
     try {

@@ -30,11 +30,18 @@ export function createApplePush(deps: ApplePushDeps) {
   const { config, keys } = deps;
   const store = createPushCertStore(config.dataDir);
   const stored = config.apns.configured ? undefined : store.installed();
-  const pusher = createLivePusher(deps.wrap(deps.pusher ?? (stored ? apnsFromStored(config.apns, stored, keys.topic) : apnsFromConfig(config.apns, keys.topic))));
+  const pusher = createLivePusher(
+    deps.wrap(deps.pusher ?? (stored ? apnsFromStored(config.apns, stored, keys.topic) : apnsFromConfig(config.apns, keys.topic))),
+  );
   const pushCert = createPushCertService({
     db: deps.db,
     store,
-    env: { certFile: config.apns.certFile, keyFile: config.apns.keyFile, tokenAuth: Boolean(config.apns.authKeyFile && config.apns.keyId && config.apns.teamId), topic: config.mdm.topic },
+    env: {
+      certFile: config.apns.certFile,
+      keyFile: config.apns.keyFile,
+      tokenAuth: Boolean(config.apns.authKeyFile && config.apns.keyId && config.apns.teamId),
+      topic: config.mdm.topic,
+    },
     currentTopic: () => keys.topic,
     onInstalled: (material, topic) => {
       if (config.apns.configured) return;

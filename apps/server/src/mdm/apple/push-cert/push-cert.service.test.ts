@@ -82,12 +82,23 @@ describe('push certificate service', () => {
 
   it('refuses a certificate for another key, an expired one, and one that is not an MDM push certificate', async () => {
     const { service, installs } = setup();
-    await expect(service.accept(pushCa.issue({ publicKeyPem: pushCa.vendor().publicKey.export({ type: 'spki', format: 'pem' }).toString(), topic: TOPIC }))).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('还没有生成') });
+    await expect(
+      service.accept(pushCa.issue({ publicKeyPem: pushCa.vendor().publicKey.export({ type: 'spki', format: 'pem' }).toString(), topic: TOPIC })),
+    ).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('还没有生成') });
     const { csr_pem } = service.csr();
     const other = pushCa.vendor().publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    await expect(service.accept(pushCa.issue({ publicKeyPem: other, topic: TOPIC }))).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('不匹配') });
-    await expect(service.accept(pushCa.issue({ csrPem: csr_pem, topic: TOPIC, days: -1 }))).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('已过期') });
-    await expect(service.accept(pushCa.issue({ csrPem: csr_pem, topic: 'com.example.push' }))).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('com.apple.mgmt.') });
+    await expect(service.accept(pushCa.issue({ publicKeyPem: other, topic: TOPIC }))).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('不匹配'),
+    });
+    await expect(service.accept(pushCa.issue({ csrPem: csr_pem, topic: TOPIC, days: -1 }))).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('已过期'),
+    });
+    await expect(service.accept(pushCa.issue({ csrPem: csr_pem, topic: 'com.example.push' }))).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('com.apple.mgmt.'),
+    });
     await expect(service.accept('not a certificate')).rejects.toMatchObject({ statusCode: 400 });
     expect(installs).toEqual([]);
   });
@@ -114,7 +125,10 @@ describe('push certificate service', () => {
     await service.accept(pushCa.issue({ csrPem: service.csr().csr_pem, topic: TOPIC, days: 10 }));
     expect((await service.status()).warning).toMatch(/将在 9 天后.*续订/);
     const renewalCsr = service.csr().csr_pem;
-    await expect(service.accept(pushCa.issue({ csrPem: renewalCsr, topic: OTHER }))).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining('续期必须保持主题不变') });
+    await expect(service.accept(pushCa.issue({ csrPem: renewalCsr, topic: OTHER }))).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining('续期必须保持主题不变'),
+    });
     const { change } = await service.accept(pushCa.issue({ csrPem: renewalCsr, topic: TOPIC, days: 365 }));
     expect(change.before).toMatchObject({ topic: TOPIC });
     expect((await service.status()).stored!.days_left).toBe(364);

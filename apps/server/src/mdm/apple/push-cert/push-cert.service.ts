@@ -118,7 +118,7 @@ export function createPushCertService(deps: {
     return `MDM 推送证书${when}。请用同一个 Apple ID 在 Apple 推送证书门户对该证书点击“续订”（Renew），不要新建证书，否则所有设备都需要重新接入。`;
   }
 
-async function status(): Promise<PushCertStatus> {
+  async function status(): Promise<PushCertStatus> {
     const at = now();
     const stored = storedCertificate();
     const env = envCertificate();
@@ -163,7 +163,13 @@ async function status(): Promise<PushCertStatus> {
     vendorSign(body: PushVendorSignBody): PushVendorSignResult {
       const csr = pendingRequest(false);
       const der = Buffer.from(csr.csr_pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
-      const signed = vendorSignCsr({ csrDer: der, vendorCertPem: body.vendor_certificate_pem, vendorKeyPem: body.vendor_key_pem, passphrase: body.passphrase, now: now() });
+      const signed = vendorSignCsr({
+        csrDer: der,
+        vendorCertPem: body.vendor_certificate_pem,
+        vendorKeyPem: body.vendor_key_pem,
+        passphrase: body.passphrase,
+        now: now(),
+      });
       if (!signed.ok) throw new AppError('VALIDATION_FAILED', VENDOR_REFUSAL[signed.reason]);
       return {
         upload_base64: signed.request.uploadBase64,
@@ -223,7 +229,10 @@ async function status(): Promise<PushCertStatus> {
       // Profiles name this topic from now on, unless the environment decides (MDM_TOPIC or APNS_* win).
       if (!deps.env.topic && source() === 'stored') deps.store.rememberTopic(info.topic);
       deps.onInstalled(material, info.topic);
-      deps.log.info({ topic: info.topic, notAfter: info.notAfter.toISOString(), fingerprint: info.fingerprint, source: source() }, 'push certificate installed');
+      deps.log.info(
+        { topic: info.topic, notAfter: info.notAfter.toISOString(), fingerprint: info.fingerprint, source: source() },
+        'push certificate installed',
+      );
       const change: PushCertChange = {
         before: previous ? { topic: previous.topic, not_after: previous.notAfter.toISOString(), fingerprint: previous.fingerprint } : null,
         after: { topic: info.topic, not_after: info.notAfter.toISOString(), fingerprint: info.fingerprint },

@@ -36,7 +36,10 @@ function subjectField(subject: string, name: string): string {
  * refuses what cannot be an MDM push certificate: no UID, a UID outside com.apple.mgmt., or already ended (now = null:
  * describe it even so, for a certificate already in use).
  */
-export function readPushCertificate(text: string, now: Date | null = new Date()): { ok: true; info: PushCertificateInfo } | { ok: false; reason: PushCertificateRefusal } {
+export function readPushCertificate(
+  text: string,
+  now: Date | null = new Date(),
+): { ok: true; info: PushCertificateInfo } | { ok: false; reason: PushCertificateRefusal } {
   const block = PEM_BLOCK.exec(text)?.[0];
   if (!block) return { ok: false, reason: 'not-pem' };
   let cert: X509Certificate;

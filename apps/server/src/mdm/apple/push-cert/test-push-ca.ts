@@ -29,7 +29,10 @@ export function createTestPushCa() {
         issuer: { key: ca.key, certDer: ca.certDer },
         notBefore: new Date(now.getTime() - DAY),
         notAfter: new Date(now.getTime() + (input.days ?? 365) * DAY),
-        extensions: [{ name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true }, { name: 'extKeyUsage', clientAuth: true }],
+        extensions: [
+          { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+          { name: 'extKeyUsage', clientAuth: true },
+        ],
       });
       return new X509Certificate(der).toString();
     },
@@ -38,7 +41,11 @@ export function createTestPushCa() {
       const key = generateRsaKey();
       const now = new Date();
       const der = createCertificate({
-        subject: [['CN', 'MDM Vendor: Test Lease Ltd'], ['O', 'Test Lease Ltd'], ['C', 'CN']],
+        subject: [
+          ['CN', 'MDM Vendor: Test Lease Ltd'],
+          ['O', 'Test Lease Ltd'],
+          ['C', 'CN'],
+        ],
         publicKey: key,
         issuer: { key: ca.key, certDer: ca.certDer },
         notBefore: new Date(now.getTime() - DAY),

@@ -22,7 +22,13 @@ export interface VendorSignedRequest {
  *   PushCertSignature        base64 of an RSA SHA-256 signature over the CSR's DER by the vendor's key,
  * and the whole plist base64-encoded. The chain is every certificate in what the operator uploaded, vendor first.
  */
-export function vendorSignCsr(input: { csrDer: Buffer; vendorCertPem: string; vendorKeyPem: string; passphrase?: string; now?: Date }): { ok: true; request: VendorSignedRequest } | { ok: false; reason: VendorSignRefusal } {
+export function vendorSignCsr(input: {
+  csrDer: Buffer;
+  vendorCertPem: string;
+  vendorKeyPem: string;
+  passphrase?: string;
+  now?: Date;
+}): { ok: true; request: VendorSignedRequest } | { ok: false; reason: VendorSignRefusal } {
   const blocks = input.vendorCertPem.match(PEM_BLOCKS) ?? [];
   let certs: X509Certificate[];
   try {
@@ -50,5 +56,13 @@ export function vendorSignCsr(input: { csrDer: Buffer; vendorCertPem: string; ve
     PushCertCertificateChain: `${chain}\n`,
     PushCertSignature: signature.toString('base64'),
   });
-  return { ok: true, request: { plist, uploadBase64: Buffer.from(plist, 'utf8').toString('base64'), vendorSubject: vendor.subject.replace(/\n/g, ', '), vendorNotAfter: notAfter } };
+  return {
+    ok: true,
+    request: {
+      plist,
+      uploadBase64: Buffer.from(plist, 'utf8').toString('base64'),
+      vendorSubject: vendor.subject.replace(/\n/g, ', '),
+      vendorNotAfter: notAfter,
+    },
+  };
 }

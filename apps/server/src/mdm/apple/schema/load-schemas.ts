@@ -15,7 +15,10 @@ export interface AppleSchemas {
 function readFolder(dir: string, keyOf: (file: SchemaFile) => string | undefined): Map<string, SchemaFile> {
   const byKey = new Map<string, SchemaFile>();
   if (!fs.existsSync(dir)) return byKey;
-  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()) {
     const where = path.join(dir, name);
     const parsed = SchemaFileZ.safeParse(parse(fs.readFileSync(where, 'utf8')));
     if (!parsed.success) throw new Error(`Apple schema ${where} has an unexpected shape: ${parsed.error.message}`);

@@ -15,9 +15,7 @@ export function findRepoRoot(start = import.meta.dirname): string {
  * beside the repository (where CI and every checkout keep it). A missing folder is an error, never a skip.
  */
 export function resolveSchemaDir(env: Record<string, string | undefined> = process.env): string {
-  const dir = env.APPLE_SCHEMA_DIR
-    ? path.resolve(env.APPLE_SCHEMA_DIR)
-    : path.resolve(findRepoRoot(), '../shared/apple-device-management');
+  const dir = env.APPLE_SCHEMA_DIR ? path.resolve(env.APPLE_SCHEMA_DIR) : path.resolve(findRepoRoot(), '../shared/apple-device-management');
   if (!fs.existsSync(path.join(dir, 'mdm', 'commands'))) {
     throw new Error(`Apple schema folder not found at ${dir} (expected mdm/commands inside; set APPLE_SCHEMA_DIR)`);
   }

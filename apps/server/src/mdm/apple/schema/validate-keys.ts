@@ -11,12 +11,7 @@ const isWildcard = (k: SchemaKey) => k.key.startsWith('ANY');
 /** requiredOnDevice: required keys that are n/a on iOS, or only for User Enrollment / Shared iPad, are not required of an iPhone. */
 function requiredOnDevice(k: SchemaKey): boolean {
   const ios = k.supportedOS?.iOS;
-  return (
-    k.presence === 'required' &&
-    ios?.introduced !== 'n/a' &&
-    ios?.userenrollment?.mode !== 'required' &&
-    ios?.sharedipad?.mode !== 'required'
-  );
+  return k.presence === 'required' && ios?.introduced !== 'n/a' && ios?.userenrollment?.mode !== 'required' && ios?.sharedipad?.mode !== 'required';
 }
 
 const typeTests: Record<SchemaType, (v: PlistValue) => boolean> = {
@@ -68,9 +63,7 @@ function validateScalar(schema: SchemaKey, value: PlistValue, path: string, out:
 /** pickAlternative chooses among several item schemas (Settings items) by the one whose fixed-value key matches. */
 function pickAlternative(items: SchemaKey[], value: PlistValue): SchemaKey | undefined {
   if (!isPlistDict(value)) return undefined;
-  return items.find((alt) =>
-    (alt.subkeys ?? []).some((k) => k.rangelist && k.presence === 'required' && k.rangelist.includes(value[k.key] as string)),
-  );
+  return items.find((alt) => (alt.subkeys ?? []).some((k) => k.rangelist && k.presence === 'required' && k.rangelist.includes(value[k.key] as string)));
 }
 
 function validateArray(schema: SchemaKey, value: PlistValue[], path: string, check: KeyCheck, out: SchemaProblem[]): void {

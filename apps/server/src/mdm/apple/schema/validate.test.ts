@@ -32,7 +32,15 @@ describe('schema folder', () => {
 });
 
 describe('validateCheckinMessage', () => {
-  const authenticate = { MessageType: 'Authenticate', Topic: 'com.apple.mgmt.x', UDID: 'U1', SerialNumber: 'F2LX', ProductName: 'iPhone14,2', OSVersion: '17.5', BuildVersion: '21F79' };
+  const authenticate = {
+    MessageType: 'Authenticate',
+    Topic: 'com.apple.mgmt.x',
+    UDID: 'U1',
+    SerialNumber: 'F2LX',
+    ProductName: 'iPhone14,2',
+    OSVersion: '17.5',
+    BuildVersion: '21F79',
+  };
 
   it('accepts an iPhone Authenticate, where macOS-only required keys are not required', () => {
     expect(validateCheckinMessage('Authenticate', authenticate)).toEqual([]);

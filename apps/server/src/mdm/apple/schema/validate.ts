@@ -4,9 +4,7 @@ import type { SchemaKey, SchemaProblem } from './schema-types.ts';
 import { type KeyCheck, validateDict } from './validate-keys.ts';
 
 const strict: KeyCheck = { requireKeys: true };
-const unknownSchema = (path: string, what: string): SchemaProblem[] => [
-  { path, kind: 'unknown-schema', message: `Apple's schema has no ${what}` },
-];
+const unknownSchema = (path: string, what: string): SchemaProblem[] => [{ path, kind: 'unknown-schema', message: `Apple's schema has no ${what}` }];
 
 /** RESULT_ENVELOPE: keys of every command result, which Apple documents outside the per-command YAML. */
 const RESULT_ENVELOPE: SchemaKey[] = [
@@ -52,7 +50,8 @@ export function validateCommandPayload(requestType: string, payload: PlistDict, 
 export function validateCommand(command: PlistDict, schemas: AppleSchemas = appleSchemas()): SchemaProblem[] {
   const out: SchemaProblem[] = [];
   const { CommandUUID, Command, ...rest } = command;
-  if (typeof CommandUUID !== 'string' || CommandUUID === '') out.push({ path: 'CommandUUID', kind: 'missing-key', message: 'CommandUUID must be a non-empty string' });
+  if (typeof CommandUUID !== 'string' || CommandUUID === '')
+    out.push({ path: 'CommandUUID', kind: 'missing-key', message: 'CommandUUID must be a non-empty string' });
   for (const key of Object.keys(rest)) out.push({ path: key, kind: 'unknown-key', message: `key ${key} is not part of a command` });
   if (!isPlistDict(Command) || typeof Command.RequestType !== 'string') {
     return [...out, { path: 'Command.RequestType', kind: 'missing-key', message: 'Command.RequestType is missing' }];

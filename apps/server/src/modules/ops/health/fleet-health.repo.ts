@@ -10,7 +10,12 @@ import { webhookAttempt, webhookEvent } from '../../../domain/webhook.table.ts';
 const n = (v: unknown) => Number(v ?? 0);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A receiver answered badly: no answer, an error, or a status outside 2xx. */
-const attemptFailed = or(sql`${webhookAttempt.error} <> ''`, sql`${webhookAttempt.statusCode} is null`, lt(webhookAttempt.statusCode, 200), gte(webhookAttempt.statusCode, 300));
+const attemptFailed = or(
+  sql`${webhookAttempt.error} <> ''`,
+  sql`${webhookAttempt.statusCode} is null`,
+  lt(webhookAttempt.statusCode, 200),
+  gte(webhookAttempt.statusCode, 300),
+);
 
 /**
  * createFleetHealthRepo holds the operator home's platform-wide aggregates. These are the only queries in the
@@ -40,7 +45,10 @@ export function createFleetHealthRepo(db: Db) {
     async commandsSince(since: Date) {
       const [byStatus, expired] = await Promise.all([
         db.select({ status: mdmCommand.status, n: count() }).from(mdmCommand).where(gt(mdmCommand.createdAt, since)).groupBy(mdmCommand.status),
-        db.select({ n: count() }).from(mdmCommand).where(and(eq(mdmCommand.status, 'expired'), gt(mdmCommand.completedAt, since))),
+        db
+          .select({ n: count() })
+          .from(mdmCommand)
+          .where(and(eq(mdmCommand.status, 'expired'), gt(mdmCommand.completedAt, since))),
       ]);
       return { byStatus: byStatus.map((r) => ({ status: r.status, n: n(r.n) })), expired: n(expired[0]?.n) };
     },
@@ -50,15 +58,23 @@ export function createFleetHealthRepo(db: Db) {
       const rows = await db
         .select({ reason: mdmEnrollment.pushError, dead: mdmEnrollment.pushDead, n: count() })
         .from(mdmEnrollment)
-        .where(and(eq(mdmEnrollment.released, false), isNotNull(mdmEnrollment.pushError), or(eq(mdmEnrollment.pushDead, true), gt(mdmEnrollment.pushFailures, 0))))
+        .where(
+          and(eq(mdmEnrollment.released, false), isNotNull(mdmEnrollment.pushError), or(eq(mdmEnrollment.pushDead, true), gt(mdmEnrollment.pushFailures, 0))),
+        )
         .groupBy(mdmEnrollment.pushError, mdmEnrollment.pushDead);
       return rows.map((r) => ({ reason: r.reason ?? '', dead: r.dead, devices: n(r.n) })).sort((a, b) => b.devices - a.devices);
     },
 
     async webhookBacklog(since: Date) {
       const [pending, failed] = await Promise.all([
-        db.select({ n: count(), oldest: min(webhookEvent.dateCreated) }).from(webhookEvent).where(eq(webhookEvent.status, 'pending')),
-        db.select({ n: count() }).from(webhookEvent).where(and(eq(webhookEvent.status, 'failed'), gt(webhookEvent.dateUpdated, since))),
+        db
+          .select({ n: count(), oldest: min(webhookEvent.dateCreated) })
+          .from(webhookEvent)
+          .where(eq(webhookEvent.status, 'pending')),
+        db
+          .select({ n: count() })
+          .from(webhookEvent)
+          .where(and(eq(webhookEvent.status, 'failed'), gt(webhookEvent.dateUpdated, since))),
       ]);
       return { pending: n(pending[0]?.n), oldest: (pending[0]?.oldest as Date | null) ?? null, failed: n(failed[0]?.n) };
     },
@@ -75,10 +91,18 @@ export function createFleetHealthRepo(db: Db) {
         .limit(limit);
       const lastIds = stores.map((s) => n(s.lastId)).filter((id) => id > 0);
       const last = lastIds.length
-        ? await db.select({ id: webhookAttempt.id, error: webhookAttempt.error, statusCode: webhookAttempt.statusCode }).from(webhookAttempt).where(inArray(webhookAttempt.id, lastIds))
+        ? await db
+            .select({ id: webhookAttempt.id, error: webhookAttempt.error, statusCode: webhookAttempt.statusCode })
+            .from(webhookAttempt)
+            .where(inArray(webhookAttempt.id, lastIds))
         : [];
       const byId = new Map(last.map((a) => [a.id, a]));
-      return stores.map((s) => ({ storeId: s.storeId, failed: n(s.n), lastError: byId.get(n(s.lastId))?.error ?? '', lastStatusCode: byId.get(n(s.lastId))?.statusCode ?? null }));
+      return stores.map((s) => ({
+        storeId: s.storeId,
+        failed: n(s.n),
+        lastError: byId.get(n(s.lastId))?.error ?? '',
+        lastStatusCode: byId.get(n(s.lastId))?.statusCode ?? null,
+      }));
     },
 
     /** identities: enrolled phones whose identity certificate ends within the window, and those already ended. */

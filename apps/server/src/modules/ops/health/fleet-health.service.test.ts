@@ -25,7 +25,15 @@ const pushStatus: PushCertStatus = {
   env_topic: null,
   current_topic: 'com.apple.mgmt.External.x',
   enrolled_topics: [],
-  stored: { subject: '', topic: 'com.apple.mgmt.External.x', issuer: '', not_before: '', not_after: new Date(Date.now() + 12 * DAY).toISOString(), days_left: 12, fingerprint: '' },
+  stored: {
+    subject: '',
+    topic: 'com.apple.mgmt.External.x',
+    issuer: '',
+    not_before: '',
+    not_after: new Date(Date.now() + 12 * DAY).toISOString(),
+    days_left: 12,
+    fingerprint: '',
+  },
   env_certificate: null,
   pending_csr: null,
   warning: 'MDM 推送证书将在 12 天后过期',
@@ -45,7 +53,18 @@ describe('fleet health (operator home)', () => {
 
     // Commands: two queued and one acknowledged today, one expired today though created a week ago, one from last week.
     const cmd = (deviceId: string, status: string, createdAt: Date, completedAt?: Date) =>
-      t.db.insert(mdmCommand).values({ id: randomUUID(), deviceId, requestType: 'DeviceInformation', payload: '<plist/>', status: status as never, createdAt, completedAt, expiresAt: new Date(now.getTime() + DAY) });
+      t.db
+        .insert(mdmCommand)
+        .values({
+          id: randomUUID(),
+          deviceId,
+          requestType: 'DeviceInformation',
+          payload: '<plist/>',
+          status: status as never,
+          createdAt,
+          completedAt,
+          expiresAt: new Date(now.getTime() + DAY),
+        });
     await cmd(phones[0].id, 'queued', now);
     await cmd(phones[1].id, 'not-now', now);
     await cmd(phones[1].id, 'acknowledged', now, now);
@@ -56,16 +75,26 @@ describe('fleet health (operator home)', () => {
 
     // Pushes: one dead token, two retrying with the same reason, one fine.
     await t.db.update(mdmEnrollment).set({ pushDead: true, pushError: 'Unregistered' }).where(eq(mdmEnrollment.deviceId, phones[0].id));
-    for (const p of [phones[1], phones[2]]) await t.db.update(mdmEnrollment).set({ pushFailures: 2, pushError: 'ServiceUnavailable' }).where(eq(mdmEnrollment.deviceId, p.id));
+    for (const p of [phones[1], phones[2]])
+      await t.db.update(mdmEnrollment).set({ pushFailures: 2, pushError: 'ServiceUnavailable' }).where(eq(mdmEnrollment.deviceId, p.id));
 
     // Identities: one ended, one ending in 10 days, one in 200 days (outside the 60-day window).
-    for (const [p, days] of [[phones[0], -2], [phones[1], 10], [phones[2], 200]] as const) {
+    for (const [p, days] of [
+      [phones[0], -2],
+      [phones[1], 10],
+      [phones[2], 200],
+    ] as const) {
       await t.db.insert(mdmIdentity).values({ fingerprint: `fp-${p.id}`, storeId: big.id, notAfter: new Date(now.getTime() + days * DAY) });
     }
 
     // Webhooks: two pending, one failed today; the small store's receiver answered 500 twice, the big store's fine.
     const event = async (storeId: string, status: 'pending' | 'failed' | 'delivered', createdAt = now) =>
-      (await t.db.insert(webhookEvent).values({ storeId, type: 'device.online', platform: 'ios', payload: {}, status, dateCreated: createdAt, dateUpdated: now }).returning())[0];
+      (
+        await t.db
+          .insert(webhookEvent)
+          .values({ storeId, type: 'device.online', platform: 'ios', payload: {}, status, dateCreated: createdAt, dateUpdated: now })
+          .returning()
+      )[0];
     await event(big.id, 'pending', new Date(now.getTime() - 2 * HOUR));
     await event(small.id, 'pending');
     const failed = await event(small.id, 'failed');
@@ -76,10 +105,18 @@ describe('fleet health (operator home)', () => {
     const ok = await event(big.id, 'delivered');
     await t.db.insert(webhookAttempt).values({ eventId: ok.id, attemptNo: 1, url: 'https://y', statusCode: 200 });
 
-    await t.db.insert(abmServer).values({ storeId: small.id, keySealed: 'x', certificatePem: 'x', accessTokenExpiry: new Date(now.getTime() + 5 * DAY + HOUR) });
+    await t.db
+      .insert(abmServer)
+      .values({ storeId: small.id, keySealed: 'x', certificatePem: 'x', accessTokenExpiry: new Date(now.getTime() + 5 * DAY + HOUR) });
     await t.db.insert(abmServer).values({ storeId: big.id, keySealed: 'x', certificatePem: 'x', accessTokenExpiry: new Date(now.getTime() + 90 * DAY) });
 
-    const service = createFleetHealthService({ repo: createFleetHealthRepo(t.db), pushCert: { status: async () => pushStatus }, unansweredRenewals: async () => 1, renewalWindowDays: 60, databaseKind: 'pglite' });
+    const service = createFleetHealthService({
+      repo: createFleetHealthRepo(t.db),
+      pushCert: { status: async () => pushStatus },
+      unansweredRenewals: async () => 1,
+      renewalWindowDays: 60,
+      databaseKind: 'pglite',
+    });
     const h = await service.health(true);
     expect(h.devices).toMatchObject({ apple: 5, android: 2 });
     expect(h.devices.by_store.slice(0, 2)).toEqual([

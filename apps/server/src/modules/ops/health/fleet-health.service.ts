@@ -73,10 +73,21 @@ export function createFleetHealthService(deps: {
         pending: backlog.pending,
         oldest_pending_at: backlog.oldest ? new Date(backlog.oldest).toISOString() : null,
         failed_24h: backlog.failed,
-        failing_receivers: receivers.map((r) => ({ store_id: r.storeId, store_name: names.get(r.storeId) ?? '', failed: r.failed, last_error: r.lastError, last_status_code: r.lastStatusCode })),
+        failing_receivers: receivers.map((r) => ({
+          store_id: r.storeId,
+          store_name: names.get(r.storeId) ?? '',
+          failed: r.failed,
+          last_error: r.lastError,
+          last_status_code: r.lastStatusCode,
+        })),
       },
       identities: { ...identities, unanswered, window_days: deps.renewalWindowDays },
-      abm_tokens: abm.map((t) => ({ store_id: t.storeId, store_name: t.storeName, expires_at: (t.expiresAt as Date).toISOString(), days_left: daysLeft(t.expiresAt as Date, now) })),
+      abm_tokens: abm.map((t) => ({
+        store_id: t.storeId,
+        store_name: t.storeName,
+        expires_at: (t.expiresAt as Date).toISOString(),
+        days_left: daysLeft(t.expiresAt as Date, now),
+      })),
       push_certificate: {
         source: push.source,
         topic: push.current_topic,

@@ -26,7 +26,9 @@ it('takes an uploaded push certificate into use at once: the next wake goes out 
   const op = await signInOperator(t);
   const { csr_pem } = (await t.app.inject({ method: 'POST', url: '/api/ops/push-cert/csr', headers: op.headers, payload: {} })).json<PushCsrResult>();
   const certificate_pem = createTestPushCa().issue({ csrPem: csr_pem, topic: 'com.apple.mgmt.test' });
-  expect((await t.app.inject({ method: 'POST', url: '/api/ops/push-cert/certificate', headers: op.headers, payload: { certificate_pem } })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'POST', url: '/api/ops/push-cert/certificate', headers: op.headers, payload: { certificate_pem } })).statusCode).toBe(
+    200,
+  );
 
   expect(await t.app.mdm.push.wake([phone.id])).toBe(1);
   expect(apns.received.map((p) => p.topic)).toEqual(['com.apple.mgmt.test']);

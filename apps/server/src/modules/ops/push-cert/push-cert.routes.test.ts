@@ -17,12 +17,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = op.headers) => t.app.inject({ method, url, payload, headers });
+const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = op.headers) =>
+  t.app.inject({ method, url, payload, headers });
 
 describe('/api/ops/push-cert', () => {
   it('answers operators only: no token 401, a store admin token refused', async () => {
     const admin = await t.signedIn();
-    for (const [method, url] of [['GET', '/api/ops/push-cert'], ['POST', '/api/ops/push-cert/csr'], ['POST', '/api/ops/push-cert/certificate'], ['POST', '/api/ops/push-cert/vendor-sign'], ['GET', '/api/ops/health']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/ops/push-cert'],
+      ['POST', '/api/ops/push-cert/csr'],
+      ['POST', '/api/ops/push-cert/certificate'],
+      ['POST', '/api/ops/push-cert/vendor-sign'],
+      ['GET', '/api/ops/health'],
+    ] as const) {
       expect((await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(401);
       expect([401, 403], url).toContain((await call(method, url, method === 'POST' ? {} : undefined, admin.headers)).statusCode);
     }
@@ -46,7 +53,13 @@ describe('/api/ops/push-cert', () => {
     const res = await call('POST', '/api/ops/push-cert/certificate', { certificate_pem: pushCa.issue({ csrPem: csr_pem, topic: ENROLLED_TOPIC, days: 365 }) });
     expect(res.statusCode, res.body).toBe(200);
     const status = res.json<PushCertStatus>();
-    expect(status).toMatchObject({ source: 'stored', current_topic: ENROLLED_TOPIC, pending_csr: null, warning: null, enrolled_topics: [{ topic: ENROLLED_TOPIC, devices: 1 }] });
+    expect(status).toMatchObject({
+      source: 'stored',
+      current_topic: ENROLLED_TOPIC,
+      pending_csr: null,
+      warning: null,
+      enrolled_topics: [{ topic: ENROLLED_TOPIC, devices: 1 }],
+    });
     expect(status.stored).toMatchObject({ topic: ENROLLED_TOPIC, days_left: 364 });
 
     const rows = await t.db.select().from(opsAudit);
@@ -59,7 +72,9 @@ describe('/api/ops/push-cert', () => {
 
   it('refuses a certificate with another topic (409, in Chinese, every phone would be lost) and keeps the one installed', async () => {
     const { csr_pem } = (await call('POST', '/api/ops/push-cert/csr', {})).json<PushCsrResult>();
-    const res = await call('POST', '/api/ops/push-cert/certificate', { certificate_pem: pushCa.issue({ csrPem: csr_pem, topic: 'com.apple.mgmt.External.another' }) });
+    const res = await call('POST', '/api/ops/push-cert/certificate', {
+      certificate_pem: pushCa.issue({ csrPem: csr_pem, topic: 'com.apple.mgmt.External.another' }),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/推送主题.*无法被唤醒.*续订/);
     const status = (await call('GET', '/api/ops/push-cert')).json<PushCertStatus>();
@@ -70,7 +85,10 @@ describe('/api/ops/push-cert', () => {
 
   it('warns when the certificate ends within 30 days, on the page and on the operator home', async () => {
     const { csr_pem } = (await call('POST', '/api/ops/push-cert/csr', {})).json<PushCsrResult>();
-    expect((await call('POST', '/api/ops/push-cert/certificate', { certificate_pem: pushCa.issue({ csrPem: csr_pem, topic: ENROLLED_TOPIC, days: 20 }) })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/ops/push-cert/certificate', { certificate_pem: pushCa.issue({ csrPem: csr_pem, topic: ENROLLED_TOPIC, days: 20 }) }))
+        .statusCode,
+    ).toBe(200);
     const status = (await call('GET', '/api/ops/push-cert')).json<PushCertStatus>();
     expect(status.warning).toMatch(/将在 19 天后.*续订/);
     const health = await call('GET', '/api/ops/health');
@@ -78,7 +96,9 @@ describe('/api/ops/push-cert', () => {
     expect(health.json<FleetHealth>().push_certificate).toMatchObject({ source: 'stored', topic: ENROLLED_TOPIC, days_left: 19, warning: status.warning });
     // The store admins' expiry warnings name it too (the expiry watch reads the certificate in use).
     const admin = await t.signedIn();
-    const warnings = (await t.app.inject({ method: 'GET', url: '/api/system/expiry-warnings', headers: admin.headers })).json<{ list: { kind: string; days_left: number }[] }>();
+    const warnings = (await t.app.inject({ method: 'GET', url: '/api/system/expiry-warnings', headers: admin.headers })).json<{
+      list: { kind: string; days_left: number }[];
+    }>();
     expect(warnings.list).toContainEqual(expect.objectContaining({ kind: 'apns-certificate', days_left: 19 }));
   });
 

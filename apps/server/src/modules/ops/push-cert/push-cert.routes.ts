@@ -18,22 +18,55 @@ export const opsPushCertRoutes: FastifyPluginAsyncZod<{ pushCert: PushCertServic
     const op = requireOperator(req);
     const result = pushCert.csr(req.body.replace === true);
     if (result.created) {
-      await audit.write({ operatorId: op.operatorId, operatorName: op.name, action: 'push-cert.csr', targetType: 'push-cert', targetId: 'csr', after: { created_at: result.created_at, replaced: req.body.replace === true }, ip: req.ip });
+      await audit.write({
+        operatorId: op.operatorId,
+        operatorName: op.name,
+        action: 'push-cert.csr',
+        targetType: 'push-cert',
+        targetId: 'csr',
+        after: { created_at: result.created_at, replaced: req.body.replace === true },
+        ip: req.ip,
+      });
     }
     return result;
   });
 
-  app.post('/api/ops/push-cert/vendor-sign', { config: { auth: 'operator' }, bodyLimit: 256 * 1024, schema: { tags, body: pushVendorSignBody } }, async (req) => {
-    const op = requireOperator(req);
-    const result = pushCert.vendorSign(req.body);
-    await audit.write({ operatorId: op.operatorId, operatorName: op.name, action: 'push-cert.vendor-sign', targetType: 'push-cert', targetId: 'csr', after: { vendor_subject: result.vendor_subject, vendor_not_after: result.vendor_not_after }, ip: req.ip });
-    return result;
-  });
+  app.post(
+    '/api/ops/push-cert/vendor-sign',
+    { config: { auth: 'operator' }, bodyLimit: 256 * 1024, schema: { tags, body: pushVendorSignBody } },
+    async (req) => {
+      const op = requireOperator(req);
+      const result = pushCert.vendorSign(req.body);
+      await audit.write({
+        operatorId: op.operatorId,
+        operatorName: op.name,
+        action: 'push-cert.vendor-sign',
+        targetType: 'push-cert',
+        targetId: 'csr',
+        after: { vendor_subject: result.vendor_subject, vendor_not_after: result.vendor_not_after },
+        ip: req.ip,
+      });
+      return result;
+    },
+  );
 
-  app.post('/api/ops/push-cert/certificate', { config: { auth: 'operator' }, bodyLimit: 128 * 1024, schema: { tags, body: pushCertificateBody } }, async (req) => {
-    const op = requireOperator(req);
-    const { status, change } = await pushCert.accept(req.body.certificate_pem);
-    await audit.write({ operatorId: op.operatorId, operatorName: op.name, action: 'push-cert.install', targetType: 'push-cert', targetId: change.after.topic, before: change.before, after: { ...change.after, source: status.source }, ip: req.ip });
-    return status;
-  });
+  app.post(
+    '/api/ops/push-cert/certificate',
+    { config: { auth: 'operator' }, bodyLimit: 128 * 1024, schema: { tags, body: pushCertificateBody } },
+    async (req) => {
+      const op = requireOperator(req);
+      const { status, change } = await pushCert.accept(req.body.certificate_pem);
+      await audit.write({
+        operatorId: op.operatorId,
+        operatorName: op.name,
+        action: 'push-cert.install',
+        targetType: 'push-cert',
+        targetId: change.after.topic,
+        before: change.before,
+        after: { ...change.after, source: status.source },
+        ip: req.ip,
+      });
+      return status;
+    },
+  );
 };

@@ -10,10 +10,12 @@ export interface CommandDialogProps<Device> {
 }
 
 /** closeThenDone is a command dialog's onSuccess: it closes, then tells the page. */
-export const closeThenDone = ({ onClose, onDone }: Pick<CommandDialogProps<unknown>, 'onClose' | 'onDone'>) => () => {
-  onClose();
-  onDone?.();
-};
+export const closeThenDone =
+  ({ onClose, onDone }: Pick<CommandDialogProps<unknown>, 'onClose' | 'onDone'>) =>
+  () => {
+    onClose();
+    onDone?.();
+  };
 
 /** SendWording is what a command's dialog says, and which of its form fields go into the request body. */
 export interface SendWording extends ConfirmCommandWording {

@@ -6,7 +6,13 @@ export function ConfirmField({ label }: { label: string }) {
     <Form.Item
       name="confirmed"
       valuePropName="checked"
-      rules={[{ validator: async (_r, v: unknown) => { if (v !== true) throw new Error('请勾选确认后再继续'); } }]}
+      rules={[
+        {
+          validator: async (_r, v: unknown) => {
+            if (v !== true) throw new Error('请勾选确认后再继续');
+          },
+        },
+      ]}
       style={{ marginBottom: 0 }}
     >
       <Checkbox>{label}</Checkbox>

@@ -55,13 +55,15 @@ export function HirerDialog({ deviceId, name, onClose, hirerApi = appleHirer }: 
       destroyOnHidden
       width={420}
     >
-      <Form<HirerValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ hirer_name: name }}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Form.Item name="hirer_name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入租机人姓名' }, { max: 20, message: '姓名最多 20 个字符' }]}>
+      <Form<HirerValues> form={form} layout="vertical" initialValues={{ hirer_name: name }} onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="hirer_name"
+          label="姓名"
+          rules={[
+            { required: true, whitespace: true, message: '请输入租机人姓名' },
+            { max: 20, message: '姓名最多 20 个字符' },
+          ]}
+        >
           <Input maxLength={20} placeholder="租机人姓名" />
         </Form.Item>
         <Form.Item name="hirer_phone_number" label="手机号" rules={[{ pattern: PHONE_RE, message: '请输入正确的手机号' }]}>

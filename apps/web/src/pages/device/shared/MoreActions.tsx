@@ -47,10 +47,18 @@ export function MoreActions({ sections, label = '更多', phone }: MoreActionsPr
       icon: a.icon,
       danger: a.danger,
       disabled: !a.check.allowed,
-      label: a.check.allowed ? a.label : <Tooltip title={a.check.reason} placement="left">{a.label}</Tooltip>,
+      label: a.check.allowed ? (
+        a.label
+      ) : (
+        <Tooltip title={a.check.reason} placement="left">
+          {a.label}
+        </Tooltip>
+      ),
     });
     const items: MenuProps['items'] =
-      shown.length === 1 ? shown[0]!.actions.map(entry) : shown.map((s) => ({ type: 'group' as const, key: s.key, label: s.title, children: s.actions.map(entry) }));
+      shown.length === 1
+        ? shown[0]!.actions.map(entry)
+        : shown.map((s) => ({ type: 'group' as const, key: s.key, label: s.title, children: s.actions.map(entry) }));
     const byKey = new Map(shown.flatMap((s) => s.actions.map((a) => [a.key, a] as const)));
     return (
       <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => byKey.get(key)?.onClick() }}>

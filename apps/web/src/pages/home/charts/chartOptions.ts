@@ -1,10 +1,4 @@
-import {
-  OFFLINE_BUCKETS,
-  offlineBucketLabel,
-  type DeviceOverview,
-  type HomeClerkItem,
-  type PlatformOverview,
-} from '@lease/shared';
+import { OFFLINE_BUCKETS, offlineBucketLabel, type DeviceOverview, type HomeClerkItem, type PlatformOverview } from '@lease/shared';
 
 /** Chart colours from antd's palette, so the charts sit with the console's tags and buttons. */
 export const COLORS = { blue: '#1677ff', green: '#52c41a', orange: '#fa8c16', red: '#f5222d', grey: '#bfbfbf', purple: '#722ed1', cyan: '#13c2c2' };
@@ -14,8 +8,7 @@ const PLATFORMS = [
   { key: 'android', name: 'Android' },
 ] as const;
 
-const boughtPlatforms = (o: DeviceOverview) =>
-  PLATFORMS.flatMap(({ key, name }) => (o[key] ? [{ name, p: o[key] as PlatformOverview }] : []));
+const boughtPlatforms = (o: DeviceOverview) => PLATFORMS.flatMap(({ key, name }) => (o[key] ? [{ name, p: o[key] as PlatformOverview }] : []));
 
 const tooltipAxis = { trigger: 'axis', axisPointer: { type: 'shadow' } } as const;
 const legendTop = { top: 0, icon: 'circle', itemWidth: 8, itemHeight: 8 } as const;
@@ -67,9 +60,21 @@ export function lockOption(o: DeviceOverview) {
         center: ['50%', '55%'],
         label: { formatter: '{b}\n{c}' },
         data: [
-          slice('已锁定', sum((p) => p.locked), COLORS.red),
-          slice('未锁定', sum((p) => p.unlocked), COLORS.green),
-          slice('锁定/解锁中', sum((p) => p.lock_changing), COLORS.orange),
+          slice(
+            '已锁定',
+            sum((p) => p.locked),
+            COLORS.red,
+          ),
+          slice(
+            '未锁定',
+            sum((p) => p.unlocked),
+            COLORS.green,
+          ),
+          slice(
+            '锁定/解锁中',
+            sum((p) => p.lock_changing),
+            COLORS.orange,
+          ),
         ],
       },
     ],
@@ -84,7 +89,11 @@ export function activityOption(o: DeviceOverview) {
       tooltip: tooltipAxis,
       legend: legendTop,
       grid,
-      xAxis: { type: 'category', data: OFFLINE_BUCKETS.map((b) => offlineBucketLabel[b].replace('离线', '').replace('超过', '>').trim()), axisLabel: { interval: 0, fontSize: 11 } },
+      xAxis: {
+        type: 'category',
+        data: OFFLINE_BUCKETS.map((b) => offlineBucketLabel[b].replace('离线', '').replace('超过', '>').trim()),
+        axisLabel: { interval: 0, fontSize: 11 },
+      },
       yAxis: { type: 'value', minInterval: 1 },
       series: rows.map((r, i) => ({
         type: 'bar',
@@ -144,7 +153,14 @@ export function clerkQuotaOption(clerks: HomeClerkItem[]) {
     series: [
       { type: 'bar', name: '名下设备', color: COLORS.blue, barMaxWidth: 14, data: clerks.map((c) => c.device_count) },
       { type: 'bar', name: '已用额度', stack: 'quota', color: COLORS.purple, barMaxWidth: 14, data: clerks.map((c) => c.used_quota) },
-      { type: 'bar', name: '剩余额度', stack: 'quota', color: '#d3adf7', barMaxWidth: 14, data: clerks.map((c) => (c.quota_limit ? Math.max(0, c.total_quota - c.used_quota) : null)) },
+      {
+        type: 'bar',
+        name: '剩余额度',
+        stack: 'quota',
+        color: '#d3adf7',
+        barMaxWidth: 14,
+        data: clerks.map((c) => (c.quota_limit ? Math.max(0, c.total_quota - c.used_quota) : null)),
+      },
     ],
   };
 }

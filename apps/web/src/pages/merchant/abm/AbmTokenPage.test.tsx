@@ -81,7 +81,6 @@ async function renderPage(handler: Handler) {
   return fetchMock;
 }
 
-
 describe('AbmTokenPage', { timeout: 30_000 }, () => {
   it('shows 未上传 and the three steps before a token exists, without a device list', async () => {
     await renderPage((path) => (path === '/api/system/abm-server/info' ? Response.json(notUploaded) : undefined));
@@ -114,7 +113,8 @@ describe('AbmTokenPage', { timeout: 30_000 }, () => {
     const fetchMock = await renderPage((path, init) => {
       if (path === '/api/system/abm-server/info') return Response.json(connected({ expires_in_days: 12 }));
       if (path === '/api/system/abm-server/devices') return Response.json({ list: [device], total: 1 });
-      if (path === '/api/system/abm-server/sync' && init?.method === 'POST') return Response.json({ fetched: 1, added: 1, modified: 0, deleted: 0, assigned: 1 });
+      if (path === '/api/system/abm-server/sync' && init?.method === 'POST')
+        return Response.json({ fetched: 1, added: 1, modified: 0, deleted: 0, assigned: 1 });
       return undefined;
     });
     expect(await screen.findByText('华强北租机 MDM')).toBeTruthy();

@@ -8,8 +8,10 @@ export type ExpiryNotice = { type: 'error' | 'warning'; text: string } | null;
 /** expiryNotice says when the admin must renew the token in ABM, or null while it has time left. */
 export function expiryNotice(info: Pick<AbmServerInfo, 'uploaded' | 'expires_in_days'>): ExpiryNotice {
   if (!info.uploaded || info.expires_in_days === null) return null;
-  if (info.expires_in_days < 0) return { type: 'error', text: '服务器令牌已过期：设备同步和 ABM 操作（激活锁、解绑）都已停止。请在 Apple 商务管理中下载新令牌并重新上传。' };
-  if (info.expires_in_days < EXPIRY_WARNING_DAYS) return { type: 'warning', text: `服务器令牌将在 ${info.expires_in_days} 天后过期，请尽快在 Apple 商务管理中下载新令牌并重新上传。` };
+  if (info.expires_in_days < 0)
+    return { type: 'error', text: '服务器令牌已过期：设备同步和 ABM 操作（激活锁、解绑）都已停止。请在 Apple 商务管理中下载新令牌并重新上传。' };
+  if (info.expires_in_days < EXPIRY_WARNING_DAYS)
+    return { type: 'warning', text: `服务器令牌将在 ${info.expires_in_days} 天后过期，请尽快在 Apple 商务管理中下载新令牌并重新上传。` };
   return null;
 }
 

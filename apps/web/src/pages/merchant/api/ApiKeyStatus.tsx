@@ -22,7 +22,13 @@ export function ApiKeyStatus({ info, needSms }: Props) {
 
   return (
     <Flex vertical gap={12}>
-      {!info.api_key && <Alert type="info" showIcon title="门店还没有开放接口密钥。生成密钥并开启后，门店自己的业务系统（ERP）即可查询设备、锁定和解锁设备，并接收设备事件回调。" />}
+      {!info.api_key && (
+        <Alert
+          type="info"
+          showIcon
+          title="门店还没有开放接口密钥。生成密钥并开启后，门店自己的业务系统（ERP）即可查询设备、锁定和解锁设备，并接收设备事件回调。"
+        />
+      )}
       <Descriptions
         column={1}
         styles={{ label: { width: 140 } }}
@@ -41,7 +47,13 @@ export function ApiKeyStatus({ info, needSms }: Props) {
           {
             key: 'key',
             label: 'API Key',
-            children: info.api_key ? <Typography.Text copyable code>{info.api_key}</Typography.Text> : <Typography.Text type="secondary">未生成</Typography.Text>,
+            children: info.api_key ? (
+              <Typography.Text copyable code>
+                {info.api_key}
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">未生成</Typography.Text>
+            ),
           },
           {
             key: 'secret',
@@ -66,7 +78,11 @@ export function ApiKeyStatus({ info, needSms }: Props) {
       {toggling && (
         <SensitiveConfirmDialog
           title={turnOn ? '开启开放接口' : '关闭开放接口'}
-          effect={turnOn ? '开启后，持有 API Key 和密钥的系统可以查询和锁定/解锁门店的设备，并会收到设备事件回调。' : '关闭后，所有开放接口请求都会被拒绝，回调通知也会停止发送。'}
+          effect={
+            turnOn
+              ? '开启后，持有 API Key 和密钥的系统可以查询和锁定/解锁门店的设备，并会收到设备事件回调。'
+              : '关闭后，所有开放接口请求都会被拒绝，回调通知也会停止发送。'
+          }
           okText={turnOn ? '确认开启' : '确认关闭'}
           danger={!turnOn}
           needSms={needSms}

@@ -64,14 +64,14 @@ function renderSettings(handler: Handler) {
 const posted = (fetchMock: ReturnType<typeof renderSettings>, url: string) =>
   fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST').map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : null));
 
-
 describe('ApiSettings', { timeout: 30_000 }, () => {
   it('generates a key: preview warning, password, then the secret once with a copy button', async () => {
     let current = info({ api_key: 'ak_old', api_secret_key_masked: 'sk_************abcd', enabled: true });
     const secret = 'sk_ThisIsTheOnlyTimeYouSeeMe0123456789abcdefgh';
     const fetchMock = renderSettings((url) => {
       if (url === '/api/store/api-key/info') return Response.json(current);
-      if (url === '/api/store/api-key/preview') return Response.json({ has_key: true, api_key: 'ak_old', enabled: true, effects: ['现有 API Key（ak_old）及其密钥将立即失效'], pending_deliveries: 0 });
+      if (url === '/api/store/api-key/preview')
+        return Response.json({ has_key: true, api_key: 'ak_old', enabled: true, effects: ['现有 API Key（ak_old）及其密钥将立即失效'], pending_deliveries: 0 });
       if (url === '/api/store/api-key/generate') {
         current = info({ api_key: 'ak_new', api_secret_key_masked: 'sk_************efgh', enabled: true });
         return Response.json({ api_key: 'ak_new', api_secret_key: secret, secret_generated_at: '2026-01-02T03:04:05.000Z' });
@@ -130,7 +130,20 @@ describe('ApiSettings', { timeout: 30_000 }, () => {
     const fetchMock = renderSettings((url) => {
       if (url === '/api/store/api-key/info') return Response.json(info({ api_key: 'ak_x', enabled: true }));
       if (url === '/api/store/api-key/webhook-deliveries')
-        return Response.json({ list: [delivery(), delivery({ id: '00000000-0000-4000-8000-000000000002', status: 'delivered', type: 'device.unlocked', last_status_code: 200, last_error: '', delivered_at: '2026-01-02T03:05:00.000Z' })], total: 2 });
+        return Response.json({
+          list: [
+            delivery(),
+            delivery({
+              id: '00000000-0000-4000-8000-000000000002',
+              status: 'delivered',
+              type: 'device.unlocked',
+              last_status_code: 200,
+              last_error: '',
+              delivered_at: '2026-01-02T03:05:00.000Z',
+            }),
+          ],
+          total: 2,
+        });
       if (url === '/api/store/api-key/webhook-deliveries/resend') return Response.json({ ok: true });
       return undefined;
     });

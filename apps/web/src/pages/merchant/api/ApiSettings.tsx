@@ -27,7 +27,9 @@ export function ApiSettings() {
       <Divider titlePlacement="start" style={{ margin: '16px 0 8px' }}>
         回调记录
       </Divider>
-      <Typography.Text type="secondary">设备事件发送到回调地址的记录。发送失败会自动重试（30 秒、2 分钟、10 分钟、1 小时、6 小时后），仍失败的可以手动重新发送。</Typography.Text>
+      <Typography.Text type="secondary">
+        设备事件发送到回调地址的记录。发送失败会自动重试（30 秒、2 分钟、10 分钟、1 小时、6 小时后），仍失败的可以手动重新发送。
+      </Typography.Text>
       <WebhookDeliveries />
       <Divider titlePlacement="start" style={{ margin: '16px 0 8px' }}>
         如何签名

@@ -19,7 +19,11 @@ export function CallbackForm({ info }: { info: ApiKeyInfo }) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (v: Values) =>
-      updateApiSettings({ callback_url: (v.callback_url ?? '').trim(), ip_white_list: v.ip_white_list ?? '', offline_hours: v.offline_hours === 'none' ? null : v.offline_hours }),
+      updateApiSettings({
+        callback_url: (v.callback_url ?? '').trim(),
+        ip_white_list: v.ip_white_list ?? '',
+        offline_hours: v.offline_hours === 'none' ? null : v.offline_hours,
+      }),
     onSuccess: async () => {
       feedback.message.success('回调与访问限制已保存');
       await queryClient.invalidateQueries({ queryKey: apiKeyKeys.info });

@@ -45,7 +45,16 @@ export function GenerateKeyFlow({ needSms, onClose }: { needSms: boolean; onClos
 
 function PreviewStep({ preview, loading, onNext, onClose }: { preview?: ApiKeyPreview; loading: boolean; onNext: () => void; onClose: () => void }) {
   return (
-    <Modal open title={preview?.has_key ? '重新生成密钥' : '生成密钥'} okText="继续生成" cancelText="取消" onOk={onNext} onCancel={onClose} okButtonProps={{ disabled: !preview, danger: preview?.has_key }} width={520}>
+    <Modal
+      open
+      title={preview?.has_key ? '重新生成密钥' : '生成密钥'}
+      okText="继续生成"
+      cancelText="取消"
+      onOk={onNext}
+      onCancel={onClose}
+      okButtonProps={{ disabled: !preview, danger: preview?.has_key }}
+      width={520}
+    >
       {loading || !preview ? (
         <Skeleton active />
       ) : (
@@ -82,14 +91,28 @@ function SecretOnce({ generated, onClose }: { generated: ApiKeyGenerated; onClos
       }
       width={600}
     >
-      <Alert type="warning" showIcon title="密钥只显示这一次" description="关闭此窗口后将无法再次查看密钥。请立即复制并保存到安全的地方；遗失只能重新生成，旧密钥随之失效。" style={{ marginBottom: 16 }} />
+      <Alert
+        type="warning"
+        showIcon
+        title="密钥只显示这一次"
+        description="关闭此窗口后将无法再次查看密钥。请立即复制并保存到安全的地方；遗失只能重新生成，旧密钥随之失效。"
+        style={{ marginBottom: 16 }}
+      />
       <Descriptions
         column={1}
         bordered
         size="small"
         styles={{ label: { width: 120 } }}
         items={[
-          { key: 'key', label: 'API Key', children: <Typography.Text copyable code>{generated.api_key}</Typography.Text> },
+          {
+            key: 'key',
+            label: 'API Key',
+            children: (
+              <Typography.Text copyable code>
+                {generated.api_key}
+              </Typography.Text>
+            ),
+          },
           {
             key: 'secret',
             label: '密钥（Secret）',

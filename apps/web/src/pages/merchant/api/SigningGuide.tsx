@@ -27,16 +27,23 @@ export function SigningGuide() {
   return (
     <div>
       <Typography.Paragraph>
-        每个请求带上 <Typography.Text code>X-Api-Key</Typography.Text>、<Typography.Text code>X-Timestamp</Typography.Text>（Unix 秒，与服务器相差不超过 300 秒）、
+        每个请求带上 <Typography.Text code>X-Api-Key</Typography.Text>、<Typography.Text code>X-Timestamp</Typography.Text>（Unix 秒，与服务器相差不超过 300
+        秒）、
         <Typography.Text code>X-Nonce</Typography.Text>（16-64 位随机串，不可重复使用）和 <Typography.Text code>X-Signature</Typography.Text>：
       </Typography.Paragraph>
       <Typography.Paragraph>
-        <Typography.Text code>X-Signature = hex(HMAC-SHA256(密钥, 方法 + "\n" + 路径含查询串 + "\n" + 时间戳 + "\n" + 随机串 + "\n" + hex(SHA256(请求体))))</Typography.Text>
+        <Typography.Text code>
+          X-Signature = hex(HMAC-SHA256(密钥, 方法 + "\n" + 路径含查询串 + "\n" + 时间戳 + "\n" + 随机串 + "\n" + hex(SHA256(请求体))))
+        </Typography.Text>
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary">
-        回调通知使用同样的签名方式（方法为 POST，路径为回调地址的路径和查询串），另带 <Typography.Text code>X-Event-Id</Typography.Text>。接收方应校验签名和时间戳，并按事件 ID 去重。
-        接口：<Typography.Text code>GET /open/v1/devices</Typography.Text>、<Typography.Text code>GET /open/v1/devices/{'{平台}'}/{'{ID}'}</Typography.Text>、
-        <Typography.Text code>POST …/lock</Typography.Text>、<Typography.Text code>POST …/unlock</Typography.Text>、<Typography.Text code>POST …/hirer</Typography.Text>，完整说明见接口文档（/api/docs 中的 open-api 分组）。
+        回调通知使用同样的签名方式（方法为 POST，路径为回调地址的路径和查询串），另带 <Typography.Text code>X-Event-Id</Typography.Text>
+        。接收方应校验签名和时间戳，并按事件 ID 去重。 接口：<Typography.Text code>GET /open/v1/devices</Typography.Text>、
+        <Typography.Text code>
+          GET /open/v1/devices/{'{平台}'}/{'{ID}'}
+        </Typography.Text>
+        、<Typography.Text code>POST …/lock</Typography.Text>、<Typography.Text code>POST …/unlock</Typography.Text>、
+        <Typography.Text code>POST …/hirer</Typography.Text>，完整说明见接口文档（/api/docs 中的 open-api 分组）。
       </Typography.Paragraph>
       <Collapse
         size="small"

@@ -95,7 +95,12 @@ export function WebhookDeliveries() {
         loading={list.isFetching}
         locale={{ emptyText: '暂无回调记录' }}
         expandable={{ expandedRowRender: (r) => <Attempts item={r} />, rowExpandable: (r) => r.attempt_list.length > 0 }}
-        pagination={tablePagination({ pageNum: page.page_num, pageSize: page.page_size, total: list.data?.total ?? 0, onChange: (page_num, page_size) => setPage({ page_num, page_size }) })}
+        pagination={tablePagination({
+          pageNum: page.page_num,
+          pageSize: page.page_size,
+          total: list.data?.total ?? 0,
+          onChange: (page_num, page_size) => setPage({ page_num, page_size }),
+        })}
       />
     </Flex>
   );

@@ -33,7 +33,11 @@ export function HxReportTab() {
         items={[
           { key: 'state', label: '报告密钥', children: s.configured ? <Tag color="green">已设置</Tag> : <Tag>未设置</Tag> },
           ...(s.date_updated ? [{ key: 'updated', label: '最近设置', children: formatDateTime(s.date_updated) }] : []),
-          { key: 'provider', label: '报告数据源', children: s.provider === 'sandbox' ? <Tag color="purple">离线沙箱（沙箱数据）</Tag> : <Tag color="blue">已接入数据服务商</Tag> },
+          {
+            key: 'provider',
+            label: '报告数据源',
+            children: s.provider === 'sandbox' ? <Tag color="purple">离线沙箱（沙箱数据）</Tag> : <Tag color="blue">已接入数据服务商</Tag>,
+          },
         ]}
       />
       <Alert
@@ -43,7 +47,11 @@ export function HxReportTab() {
         description="这是门店在报告数据服务商处开通的密钥。保存后加密存储，任何人（包括管理员）都无法再次查看；如需更换，直接输入新密钥保存即可。"
       />
       <Form<HxReportSecretKeyRequest> form={form} layout="vertical" onFinish={(v) => save.mutate(v)} style={{ maxWidth: 420 }}>
-        <Form.Item name="secret_key" label={s.configured ? '新的报告密钥' : '报告密钥'} rules={[required('请输入密钥'), schemaRule(hxReportSecretKeyRequest.shape.secret_key)]}>
+        <Form.Item
+          name="secret_key"
+          label={s.configured ? '新的报告密钥' : '报告密钥'}
+          rules={[required('请输入密钥'), schemaRule(hxReportSecretKeyRequest.shape.secret_key)]}
+        >
           <Input.Password autoComplete="new-password" placeholder="粘贴服务商提供的密钥" maxLength={256} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>

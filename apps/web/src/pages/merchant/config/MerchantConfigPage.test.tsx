@@ -18,7 +18,6 @@ function renderPage(path: string, handler: Handler, user = admin()) {
 const bodyOf = (fetchMock: ReturnType<typeof renderPage>, url: string) =>
   fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)));
 
-
 describe('MerchantConfigPage', { timeout: 30_000 }, () => {
   it('has one tab per settings area, the Apple white list only with the Apple module', async () => {
     renderPage('/console/merchant/config?tab=security', (url) => (url === '/api/store/sms-verify-switch' ? Response.json({ enabled: false }) : undefined));
@@ -104,7 +103,8 @@ describe('report key tab', { timeout: 30_000 }, () => {
         configured = true;
         return Response.json({ ok: true });
       }
-      if (url === '/api/store/hx-report/config-status') return Response.json({ configured, date_updated: configured ? '2026-11-20T02:00:00.000Z' : null, provider: 'sandbox' });
+      if (url === '/api/store/hx-report/config-status')
+        return Response.json({ configured, date_updated: configured ? '2026-11-20T02:00:00.000Z' : null, provider: 'sandbox' });
       return undefined;
     });
     expect(await screen.findByText('未设置')).toBeTruthy();
@@ -113,7 +113,9 @@ describe('report key tab', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByPlaceholderText('粘贴服务商提供的密钥'), { target: { value: 'sk-store-secret-1' } });
     fireEvent.click(screen.getByRole('button', { name: '保存密钥' }));
     expect(await screen.findByText('已设置')).toBeTruthy();
-    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/store/hx-report/set-secret-key').map(([, i]) => JSON.parse(String(i!.body)))).toEqual([{ secret_key: 'sk-store-secret-1' }]);
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/store/hx-report/set-secret-key').map(([, i]) => JSON.parse(String(i!.body)))).toEqual([
+      { secret_key: 'sk-store-secret-1' },
+    ]);
     expect((screen.getByPlaceholderText('粘贴服务商提供的密钥') as HTMLInputElement).value).toBe('');
     expect(document.body.textContent).not.toContain('sk-store-secret-1');
     expect(screen.getByRole('button', { name: '更换密钥' })).toBeTruthy();

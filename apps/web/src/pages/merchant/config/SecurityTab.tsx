@@ -7,7 +7,6 @@ import { feedback } from '../../../app/feedback.ts';
 import { useUser } from '../../../auth/useUser.ts';
 import { SensitiveConfirmDialog } from './components/SensitiveConfirmDialog.tsx';
 
-
 /** SecurityTab is the store's SMS-verification switch for sensitive actions, changed with the admin's password. */
 export function SecurityTab() {
   const user = useUser();
@@ -37,7 +36,10 @@ export function SecurityTab() {
         title="开启后会影响什么"
         description={
           <ul style={{ margin: 0, paddingLeft: 18 }}>
-            <li>需要验证身份的敏感操作（如获取 Android 离线解锁码、解除 Android 监管、启用或生成开放接口密钥）除了输入登录密码或二级密码，还需输入发送到操作人本人手机的短信验证码。</li>
+            <li>
+              需要验证身份的敏感操作（如获取 Android 离线解锁码、解除 Android
+              监管、启用或生成开放接口密钥）除了输入登录密码或二级密码，还需输入发送到操作人本人手机的短信验证码。
+            </li>
             <li>适用于门店的所有店员，包括管理员。验证码 5 分钟内有效，只能使用一次。</li>
             <li>开启只需验证密码；关闭时同样需要短信验证码，防止密码泄露后被他人关闭。</li>
           </ul>

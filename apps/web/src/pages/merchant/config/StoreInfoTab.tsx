@@ -70,11 +70,7 @@ export function StoreInfoTab() {
         <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注最多 200 个字符' }]}>
           <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder="仅门店内部可见" />
         </Form.Item>
-        <Form.Item
-          name="employee_default_permission"
-          label="新店员默认权限"
-          extra="新增店员时默认勾选这些权限，可在新增时再调整；不影响已有店员。"
-        >
+        <Form.Item name="employee_default_permission" label="新店员默认权限" extra="新增店员时默认勾选这些权限，可在新增时再调整；不影响已有店员。">
           <PermissionPicker groups={PERMISSION_GROUPS} />
         </Form.Item>
         <Form.Item>

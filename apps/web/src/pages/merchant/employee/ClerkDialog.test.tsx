@@ -9,7 +9,9 @@ import { NO_PERMISSION_WARNING } from './clerkForm.ts';
 
 async function openNewClerk(defaults: string[]) {
   answerFetch(async (url) =>
-    url === '/api/store/clerk/permission' ? Response.json({ groups: PERMISSION_GROUPS, employee_default_permission: defaults }) : new Response('', { status: 404 }),
+    url === '/api/store/clerk/permission'
+      ? Response.json({ groups: PERMISSION_GROUPS, employee_default_permission: defaults })
+      : new Response('', { status: 404 }),
   );
   renderRoute({ path: '/', Component: () => <ClerkDialog onClose={vi.fn()} /> }, { at: '/', user: admin() });
   await act(async () => {});

@@ -7,7 +7,16 @@ import { feedback } from '../../../app/feedback.ts';
 import { required, schemaRule, showFormError } from '../../../forms/formRules.ts';
 import { PasswordFields } from '../../../forms/PasswordFields.tsx';
 import { SmsCodeField } from '../../../forms/SmsCodeField.tsx';
-import { type ClerkFormValues, editValues, newClerkDefaults, NO_PERMISSION_WARNING, noPermission, quotaRule, toNewRequest, toUpdateRequest } from './clerkForm.ts';
+import {
+  type ClerkFormValues,
+  editValues,
+  newClerkDefaults,
+  NO_PERMISSION_WARNING,
+  noPermission,
+  quotaRule,
+  toNewRequest,
+  toUpdateRequest,
+} from './clerkForm.ts';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';
 import { PermissionPicker } from './PermissionPicker.tsx';
 

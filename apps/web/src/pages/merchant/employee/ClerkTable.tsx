@@ -129,7 +129,13 @@ export function ClerkTable({ onEdit, onResetPassword }: ClerkTableProps) {
               </Button>
             </Tooltip>
             {c.disabled ? (
-              <Popconfirm title={`启用店员 ${c.name}？`} description="启用后可用原密码登录。" okText="启用" cancelText="取消" onConfirm={() => toggle.mutateAsync(c)}>
+              <Popconfirm
+                title={`启用店员 ${c.name}？`}
+                description="启用后可用原密码登录。"
+                okText="启用"
+                cancelText="取消"
+                onConfirm={() => toggle.mutateAsync(c)}
+              >
                 <Button type="link" size="small">
                   启用
                 </Button>

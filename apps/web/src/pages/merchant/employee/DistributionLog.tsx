@@ -76,12 +76,7 @@ export function DistributionLog() {
           <ClerkPicker />
         </Form.Item>
         <Form.Item name="platform" {...filterItem}>
-          <Select
-            allowClear
-            placeholder="平台"
-            options={Object.entries(PLATFORM_LABEL).map(([value, label]) => ({ value, label }))}
-            style={{ width: 120 }}
-          />
+          <Select allowClear placeholder="平台" options={Object.entries(PLATFORM_LABEL).map(([value, label]) => ({ value, label }))} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item name="range" {...filterItem}>
           <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 250 }} />
@@ -94,7 +89,9 @@ export function DistributionLog() {
           }}
         />
       </Form>
-      <Typography.Text type="secondary">记录设备在店员之间的交接：批量更换店员，以及登记设备时指定给其他店员。选择店员时，列出其交出、接收或经手的记录。</Typography.Text>
+      <Typography.Text type="secondary">
+        记录设备在店员之间的交接：批量更换店员，以及登记设备时指定给其他店员。选择店员时，列出其交出、接收或经手的记录。
+      </Typography.Text>
       <Table<DistributionLogItem>
         rowKey="id"
         size="middle"

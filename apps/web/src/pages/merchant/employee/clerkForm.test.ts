@@ -90,7 +90,13 @@ describe('requests', () => {
 
   it('keeps the stored total when the limit is switched off, and never sends an admin’s permissions', () => {
     const c = clerk();
-    expect(toUpdateRequest(c, { ...editValues(c), quota_limit: false })).toEqual({ id: c.id, name: '李四', permission: ['Aa2'], quota_limit: false, total_quota: undefined });
+    expect(toUpdateRequest(c, { ...editValues(c), quota_limit: false })).toEqual({
+      id: c.id,
+      name: '李四',
+      permission: ['Aa2'],
+      quota_limit: false,
+      total_quota: undefined,
+    });
     expect(toUpdateRequest(clerk({ is_admin: true }), editValues(clerk({ is_admin: true }))).permission).toBeUndefined();
   });
 });

@@ -88,7 +88,5 @@ export function toggleGroup(group: PermissionGroup, selected: readonly string[],
 
 /** permissionSummary is the list cell: the labels of the chosen codes, grouped. */
 export function permissionSummary(groups: readonly PermissionGroup[], selected: readonly string[]) {
-  return groups
-    .map((g) => ({ label: g.label, items: g.items.filter((i) => selected.includes(i.code)).map((i) => i.label) }))
-    .filter((g) => g.items.length > 0);
+  return groups.map((g) => ({ label: g.label, items: g.items.filter((i) => selected.includes(i.code)).map((i) => i.label) })).filter((g) => g.items.length > 0);
 }

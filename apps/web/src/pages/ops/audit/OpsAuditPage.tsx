@@ -46,7 +46,16 @@ const columns: TableColumnsType<OpsAuditItem> = [
   { title: '时间', key: 'time', width: 160, render: (_, r) => formatDateTime(r.date_created) },
   { title: '运营人员', dataIndex: 'operator_name', width: 110 },
   { title: '操作', dataIndex: 'action_label', width: 150 },
-  { title: '对象', key: 'target', width: 120, render: (_, r) => <Typography.Text ellipsis={{ tooltip: r.target_id }} style={{ maxWidth: 110 }}>{r.target_id || '—'}</Typography.Text> },
+  {
+    title: '对象',
+    key: 'target',
+    width: 120,
+    render: (_, r) => (
+      <Typography.Text ellipsis={{ tooltip: r.target_id }} style={{ maxWidth: 110 }}>
+        {r.target_id || '—'}
+      </Typography.Text>
+    ),
+  },
   { title: '变更（前 → 后）', key: 'change', render: (_, r) => <span style={{ wordBreak: 'break-all' }}>{changeText(r.before, r.after)}</span> },
   { title: 'IP', dataIndex: 'ip', width: 130 },
 ];
@@ -56,25 +65,46 @@ export default function OpsAuditPage() {
   const phone = useIsPhone();
   const [query, setQuery] = useState({ page_num: 0, page_size: 20, keyword: '' });
   const audit = useQuery({ ...opsAuditQuery({ ...query, keyword: query.keyword || undefined }), placeholderData: keepPreviousData });
-  const pagination = tablePagination({ pageNum: query.page_num, pageSize: query.page_size, total: audit.data?.total ?? 0, onChange: (page_num, page_size) => setQuery((q) => ({ ...q, page_num, page_size })) });
+  const pagination = tablePagination({
+    pageNum: query.page_num,
+    pageSize: query.page_size,
+    total: audit.data?.total ?? 0,
+    onChange: (page_num, page_size) => setQuery((q) => ({ ...q, page_num, page_size })),
+  });
   return (
     <Panel title="操作审计">
       <Flex vertical gap={16}>
-        <Typography.Text type="secondary">运营人员的每一次操作都记录在此（谁、做了什么、修改前后、来源 IP），记录只能追加，任何人都不能修改或删除。</Typography.Text>
-        <Input.Search allowClear placeholder="运营人员、操作或对象 ID" style={{ maxWidth: 320 }} onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim(), page_num: 0 }))} />
+        <Typography.Text type="secondary">
+          运营人员的每一次操作都记录在此（谁、做了什么、修改前后、来源 IP），记录只能追加，任何人都不能修改或删除。
+        </Typography.Text>
+        <Input.Search
+          allowClear
+          placeholder="运营人员、操作或对象 ID"
+          style={{ maxWidth: 320 }}
+          onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim(), page_num: 0 }))}
+        />
         {phone ? (
           <List
             loading={audit.isFetching}
             dataSource={audit.data?.list ?? []}
             locale={{ emptyText: '暂无操作记录' }}
-            pagination={{ current: pagination.current, pageSize: pagination.pageSize, total: pagination.total, onChange: pagination.onChange, simple: true, align: 'center' }}
+            pagination={{
+              current: pagination.current,
+              pageSize: pagination.pageSize,
+              total: pagination.total,
+              onChange: pagination.onChange,
+              simple: true,
+              align: 'center',
+            }}
             renderItem={(r) => (
               <List.Item>
                 <List.Item.Meta
                   title={`${r.action_label} · ${r.operator_name}`}
                   description={
                     <>
-                      <div>{formatDateTime(r.date_created)} · {r.ip || '—'}</div>
+                      <div>
+                        {formatDateTime(r.date_created)} · {r.ip || '—'}
+                      </div>
                       <div style={{ wordBreak: 'break-all' }}>{changeText(r.before, r.after)}</div>
                     </>
                   }
@@ -83,7 +113,15 @@ export default function OpsAuditPage() {
             )}
           />
         ) : (
-          <Table rowKey="id" size="middle" columns={columns} dataSource={audit.data?.list ?? []} loading={audit.isFetching} pagination={pagination} locale={{ emptyText: '暂无操作记录' }} />
+          <Table
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={audit.data?.list ?? []}
+            loading={audit.isFetching}
+            pagination={pagination}
+            locale={{ emptyText: '暂无操作记录' }}
+          />
         )}
       </Flex>
     </Panel>

@@ -13,14 +13,35 @@ import { bytesText, commandsChartOption, pushReasonLabel, storesChartOption } fr
 function Warnings({ h }: { h: FleetHealth }) {
   const items: { key: string; type: 'error' | 'warning'; text: React.ReactNode }[] = [];
   if (h.push_certificate.warning) {
-    items.push({ key: 'push', type: (h.push_certificate.days_left ?? 0) < 0 ? 'error' : 'warning', text: <>{h.push_certificate.warning} <Link to="/ops/push-cert">去续期</Link></> });
+    items.push({
+      key: 'push',
+      type: (h.push_certificate.days_left ?? 0) < 0 ? 'error' : 'warning',
+      text: (
+        <>
+          {h.push_certificate.warning} <Link to="/ops/push-cert">去续期</Link>
+        </>
+      ),
+    });
   } else if (h.push_certificate.source === 'none') {
-    items.push({ key: 'push-none', type: 'warning', text: <>尚未配置 MDM 推送证书，苹果设备无法被及时唤醒。<Link to="/ops/push-cert">去配置</Link></> });
+    items.push({
+      key: 'push-none',
+      type: 'warning',
+      text: (
+        <>
+          尚未配置 MDM 推送证书，苹果设备无法被及时唤醒。<Link to="/ops/push-cert">去配置</Link>
+        </>
+      ),
+    });
   }
   for (const t of h.abm_tokens) {
-    items.push({ key: `abm-${t.store_id}`, type: t.days_left < 0 ? 'error' : 'warning', text: `门店「${t.store_name}」的 ABM 服务器令牌${t.days_left < 0 ? `已过期 ${-t.days_left} 天` : `将在 ${t.days_left} 天后过期`}。` });
+    items.push({
+      key: `abm-${t.store_id}`,
+      type: t.days_left < 0 ? 'error' : 'warning',
+      text: `门店「${t.store_name}」的 ABM 服务器令牌${t.days_left < 0 ? `已过期 ${-t.days_left} 天` : `将在 ${t.days_left} 天后过期`}。`,
+    });
   }
-  if (h.identities.overdue > 0) items.push({ key: 'id-overdue', type: 'error', text: `${h.identities.overdue} 台苹果设备的身份证书已过期，已无法再被管理，需重新接入。` });
+  if (h.identities.overdue > 0)
+    items.push({ key: 'id-overdue', type: 'error', text: `${h.identities.overdue} 台苹果设备的身份证书已过期，已无法再被管理，需重新接入。` });
   if (!items.length) return null;
   return (
     <Flex vertical gap={8} data-testid="fleet-warnings">
@@ -40,7 +61,14 @@ export default function FleetHealthCard() {
   const c = h.commands_24h;
   const commandTotal = c.queued + c.sent + c.acknowledged + c.failed + c.expired;
   return (
-    <Panel title="设备群健康" extra={<Typography.Text type="secondary">每 {FLEET_HEALTH_REFRESH_MS / 60_000} 分钟自动刷新 · {dateOf(new Date(dataUpdatedAt).toISOString())}</Typography.Text>}>
+    <Panel
+      title="设备群健康"
+      extra={
+        <Typography.Text type="secondary">
+          每 {FLEET_HEALTH_REFRESH_MS / 60_000} 分钟自动刷新 · {dateOf(new Date(dataUpdatedAt).toISOString())}
+        </Typography.Text>
+      }
+    >
       <Flex vertical gap={16}>
         <Warnings h={h} />
         <Row gutter={[16, 16]}>
@@ -68,7 +96,11 @@ export default function FleetHealthCard() {
           </Col>
           <Col xs={24} lg={10}>
             <Typography.Title level={5}>近 24 小时的苹果指令（{commandTotal}）</Typography.Title>
-            {commandTotal && commands ? <LazyChart option={commands} height={220} label="近 24 小时苹果指令的状态分布" /> : <Empty description="近 24 小时没有指令" />}
+            {commandTotal && commands ? (
+              <LazyChart option={commands} height={220} label="近 24 小时苹果指令的状态分布" />
+            ) : (
+              <Empty description="近 24 小时没有指令" />
+            )}
           </Col>
         </Row>
         <Row gutter={[16, 16]}>
@@ -104,7 +136,8 @@ export default function FleetHealthCard() {
             {h.webhooks.oldest_pending_at && <Typography.Text type="secondary">最早一条待发送：{dateOf(h.webhooks.oldest_pending_at)}</Typography.Text>}
             {h.webhooks.failing_receivers.map((r) => (
               <div key={r.store_id} style={{ marginTop: 4 }}>
-                <Tag color="orange">{r.store_name}</Tag>失败 {r.failed} 次{r.last_status_code ? `（HTTP ${r.last_status_code}）` : r.last_error ? `（${r.last_error.slice(0, 40)}）` : ''}
+                <Tag color="orange">{r.store_name}</Tag>失败 {r.failed} 次
+                {r.last_status_code ? `（HTTP ${r.last_status_code}）` : r.last_error ? `（${r.last_error.slice(0, 40)}）` : ''}
               </div>
             ))}
           </Col>

@@ -3,7 +3,15 @@ import type { FleetHealth } from '@lease/shared';
 import { bytesText, commandsChartOption, pushReasonLabel, storesChartOption } from './fleetHealthFormat.ts';
 
 const health = {
-  devices: { apple: 3, android: 1, stores: 2, by_store: [{ store_id: 'a', store_name: '一个名字很长很长的门店', apple: 3, android: 0 }, { store_id: 'b', store_name: '小店', apple: 0, android: 1 }] },
+  devices: {
+    apple: 3,
+    android: 1,
+    stores: 2,
+    by_store: [
+      { store_id: 'a', store_name: '一个名字很长很长的门店', apple: 3, android: 0 },
+      { store_id: 'b', store_name: '小店', apple: 0, android: 1 },
+    ],
+  },
   commands_24h: { queued: 2, sent: 0, acknowledged: 5, failed: 1, expired: 0 },
 } as unknown as FleetHealth;
 

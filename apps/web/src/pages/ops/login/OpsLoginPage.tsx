@@ -41,13 +41,25 @@ export default function OpsLoginPage() {
   return (
     <AuthCard title="运营后台登录">
       <Form<OpsLoginRequest> layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark={false} disabled={busy}>
-        <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号' }, { pattern: /^1\d{10}$/, message: '请输入正确的手机号' }]}>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[
+            { required: true, message: '请输入手机号' },
+            { pattern: /^1\d{10}$/, message: '请输入正确的手机号' },
+          ]}
+        >
           <Input autoComplete="username" inputMode="numeric" maxLength={11} placeholder="11 位手机号" />
         </Form.Item>
         <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
           <Input.Password autoComplete="current-password" placeholder="密码" />
         </Form.Item>
-        <Form.Item name="totp" label="动态验证码" extra="手机验证器中的 6 位数字；首次登录（使用一次性密码）时留空" rules={[{ pattern: /^\d{6}$/, message: '请输入 6 位数字' }]}>
+        <Form.Item
+          name="totp"
+          label="动态验证码"
+          extra="手机验证器中的 6 位数字；首次登录（使用一次性密码）时留空"
+          rules={[{ pattern: /^\d{6}$/, message: '请输入 6 位数字' }]}
+        >
           <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder="6 位数字" />
         </Form.Item>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}

@@ -77,7 +77,12 @@ describe('fleet health card', () => {
       devices: { apple: 7, android: 3, stores: 2, by_store: [] },
       commands_24h: { queued: 0, sent: 0, acknowledged: 0, failed: 0, expired: 0 },
       push_failures: [{ reason: 'Unregistered', dead: true, devices: 2 }],
-      webhooks: { pending: 4, oldest_pending_at: null, failed_24h: 1, failing_receivers: [{ store_id: 's', store_name: '华强北店', failed: 3, last_error: '', last_status_code: 502 }] },
+      webhooks: {
+        pending: 4,
+        oldest_pending_at: null,
+        failed_24h: 1,
+        failing_receivers: [{ store_id: 's', store_name: '华强北店', failed: 3, last_error: '', last_status_code: 502 }],
+      },
       identities: { due: 5, overdue: 1, unanswered: 2, window_days: 60 },
       abm_tokens: [{ store_id: 's', store_name: '华强北店', expires_at: new Date().toISOString(), days_left: 4 }],
       push_certificate: { source: 'stored', topic: 't', expires_at: null, days_left: 9, warning: 'MDM 推送证书将在 9 天后过期。' },

@@ -17,7 +17,14 @@ function CertificateFacts({ cert, title }: { cert: PushCertificateView; title: s
   // A phone has no width for a label column: labels go above their values.
   const phone = useIsPhone();
   return (
-    <Descriptions title={title} size="small" column={1} bordered layout={phone ? 'vertical' : 'horizontal'} styles={{ label: phone ? undefined : { width: 120 } }}>
+    <Descriptions
+      title={title}
+      size="small"
+      column={1}
+      bordered
+      layout={phone ? 'vertical' : 'horizontal'}
+      styles={{ label: phone ? undefined : { width: 120 } }}
+    >
       <Descriptions.Item label="推送主题">
         <Typography.Text copyable code style={{ wordBreak: 'break-all' }}>
           {cert.topic}
@@ -90,7 +97,12 @@ function CsrStep({ status, refresh }: { status: PushCertStatus; refresh: () => v
           <Button icon={<DownloadOutlined />} onClick={() => saveBlob(new Blob([pending.csr_pem], { type: 'application/pkcs10' }), 'push.csr')}>
             下载 CSR
           </Button>
-          <Popconfirm title="重新生成会丢弃当前待签发请求的私钥，用旧请求签发的证书将无法安装。确定？" okText="重新生成" cancelText="取消" onConfirm={() => make(true)}>
+          <Popconfirm
+            title="重新生成会丢弃当前待签发请求的私钥，用旧请求签发的证书将无法安装。确定？"
+            okText="重新生成"
+            cancelText="取消"
+            onConfirm={() => make(true)}
+          >
             <Button icon={<ReloadOutlined />} loading={busy}>
               重新生成
             </Button>
@@ -130,14 +142,20 @@ function VendorStep({ refresh }: { refresh: () => void }) {
   return (
     <Flex vertical gap={12}>
       <Typography.Paragraph style={{ margin: 0 }}>
-        Apple 只接受 MDM 供应商签名过的请求。请把 CSR 交给 MDM 供应商签名；如果您持有 MDM 供应商证书（MDM CSR 签名证书，文件中可附上 Apple WWDR 中级证书和根证书），可在此上传证书和私钥，由服务器按
-        Apple 规定的格式签名（私钥只用于这一次签名，不会保存）。
+        Apple 只接受 MDM 供应商签名过的请求。请把 CSR 交给 MDM 供应商签名；如果您持有 MDM 供应商证书（MDM CSR 签名证书，文件中可附上 Apple WWDR
+        中级证书和根证书），可在此上传证书和私钥，由服务器按 Apple 规定的格式签名（私钥只用于这一次签名，不会保存）。
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} />}
       {done && <Alert type="success" showIcon message={done} />}
       <FileText label="选择供应商证书（.pem）" accept=".pem,.crt,.cer" name={cert?.name} onText={(text, name) => setCert({ text, name })} />
       <FileText label="选择供应商私钥（.pem / .key）" accept=".pem,.key" name={key?.name} onText={(text, name) => setKey({ text, name })} />
-      <Input.Password placeholder="私钥密码（私钥未加密时留空）" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} autoComplete="off" style={{ maxWidth: 320 }} />
+      <Input.Password
+        placeholder="私钥密码（私钥未加密时留空）"
+        value={passphrase}
+        onChange={(e) => setPassphrase(e.target.value)}
+        autoComplete="off"
+        style={{ maxWidth: 320 }}
+      />
       <Button icon={<FileProtectOutlined />} disabled={!cert || !key} loading={busy} onClick={sign} style={{ alignSelf: 'flex-start' }}>
         签名并下载上传文件
       </Button>
@@ -200,7 +218,15 @@ export default function OpsPushCertPage() {
   const inUse = status.source === 'env-certificate' ? status.env_certificate : status.source === 'stored' ? status.stored : null;
   return (
     <Flex vertical gap={16}>
-      {status.warning && <Alert type={inUse && inUse.days_left < 0 ? 'error' : 'warning'} showIcon message="推送证书即将过期" description={status.warning} data-testid="push-cert-warning" />}
+      {status.warning && (
+        <Alert
+          type={inUse && inUse.days_left < 0 ? 'error' : 'warning'}
+          showIcon
+          message="推送证书即将过期"
+          description={status.warning}
+          data-testid="push-cert-warning"
+        />
+      )}
       {status.env_overrides && (
         <Alert
           type="info"
@@ -231,7 +257,9 @@ export default function OpsPushCertPage() {
           </Descriptions>
           {status.stored && <CertificateFacts cert={status.stored} title="本页上传的证书" />}
           {status.env_certificate && <CertificateFacts cert={status.env_certificate} title="环境变量 APNS_CERT_FILE 的证书" />}
-          {!status.stored && !status.env_certificate && <Alert type="warning" showIcon message="尚未安装 MDM 推送证书：苹果设备无法被及时唤醒执行锁定等指令。请按下面的步骤申请。" />}
+          {!status.stored && !status.env_certificate && (
+            <Alert type="warning" showIcon message="尚未安装 MDM 推送证书：苹果设备无法被及时唤醒执行锁定等指令。请按下面的步骤申请。" />
+          )}
         </Flex>
       </Panel>
       <Panel title="申请与每年续期">

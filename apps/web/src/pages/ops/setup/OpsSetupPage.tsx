@@ -62,7 +62,9 @@ export default function OpsSetupPage() {
         </Form>
       ) : !enrolment ? (
         <div>
-          <Typography.Paragraph>请在手机上安装验证器（如 Google Authenticator、Microsoft Authenticator 或微信小程序“腾讯身份验证器”），然后获取绑定二维码。</Typography.Paragraph>
+          <Typography.Paragraph>
+            请在手机上安装验证器（如 Google Authenticator、Microsoft Authenticator 或微信小程序“腾讯身份验证器”），然后获取绑定二维码。
+          </Typography.Paragraph>
           <Button type="primary" loading={busy} onClick={() => void run(async () => setEnrolment(await opsBeginTotp()))}>
             获取绑定二维码
           </Button>

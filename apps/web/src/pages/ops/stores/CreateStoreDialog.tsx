@@ -39,7 +39,16 @@ export function CreateStoreDialog({ open, onClose }: { open: boolean; onClose: (
   };
 
   return (
-    <Modal title="创建门店" open={open} onCancel={close} onOk={done ? close : () => void submit()} okText={done ? '完成' : '创建'} cancelButtonProps={{ style: done ? { display: 'none' } : undefined }} confirmLoading={busy} destroyOnHidden>
+    <Modal
+      title="创建门店"
+      open={open}
+      onCancel={close}
+      onOk={done ? close : () => void submit()}
+      okText={done ? '完成' : '创建'}
+      cancelButtonProps={{ style: done ? { display: 'none' } : undefined }}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
       {done ? (
         done.password ? (
           <Alert
@@ -57,18 +66,44 @@ export function CreateStoreDialog({ open, onClose }: { open: boolean; onClose: (
             }
           />
         ) : (
-          <Alert type="success" showIcon message="门店已创建" description={`已向 ${done.phone} 发送验证码短信：管理员在登录页点“忘记密码”，用验证码设置密码后即可登录。`} />
+          <Alert
+            type="success"
+            showIcon
+            message="门店已创建"
+            description={`已向 ${done.phone} 发送验证码短信：管理员在登录页点“忘记密码”，用验证码设置密码后即可登录。`}
+          />
         )
       ) : (
         <Form form={form} layout="vertical" initialValues={{ delivery: 'password', modules: DEFAULT_STORE_MODULES, device_count: 100 }}>
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-          <Form.Item name="store_name" label="门店名称" rules={[{ required: true, whitespace: true, message: '请输入门店名称' }, { max: 50, message: '门店名称不能超过 50 个字' }]}>
+          <Form.Item
+            name="store_name"
+            label="门店名称"
+            rules={[
+              { required: true, whitespace: true, message: '请输入门店名称' },
+              { max: 50, message: '门店名称不能超过 50 个字' },
+            ]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="admin_name" label="管理员姓名" rules={[{ required: true, whitespace: true, message: '请输入管理员姓名' }, { max: 20, message: '不能超过 20 个字' }]}>
+          <Form.Item
+            name="admin_name"
+            label="管理员姓名"
+            rules={[
+              { required: true, whitespace: true, message: '请输入管理员姓名' },
+              { max: 20, message: '不能超过 20 个字' },
+            ]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="admin_phone" label="管理员手机号" rules={[{ required: true, message: '请输入手机号' }, { pattern: /^1\d{10}$/, message: '请输入正确的手机号' }]}>
+          <Form.Item
+            name="admin_phone"
+            label="管理员手机号"
+            rules={[
+              { required: true, message: '请输入手机号' },
+              { pattern: /^1\d{10}$/, message: '请输入正确的手机号' },
+            ]}
+          >
             <Input inputMode="numeric" maxLength={11} />
           </Form.Item>
           <Form.Item name="device_count" label="设备名额" rules={[{ required: true, message: '请输入设备名额' }]}>

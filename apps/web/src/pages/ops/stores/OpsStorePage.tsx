@@ -15,7 +15,13 @@ import { fenOf, ledgerKindLabel, moduleNames, yuan } from './storeFormat.ts';
 const ledgerColumns: TableColumnsType<OpsLedgerEntry> = [
   { title: '时间', key: 'time', width: 150, render: (_, e) => formatDateTime(e.date_created) },
   { title: '类型', key: 'kind', width: 70, render: (_, e) => ledgerKindLabel[e.kind] ?? e.kind },
-  { title: '金额', key: 'amount', width: 110, align: 'right', render: (_, e) => <span style={{ color: e.amount_fen < 0 ? '#cf1322' : undefined }}>{yuan(e.amount_fen)}</span> },
+  {
+    title: '金额',
+    key: 'amount',
+    width: 110,
+    align: 'right',
+    render: (_, e) => <span style={{ color: e.amount_fen < 0 ? '#cf1322' : undefined }}>{yuan(e.amount_fen)}</span>,
+  },
   { title: '原因', dataIndex: 'reason' },
 ];
 
@@ -53,7 +59,12 @@ interface ConfigValues {
 function ConfigPanel({ store }: { store: OpsStoreDetail }) {
   const [form] = Form.useForm<ConfigValues>();
   const { busy, error, run } = useSubmit();
-  const initial: ConfigValues = { device_count: store.device_count, modules: store.modules, rcs_count: store.rcs_count, discount_rate: Number(store.discount_rate) };
+  const initial: ConfigValues = {
+    device_count: store.device_count,
+    modules: store.modules,
+    rcs_count: store.rcs_count,
+    discount_rate: Number(store.discount_rate),
+  };
   return (
     <Panel title="名额与功能">
       <Form
@@ -68,15 +79,31 @@ function ConfigPanel({ store }: { store: OpsStoreDetail }) {
           <Form.Item
             name="device_count"
             label={`设备名额（已使用 ${store.used_device_count} 台）`}
-            rules={[{ required: true, message: '请输入设备名额' }, { type: 'number', min: store.used_device_count, message: `不能少于已使用的 ${store.used_device_count} 台` }]}
+            rules={[
+              { required: true, message: '请输入设备名额' },
+              { type: 'number', min: store.used_device_count, message: `不能少于已使用的 ${store.used_device_count} 台` },
+            ]}
             style={{ minWidth: 200 }}
           >
             <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="rcs_count" label={`RCS 查询次数（已用 ${store.used_rcs_count} 次）`} rules={[{ required: true, message: '请输入次数' }]} style={{ minWidth: 200 }}>
+          <Form.Item
+            name="rcs_count"
+            label={`RCS 查询次数（已用 ${store.used_rcs_count} 次）`}
+            rules={[{ required: true, message: '请输入次数' }]}
+            style={{ minWidth: 200 }}
+          >
             <InputNumber min={0} max={10_000_000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="discount_rate" label="报告折扣率（0.10-1.00）" rules={[{ required: true, message: '请输入折扣率' }, { type: 'number', min: 0.1, max: 1, message: '折扣率应在 0.1 到 1.0 之间' }]} style={{ minWidth: 200 }}>
+          <Form.Item
+            name="discount_rate"
+            label="报告折扣率（0.10-1.00）"
+            rules={[
+              { required: true, message: '请输入折扣率' },
+              { type: 'number', min: 0.1, max: 1, message: '折扣率应在 0.1 到 1.0 之间' },
+            ]}
+            style={{ minWidth: 200 }}
+          >
             <InputNumber min={0.1} max={1} step={0.05} precision={2} style={{ width: '100%' }} />
           </Form.Item>
         </Flex>
@@ -105,7 +132,10 @@ function BalancePanel({ store }: { store: OpsStoreDetail }) {
         disabled={busy}
         initialValues={{ kind: 'top_up' }}
         onFinish={(v) =>
-          void run(() => opsAdjustBalance(store.id, { kind: v.kind, amount_fen: fenOf(v.amount)!, reason: v.reason.trim() }, key), v.kind === 'top_up' ? '充值成功' : '更正已记账').then((ok) => {
+          void run(
+            () => opsAdjustBalance(store.id, { kind: v.kind, amount_fen: fenOf(v.amount)!, reason: v.reason.trim() }, key),
+            v.kind === 'top_up' ? '充值成功' : '更正已记账',
+          ).then((ok) => {
             if (!ok) return;
             form.resetFields();
             setKey(newIdempotencyKey());
@@ -114,7 +144,12 @@ function BalancePanel({ store }: { store: OpsStoreDetail }) {
       >
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
         <Form.Item name="kind" label="类型">
-          <Radio.Group options={[{ value: 'top_up', label: '充值' }, { value: 'correction', label: '更正（可为负数）' }]} />
+          <Radio.Group
+            options={[
+              { value: 'top_up', label: '充值' },
+              { value: 'correction', label: '更正（可为负数）' },
+            ]}
+          />
         </Form.Item>
         <Flex gap={16} wrap>
           <Form.Item
@@ -137,7 +172,16 @@ function BalancePanel({ store }: { store: OpsStoreDetail }) {
           >
             <Input inputMode="decimal" placeholder="如 100.00" />
           </Form.Item>
-          <Form.Item name="reason" label="原因" style={{ flex: 1, minWidth: 220 }} rules={[{ required: true, whitespace: true, message: '请填写原因' }, { min: 2, message: '至少 2 个字' }, { max: 200, message: '不超过 200 个字' }]}>
+          <Form.Item
+            name="reason"
+            label="原因"
+            style={{ flex: 1, minWidth: 220 }}
+            rules={[
+              { required: true, whitespace: true, message: '请填写原因' },
+              { min: 2, message: '至少 2 个字' },
+              { max: 200, message: '不超过 200 个字' },
+            ]}
+          >
             <Input placeholder="如：线下转账 2026-01-01 收款" />
           </Form.Item>
         </Flex>

@@ -19,7 +19,15 @@ const columns: TableColumnsType<OpsStoreItem> = [
   { title: '管理员', key: 'admin', width: 150, render: (_, s) => (s.admin_phone ? `${s.admin_name ?? ''} ${s.admin_phone}` : '—') },
   { title: '创建时间', key: 'created', width: 150, render: (_, s) => formatDateTime(s.date_created) },
   { title: '名额（已用/总数）', key: 'slots', width: 130, render: (_, s) => `${s.used_device_count} / ${s.device_count}` },
-  { title: '功能模块', key: 'modules', render: (_, s) => <Typography.Text ellipsis={{ tooltip: moduleNames(s.modules).join('、') }} style={{ maxWidth: 200 }}>{moduleNames(s.modules).join('、') || '—'}</Typography.Text> },
+  {
+    title: '功能模块',
+    key: 'modules',
+    render: (_, s) => (
+      <Typography.Text ellipsis={{ tooltip: moduleNames(s.modules).join('、') }} style={{ maxWidth: 200 }}>
+        {moduleNames(s.modules).join('、') || '—'}
+      </Typography.Text>
+    ),
+  },
   { title: '报告余额', key: 'balance', width: 110, align: 'right', render: (_, s) => yuan(s.balance_fen) },
   { title: '状态', key: 'status', width: 80, render: (_, s) => statusTag(s) },
 ];
@@ -30,7 +38,12 @@ export default function OpsStoresPage() {
   const [query, setQuery] = useState<OpsStoreQuery>({ page_num: 0, page_size: 20, status: 'all' });
   const [creating, setCreating] = useState(false);
   const stores = useQuery({ ...opsStoresQuery(query), placeholderData: keepPreviousData });
-  const pagination = tablePagination({ pageNum: query.page_num, pageSize: query.page_size, total: stores.data?.total ?? 0, onChange: (page_num, page_size) => setQuery((q) => ({ ...q, page_num, page_size })) });
+  const pagination = tablePagination({
+    pageNum: query.page_num,
+    pageSize: query.page_size,
+    total: stores.data?.total ?? 0,
+    onChange: (page_num, page_size) => setQuery((q) => ({ ...q, page_num, page_size })),
+  });
 
   return (
     <Panel
@@ -43,7 +56,12 @@ export default function OpsStoresPage() {
     >
       <Flex vertical gap={16}>
         <Flex gap={8} wrap>
-          <Input.Search allowClear placeholder="门店名称或管理员手机号" style={{ maxWidth: 300 }} onSearch={(v) => setQuery((q) => ({ ...q, keyword: v.trim() || undefined, page_num: 0 }))} />
+          <Input.Search
+            allowClear
+            placeholder="门店名称或管理员手机号"
+            style={{ maxWidth: 300 }}
+            onSearch={(v) => setQuery((q) => ({ ...q, keyword: v.trim() || undefined, page_num: 0 }))}
+          />
           <Select
             aria-label="状态"
             value={query.status}
@@ -61,7 +79,14 @@ export default function OpsStoresPage() {
             loading={stores.isFetching}
             dataSource={stores.data?.list ?? []}
             locale={{ emptyText: '没有符合条件的门店' }}
-            pagination={{ current: pagination.current, pageSize: pagination.pageSize, total: pagination.total, onChange: pagination.onChange, simple: true, align: 'center' }}
+            pagination={{
+              current: pagination.current,
+              pageSize: pagination.pageSize,
+              total: pagination.total,
+              onChange: pagination.onChange,
+              simple: true,
+              align: 'center',
+            }}
             renderItem={(s) => (
               <List.Item>
                 <List.Item.Meta
@@ -84,7 +109,16 @@ export default function OpsStoresPage() {
             )}
           />
         ) : (
-          <Table rowKey="id" size="middle" columns={columns} dataSource={stores.data?.list ?? []} loading={stores.isFetching} pagination={pagination} locale={{ emptyText: '没有符合条件的门店' }} scroll={{ x: 900 }} />
+          <Table
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={stores.data?.list ?? []}
+            loading={stores.isFetching}
+            pagination={pagination}
+            locale={{ emptyText: '没有符合条件的门店' }}
+            scroll={{ x: 900 }}
+          />
         )}
       </Flex>
       <CreateStoreDialog open={creating} onClose={() => setCreating(false)} />

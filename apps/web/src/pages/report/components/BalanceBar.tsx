@@ -29,7 +29,12 @@ export function PriceTable({ helper }: { helper: ReportHelper }) {
       columns={[
         { title: '项目', dataIndex: 'label' },
         { title: '原价', dataIndex: 'list', render: (v: number) => yuan(v) },
-        { title: '门店价', key: 'price', render: (_, r) => (r.available ? <Typography.Text strong>{yuan(r.price)}</Typography.Text> : <Typography.Text type="secondary">未开通</Typography.Text>) },
+        {
+          title: '门店价',
+          key: 'price',
+          render: (_, r) =>
+            r.available ? <Typography.Text strong>{yuan(r.price)}</Typography.Text> : <Typography.Text type="secondary">未开通</Typography.Text>,
+        },
       ]}
     />
   );
@@ -58,11 +63,21 @@ export function BalanceBar({ balance, helper, level }: BalanceBarProps) {
       {level && helper && (
         <span>
           每份：<Typography.Text strong>{price === null ? '未开通' : yuan(price)}</Typography.Text>
-          {helper.discount_rate && Number(helper.discount_rate) < 1 && <Typography.Text type="secondary">（{discountText(helper.discount_rate)}）</Typography.Text>}
+          {helper.discount_rate && Number(helper.discount_rate) < 1 && (
+            <Typography.Text type="secondary">（{discountText(helper.discount_rate)}）</Typography.Text>
+          )}
         </span>
       )}
       {helper && (
-        <Popover title="价格表" trigger="click" content={<div style={{ width: 300 }}><PriceTable helper={helper} /></div>}>
+        <Popover
+          title="价格表"
+          trigger="click"
+          content={
+            <div style={{ width: 300 }}>
+              <PriceTable helper={helper} />
+            </div>
+          }
+        >
           <Button type="link" size="small" style={{ padding: 0 }}>
             价格表
           </Button>

@@ -12,7 +12,15 @@ describe('BlacklistDialog', { timeout: 30_000 }, () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url === '/api/report/helper') return Response.json(helperAnswer);
         if (url === '/api/report/blacklist-check' && init?.method === 'POST')
-          return Response.json({ type: 1, value: '138****0000', hit: true, records: [{ source: '行业共享黑名单', reason: '租赁设备逾期未还', date: '2026-05-01' }], price_fen: 170, balance_fen: 9830, sandbox: true });
+          return Response.json({
+            type: 1,
+            value: '138****0000',
+            hit: true,
+            records: [{ source: '行业共享黑名单', reason: '租赁设备逾期未还', date: '2026-05-01' }],
+            price_fen: 170,
+            balance_fen: 9830,
+            sandbox: true,
+          });
         return new Response('', { status: 404 });
       }),
     );
@@ -29,7 +37,9 @@ describe('BlacklistDialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('租赁设备逾期未还')).toBeTruthy();
     expect(within(dialog).getByText('本次扣费 ¥1.70，余额 ¥98.30')).toBeTruthy();
     await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([u]) => u === '/api/report/blacklist-check').map(([, i]) => JSON.parse(String(i!.body)))).toEqual([{ type: 1, phone_number: '13800000000' }]),
+      expect(fetchMock.mock.calls.filter(([u]) => u === '/api/report/blacklist-check').map(([, i]) => JSON.parse(String(i!.body)))).toEqual([
+        { type: 1, phone_number: '13800000000' },
+      ]),
     );
   });
 });

@@ -1,4 +1,13 @@
-import { ORDERABLE_REPORT_LEVELS, phoneNumber, reportIdCard, reportLevelLabel, reportMsg, type OrderableReportLevel, type ReportAddRequest, type ReportListItem } from '@lease/shared';
+import {
+  ORDERABLE_REPORT_LEVELS,
+  phoneNumber,
+  reportIdCard,
+  reportLevelLabel,
+  reportMsg,
+  type OrderableReportLevel,
+  type ReportAddRequest,
+  type ReportListItem,
+} from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Checkbox, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -81,13 +90,26 @@ export function AddReportDialog({ level: initialLevel, onClose, onDone }: Props)
           <Input placeholder="租机人本人实名手机号" maxLength={11} />
         </Form.Item>
         <Form.Item name="level" label="报告等级" rules={[{ required: true, message: reportMsg.level }]}>
-          <Select options={levels.map((l) => ({ value: l, label: `${reportLevelLabel[l]}${priceOf(helper.data, l) !== null ? ` · ${yuan(priceOf(helper.data, l)!)}` : ''}` }))} />
+          <Select
+            options={levels.map((l) => ({
+              value: l,
+              label: `${reportLevelLabel[l]}${priceOf(helper.data, l) !== null ? ` · ${yuan(priceOf(helper.data, l)!)}` : ''}`,
+            }))}
+          />
         </Form.Item>
-        {short && <Alert type="error" showIcon title={`余额不足：当前余额 ${yuan(balance.data!.balance_fen)}，本次需 ${yuan(price!)}`} style={{ marginBottom: 16 }} />}
+        {short && (
+          <Alert type="error" showIcon title={`余额不足：当前余额 ${yuan(balance.data!.balance_fen)}，本次需 ${yuan(price!)}`} style={{ marginBottom: 16 }} />
+        )}
         <Form.Item
           name="authorised"
           valuePropName="checked"
-          rules={[{ validator: async (_r, v: boolean) => { if (!v) throw new Error(reportMsg.authorised); } }]}
+          rules={[
+            {
+              validator: async (_r, v: boolean) => {
+                if (!v) throw new Error(reportMsg.authorised);
+              },
+            },
+          ]}
         >
           <Checkbox>我已取得租机人本人的书面授权，同意查询其身份核验、借贷、涉诉等信用信息（授权记录随报告保存）</Checkbox>
         </Form.Item>

@@ -47,7 +47,13 @@ export function ReportFilterBar(props: Props) {
 function FilterForm({ query, onChange }: Props) {
   const [form] = Form.useForm<FilterValues>();
   return (
-    <Form<FilterValues> form={form} layout="inline" initialValues={toValues(query)} onFinish={(v) => onChange(reportSearch.withFilters(query, fromValues(v)))} style={{ rowGap: 12 }}>
+    <Form<FilterValues>
+      form={form}
+      layout="inline"
+      initialValues={toValues(query)}
+      onFinish={(v) => onChange(reportSearch.withFilters(query, fromValues(v)))}
+      style={{ rowGap: 12 }}
+    >
       <Form.Item name="name" rules={[schemaRule(reportListQuery.shape.name)]} {...filterItem}>
         <Input allowClear placeholder="姓名" style={{ width: 120 }} maxLength={20} />
       </Form.Item>

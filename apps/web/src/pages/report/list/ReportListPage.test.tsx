@@ -11,7 +11,8 @@ function renderPage(at: string, handler?: Parameters<typeof answerReportApi>[0],
   return { fetchMock, router };
 }
 
-const calls = (fetchMock: ReturnType<typeof answerReportApi>, prefix: string) => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith(prefix));
+const calls = (fetchMock: ReturnType<typeof answerReportApi>, prefix: string) =>
+  fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith(prefix));
 const posted = postedTo;
 
 describe('ReportListPage', { timeout: 30_000 }, () => {
@@ -37,7 +38,12 @@ describe('ReportListPage', { timeout: 30_000 }, () => {
   });
 
   it('adds a report only with a valid id number and the authorisation confirmed, with one key per dialog', async () => {
-    const { fetchMock } = renderPage('/console/report/advanced', (url, init) => (url === '/api/report/add' && init?.method === 'POST' ? Response.json(listItem({ level: 'advanced' })) : undefined), AdvancedReportPage, '/console/report/advanced');
+    const { fetchMock } = renderPage(
+      '/console/report/advanced',
+      (url, init) => (url === '/api/report/add' && init?.method === 'POST' ? Response.json(listItem({ level: 'advanced' })) : undefined),
+      AdvancedReportPage,
+      '/console/report/advanced',
+    );
     fireEvent.click(await screen.findByRole('button', { name: '新建报告' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByPlaceholderText('与身份证一致'), { target: { value: '王小明' } });
@@ -63,11 +69,17 @@ describe('ReportListPage', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: '新建报告' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('余额不足：当前余额 ¥5.00，本次需 ¥8.50')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: /确认查询/ }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(dialog)
+        .getByRole('button', { name: /确认查询/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
   });
 
   it('refreshes a report after saying what it costs', async () => {
-    const { fetchMock } = renderPage('/console/report/basic', (url, init) => (url === '/api/report/refresh' && init?.method === 'POST' ? Response.json(listItem()) : undefined));
+    const { fetchMock } = renderPage('/console/report/basic', (url, init) =>
+      url === '/api/report/refresh' && init?.method === 'POST' ? Response.json(listItem()) : undefined,
+    );
     // The price comes with the price list: wait for it before asking.
     await waitFor(() => expect(screen.getByRole('button', { name: '刷新' }).hasAttribute('disabled')).toBe(false), { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: '刷新' }));
@@ -80,7 +92,21 @@ describe('ReportListPage', { timeout: 30_000 }, () => {
   it('lists refunded failures on the abnormal tab', async () => {
     renderPage('/console/report/basic?tab=abnormal', (url) =>
       url.startsWith('/api/report/abnormal-list')
-        ? Response.json({ list: [{ id: 'l1', report_id: listItem().id, name: '赵六', id_card: '110***********0011', level: 'basic', amount_fen: 850, reason: '数据源暂时无法查询', date_created: '2026-11-20T02:00:00.000Z' }], total: 1 })
+        ? Response.json({
+            list: [
+              {
+                id: 'l1',
+                report_id: listItem().id,
+                name: '赵六',
+                id_card: '110***********0011',
+                level: 'basic',
+                amount_fen: 850,
+                reason: '数据源暂时无法查询',
+                date_created: '2026-11-20T02:00:00.000Z',
+              },
+            ],
+            total: 1,
+          })
         : undefined,
     );
     expect(await screen.findByText('数据源暂时无法查询')).toBeTruthy();

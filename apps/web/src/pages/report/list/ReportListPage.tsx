@@ -36,7 +36,13 @@ function ReportList({ level, onAdd }: { level: OrderableReportLevel; onAdd: () =
         empty={
           list.isSuccess ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? '没有符合条件的报告' : `还没有${reportLevelLabel[level]}报告`}>
-              {filtered ? <Button onClick={() => setView(reportSearch.clearFilters(view))}>清除筛选</Button> : <Button type="primary" onClick={onAdd}>新建第一份报告</Button>}
+              {filtered ? (
+                <Button onClick={() => setView(reportSearch.clearFilters(view))}>清除筛选</Button>
+              ) : (
+                <Button type="primary" onClick={onAdd}>
+                  新建第一份报告
+                </Button>
+              )}
             </Empty>
           ) : undefined
         }

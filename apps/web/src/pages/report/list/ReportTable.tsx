@@ -44,11 +44,27 @@ const columns = (refresh: Props['refresh']): TableColumnsType<ReportListItem> =>
       <Space size={4} wrap>
         <StatusTag status={r.status} />
         {r.sandbox && <SandboxTag />}
-        {r.status === 'failed' && r.failure_reason && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.failure_reason}，已退款</Typography.Text>}
+        {r.status === 'failed' && r.failure_reason && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.failure_reason}，已退款
+          </Typography.Text>
+        )}
       </Space>
     ),
   },
-  { title: '费用', dataIndex: 'price_fen', width: 90, render: (v: number, r) => (r.status === 'failed' ? <Typography.Text delete type="secondary">{yuan(v)}</Typography.Text> : yuan(v)) },
+  {
+    title: '费用',
+    dataIndex: 'price_fen',
+    width: 90,
+    render: (v: number, r) =>
+      r.status === 'failed' ? (
+        <Typography.Text delete type="secondary">
+          {yuan(v)}
+        </Typography.Text>
+      ) : (
+        yuan(v)
+      ),
+  },
   { title: '关联设备', dataIndex: 'linked_device_count', width: 90, render: (n: number) => (n ? `${n} 台` : '—') },
   { title: '查询人', dataIndex: 'clerk_name', width: 100 },
   { title: '查询时间', key: 'time', width: 150, render: (_, r) => formatDateTime(r.date_updated) },

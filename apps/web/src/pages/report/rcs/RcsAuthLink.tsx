@@ -8,7 +8,11 @@ export function RcsAuthLink({ record }: { record: Pick<RcsRecord, 'auth_url' | '
       <QRCode value={record.auth_url} size={148} errorLevel="M" bordered={false} style={{ flex: 'none', padding: 0 }} />
       <Flex vertical gap={4} style={{ minWidth: 0, flex: '1 1 200px' }}>
         <Typography.Text strong>请 {record.name} 本人用手机扫码授权</Typography.Text>
-        <Typography.Paragraph copyable={{ text: record.auth_url, tooltips: ['复制链接', '已复制'] }} style={{ marginBottom: 0, wordBreak: 'break-all' }} data-testid="rcs-auth-url">
+        <Typography.Paragraph
+          copyable={{ text: record.auth_url, tooltips: ['复制链接', '已复制'] }}
+          style={{ marginBottom: 0, wordBreak: 'break-all' }}
+          data-testid="rcs-auth-url"
+        >
           {record.auth_url}
         </Typography.Paragraph>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -19,18 +19,28 @@ describe('RcsPage', { timeout: 30_000 }, () => {
     const done = { date_updated: '2026-11-20T03:00:00.000Z', url: 'https://vendor.example/wx/1' };
     const { fetchMock } = renderPage('/console/report/rcs?name=李四', (url) =>
       url.startsWith('/api/store/rcs/list')
-        ? Response.json({ list: [rcsRecord({ last_wechat_report: done, last_alipay_report: { ...done, url: 'https://vendor.example/ali/1' } }), rcsRecord({ id: 'r2', name: '张三' })], total: 2 })
+        ? Response.json({
+            list: [
+              rcsRecord({ last_wechat_report: done, last_alipay_report: { ...done, url: 'https://vendor.example/ali/1' } }),
+              rcsRecord({ id: 'r2', name: '张三' }),
+            ],
+            total: 2,
+          })
         : undefined,
     );
     expect((await screen.findByRole('link', { name: '查看微信报告' })).getAttribute('href')).toBe('https://vendor.example/wx/1');
     expect(screen.getByRole('link', { name: '查看支付宝报告' }).getAttribute('href')).toBe('https://vendor.example/ali/1');
     expect(screen.getAllByText('等待授权')).toHaveLength(2);
     expect(screen.getByTestId('rcs-left').textContent).toBe('7');
-    expect(fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/store/rcs/list'))).toBe(`/api/store/rcs/list?page_num=0&page_size=20&name=${encodeURIComponent('李四')}`);
+    expect(fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/store/rcs/list'))).toBe(
+      `/api/store/rcs/list?page_num=0&page_size=20&name=${encodeURIComponent('李四')}`,
+    );
   });
 
   it('checks the id number, then shows the QR code and link for the hirer', async () => {
-    const { fetchMock } = renderPage('/console/report/rcs', (url, init) => (url === '/api/store/rcs/request' && init?.method === 'POST' ? Response.json(rcsRecord()) : undefined));
+    const { fetchMock } = renderPage('/console/report/rcs', (url, init) =>
+      url === '/api/store/rcs/request' && init?.method === 'POST' ? Response.json(rcsRecord()) : undefined,
+    );
     fireEvent.click(await screen.findByRole('button', { name: '发起风控查询' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByPlaceholderText('与证件一致'), { target: { value: '李四' } });

@@ -101,10 +101,21 @@ export default function RcsPage() {
               {left ?? '—'}
             </Typography.Text>
           </span>
-          {balance.data && <Typography.Text type="secondary">已用 {balance.data.used_rcs_count} / 共 {balance.data.rcs_count} 次</Typography.Text>}
+          {balance.data && (
+            <Typography.Text type="secondary">
+              已用 {balance.data.used_rcs_count} / 共 {balance.data.rcs_count} 次
+            </Typography.Text>
+          )}
           {balance.data?.sandbox && <SandboxTag />}
         </Flex>
-        <Form form={filter} key={view.name ?? ''} layout="inline" initialValues={{ name: view.name }} onFinish={(v: { name?: string }) => setView(rcsSearch.withFilters(view, { name: v.name?.trim() || undefined }))} style={{ rowGap: 12 }}>
+        <Form
+          form={filter}
+          key={view.name ?? ''}
+          layout="inline"
+          initialValues={{ name: view.name }}
+          onFinish={(v: { name?: string }) => setView(rcsSearch.withFilters(view, { name: v.name?.trim() || undefined }))}
+          style={{ rowGap: 12 }}
+        >
           <Form.Item name="name" {...filterItem}>
             <Input allowClear placeholder="姓名" style={{ width: 160 }} maxLength={20} />
           </Form.Item>
@@ -122,8 +133,17 @@ export default function RcsPage() {
           dataSource={list.data?.list}
           loading={list.isFetching && !list.data}
           scroll={{ x: 1100 }}
-          locale={{ emptyText: list.isSuccess ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={view.name ? '没有符合条件的记录' : '还没有风控查询记录'} /> : undefined }}
-          pagination={tablePagination({ pageNum: view.page_num, pageSize: view.page_size, total: list.data?.total ?? 0, onChange: (page_num, page_size) => setView({ ...view, page_num, page_size }) })}
+          locale={{
+            emptyText: list.isSuccess ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={view.name ? '没有符合条件的记录' : '还没有风控查询记录'} />
+            ) : undefined,
+          }}
+          pagination={tablePagination({
+            pageNum: view.page_num,
+            pageSize: view.page_size,
+            total: list.data?.total ?? 0,
+            onChange: (page_num, page_size) => setView({ ...view, page_num, page_size }),
+          })}
         />
       </Flex>
       {dialog?.kind === 'request' && <RcsRequestDialog record={dialog.record} onClose={() => setDialog(null)} />}

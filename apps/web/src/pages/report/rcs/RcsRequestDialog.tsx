@@ -53,7 +53,12 @@ export function RcsRequestDialog({ record, onClose }: Props) {
           <Form.Item name="name" label="租机人姓名" rules={[required('请输入姓名'), { min: 2, message: reportMsg.name }]}>
             <Input maxLength={20} placeholder="与证件一致" />
           </Form.Item>
-          <Form.Item name="id_card" label="证件号码" rules={[required('请输入证件号码'), schemaRule(rcsIdCard)]} extra="支持大陆 15/18 位身份证，及港澳台居民身份证">
+          <Form.Item
+            name="id_card"
+            label="证件号码"
+            rules={[required('请输入证件号码'), schemaRule(rcsIdCard)]}
+            extra="支持大陆 15/18 位身份证，及港澳台居民身份证"
+          >
             <Input maxLength={18} placeholder="身份证号" />
           </Form.Item>
         </Form>

@@ -10,7 +10,15 @@ const MultiLenderChart = lazy(() => charts().then((m) => ({ default: m.MultiLend
 const OverdueChart = lazy(() => charts().then((m) => ({ default: m.OverdueChart })));
 
 export const ChartSlot = ({ children, height = 200 }: { children: ReactNode; height?: number }) => (
-  <Suspense fallback={<Flex align="center" justify="center" style={{ height }}><Spin /></Flex>}>{children}</Suspense>
+  <Suspense
+    fallback={
+      <Flex align="center" justify="center" style={{ height }}>
+        <Spin />
+      </Flex>
+    }
+  >
+    {children}
+  </Suspense>
 );
 
 const caseColumns = [

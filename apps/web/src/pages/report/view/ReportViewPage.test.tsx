@@ -38,7 +38,11 @@ describe('ReportViewPage', { timeout: 30_000 }, () => {
   });
 
   it('says a failed query was refunded and offers no sections', async () => {
-    renderView(Response.json(detailAnswer({ status: 'failed', failure_reason: '数据源暂时无法查询', sections: null, risk_level: null, risk_score: null, sandbox: false })));
+    renderView(
+      Response.json(
+        detailAnswer({ status: 'failed', failure_reason: '数据源暂时无法查询', sections: null, risk_level: null, risk_score: null, sandbox: false }),
+      ),
+    );
     expect(await screen.findByText('查询失败：数据源暂时无法查询')).toBeTruthy();
     expect(screen.getByText('本次费用已退回门店余额，可稍后刷新重新查询。')).toBeTruthy();
     expect(screen.queryByText('风险结论')).toBeNull();

@@ -97,7 +97,9 @@ export default function ReportViewPage() {
       </Panel>
 
       {r.sandbox && <Alert type="warning" showIcon title="本报告由离线沙箱生成（沙箱数据），内容为合成数据，不代表此人的真实信用情况。" />}
-      {r.status === 'failed' && <Alert type="error" showIcon title={`查询失败：${r.failure_reason ?? '数据源无结果'}`} description="本次费用已退回门店余额，可稍后刷新重新查询。" />}
+      {r.status === 'failed' && (
+        <Alert type="error" showIcon title={`查询失败：${r.failure_reason ?? '数据源无结果'}`} description="本次费用已退回门店余额，可稍后刷新重新查询。" />
+      )}
       {r.status === 'pending' && <Alert type="info" showIcon title="数据源查询中，完成后自动显示。" />}
 
       <Summary r={r} />
@@ -113,7 +115,12 @@ export default function ReportViewPage() {
             { key: 'clerk', label: '查询人', children: r.clerk_name },
             { key: 'created', label: '首次查询', children: formatDateTime(r.date_created) },
             { key: 'price', label: '费用', children: yuan(r.price_fen) },
-            { key: 'auth', label: '查询授权', children: `${r.authorisation.confirmed_by} 于 ${formatDateTime(r.authorisation.confirmed_at)} 确认已取得本人授权`, span: 'filled' },
+            {
+              key: 'auth',
+              label: '查询授权',
+              children: `${r.authorisation.confirmed_by} 于 ${formatDateTime(r.authorisation.confirmed_at)} 确认已取得本人授权`,
+              span: 'filled',
+            },
             {
               key: 'devices',
               label: '关联设备',

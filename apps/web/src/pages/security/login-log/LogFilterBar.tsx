@@ -82,7 +82,14 @@ function LogFilterForm<Q extends LogFilters & { page_num: number }>({ query, onC
     <Form<FormValues> form={form} layout="inline" initialValues={toValues(query)} onFinish={(v) => apply(fromValues(v))} style={{ rowGap: 12 }}>
       {clerks.available && (
         <Form.Item name="for_clerk" {...filterItem}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="店员" loading={clerks.loading} options={clerks.options} style={{ width: 140 }} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="店员"
+            loading={clerks.loading}
+            options={clerks.options}
+            style={{ width: 140 }}
+          />
         </Form.Item>
       )}
       {actionOptions && (

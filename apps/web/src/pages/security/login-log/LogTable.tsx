@@ -16,7 +16,14 @@ interface Props<Row, Query extends Paging> {
 }
 
 /** LogTable is the paged table of the security log pages; the page keeps its paging in the URL query. */
-export function LogTable<Row extends { id: string | number }, Query extends Paging>({ columns, data, loading, emptyText, query, onQueryChange }: Props<Row, Query>) {
+export function LogTable<Row extends { id: string | number }, Query extends Paging>({
+  columns,
+  data,
+  loading,
+  emptyText,
+  query,
+  onQueryChange,
+}: Props<Row, Query>) {
   return (
     <Table<Row>
       rowKey="id"

@@ -14,7 +14,6 @@ import { SmsCodeField } from '../../../forms/SmsCodeField.tsx';
 
 type PasswordFormValues = Omit<UpdatePasswordRequest, 'type'> & { confirm: string };
 
-
 /** PasswordForm sets the login password (type 0) or the secondary password (type 1) with an SMS code. */
 export function PasswordForm({ type }: { type: UpdatePasswordRequest['type'] }) {
   const user = useUser();

@@ -17,11 +17,13 @@ let smsSwitch = false;
 beforeEach(() => {
   saved = { message: '', phone_number: '', footnote: '' };
   smsSwitch = false;
-  answerFetch(vi.fn(async (url: string) => {
+  answerFetch(
+    vi.fn(async (url: string) => {
       if (url === '/api/user/lost-modal-content') return Response.json(saved);
       if (url === '/api/store/sms-verify-switch') return Response.json({ enabled: smsSwitch });
       if (url === `${BASE}/lock`) return Response.json({ operation_log_id: 'op-1', status: 0, replayed: false });
-      if (url === `${BASE}/get-unlock-passcode`) return Response.json({ passcode: '0712345678', purpose: 'unlock', challenge: '12345678', grant_days: 7, operation_log_id: 'op-2' });
+      if (url === `${BASE}/get-unlock-passcode`)
+        return Response.json({ passcode: '0712345678', purpose: 'unlock', challenge: '12345678', grant_days: 7, operation_log_id: 'op-2' });
       return new Response('', { status: 404 });
     }),
   );

@@ -48,7 +48,11 @@ export function AndroidLockDialog({ device, onClose, onDone }: OperationDialogPr
       form={form}
       fields={
         <>
-          <Form.Item name="message" label="锁屏提示" rules={[{ required: true, whitespace: true, message: MESSAGE_REQUIRED }, schemaRule(androidLockRequest.shape.message)]}>
+          <Form.Item
+            name="message"
+            label="锁屏提示"
+            rules={[{ required: true, whitespace: true, message: MESSAGE_REQUIRED }, schemaRule(androidLockRequest.shape.message)]}
+          >
             <Input.TextArea rows={3} showCount maxLength={200} placeholder="例如：此设备已被锁定，请联系门店处理" />
           </Form.Item>
           <Form.Item name="phone_number" label="联系电话" rules={[schemaRule(androidLockRequest.shape.phone_number)]}>

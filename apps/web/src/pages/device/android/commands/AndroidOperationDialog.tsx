@@ -1,6 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { AndroidLockDialog } from './AndroidLockDialog.tsx';
-import { ArchiveDialog, DeregulateDialog, LocateDialog, type OperationDialogProps, RegulateDialog, SyncRestrictionDialog, UnlockDialog } from './OperationDialogs.tsx';
+import {
+  ArchiveDialog,
+  DeregulateDialog,
+  LocateDialog,
+  type OperationDialogProps,
+  RegulateDialog,
+  SyncRestrictionDialog,
+  UnlockDialog,
+} from './OperationDialogs.tsx';
 import { PasscodeDialog } from './PasscodeDialog.tsx';
 
 // The wallpaper picker and its upload dialog load only when a clerk sets a wallpaper.

@@ -28,19 +28,32 @@ export function AppRestrictionFields({ installed = [], disabled }: { installed?:
       <Form.Item name="enable" label="应用限制" valuePropName="checked">
         <Switch checkedChildren="开启" unCheckedChildren="关闭" disabled={disabled} />
       </Form.Item>
-      <Form.Item name="mode" label="限制模式" rules={[{ validator: async (_r, v) => { if (form.getFieldValue('enable') && v === undefined) throw new Error('开启应用限制时请选择限制模式'); } }]}>
+      <Form.Item
+        name="mode"
+        label="限制模式"
+        rules={[
+          {
+            validator: async (_r, v) => {
+              if (form.getFieldValue('enable') && v === undefined) throw new Error('开启应用限制时请选择限制模式');
+            },
+          },
+        ]}
+      >
         <Radio.Group options={MODE_OPTIONS} disabled={disabled || !enable} />
       </Form.Item>
       <Form.Item
         label={mode === AndroidAppRestrictionMode.WHITELIST ? '允许的应用' : '禁止的应用'}
-        extra={mode === AndroidAppRestrictionMode.WHITELIST ? '白名单模式下只有列表中的应用可以打开（电话、设置等系统应用除外），请至少添加一个应用。' : undefined}
+        extra={
+          mode === AndroidAppRestrictionMode.WHITELIST ? '白名单模式下只有列表中的应用可以打开（电话、设置等系统应用除外），请至少添加一个应用。' : undefined
+        }
       >
         <Form.List
           name="list"
           rules={[
             {
               validator: async (_r, v: AndroidAppEntry[] | undefined) => {
-                if (form.getFieldValue('enable') && form.getFieldValue('mode') === AndroidAppRestrictionMode.WHITELIST && !(v ?? []).length) throw new Error('白名单模式请至少添加一个应用');
+                if (form.getFieldValue('enable') && form.getFieldValue('mode') === AndroidAppRestrictionMode.WHITELIST && !(v ?? []).length)
+                  throw new Error('白名单模式请至少添加一个应用');
               },
             },
           ]}
@@ -73,7 +86,9 @@ export function AppRestrictionFields({ installed = [], disabled }: { installed?:
                       placeholder="从设备已安装应用中添加"
                       style={{ width: 260 }}
                       value={null}
-                      options={installed.filter((a) => !taken.has(a.package_name)).map((a) => ({ value: a.package_name, label: `${a.app_name || a.package_name}（${a.package_name}）` }))}
+                      options={installed
+                        .filter((a) => !taken.has(a.package_name))
+                        .map((a) => ({ value: a.package_name, label: `${a.app_name || a.package_name}（${a.package_name}）` }))}
                       onChange={(pkg: string) => {
                         const app = installed.find((a) => a.package_name === pkg);
                         if (app) add({ app_name: app.app_name, package_name: app.package_name });

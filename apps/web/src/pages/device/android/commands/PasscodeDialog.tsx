@@ -76,10 +76,28 @@ export function PasscodeDialog({ device, onClose, purpose }: OperationDialogProp
 
   if (issued) {
     return (
-      <Modal open title={`${w.title} · ${androidTitle(device)}`} onCancel={onClose} destroyOnHidden width={480} footer={<Button type="primary" onClick={onClose}>完成</Button>}>
+      <Modal
+        open
+        title={`${w.title} · ${androidTitle(device)}`}
+        onCancel={onClose}
+        destroyOnHidden
+        width={480}
+        footer={
+          <Button type="primary" onClick={onClose}>
+            完成
+          </Button>
+        }
+      >
         <Flex vertical align="center" gap={12} style={{ padding: '8px 0' }}>
-          <Typography.Text type="secondary">挑战码 {issued.challenge} 的{purpose === 'unlock' ? '解锁码' : '解除监管码'}</Typography.Text>
-          <Typography.Title level={2} copyable={{ text: issued.passcode, tooltips: ['复制', '已复制'] }} style={{ margin: 0, fontFamily: 'monospace', letterSpacing: 2 }} data-testid="passcode">
+          <Typography.Text type="secondary">
+            挑战码 {issued.challenge} 的{purpose === 'unlock' ? '解锁码' : '解除监管码'}
+          </Typography.Text>
+          <Typography.Title
+            level={2}
+            copyable={{ text: issued.passcode, tooltips: ['复制', '已复制'] }}
+            style={{ margin: 0, fontFamily: 'monospace', letterSpacing: 2 }}
+            data-testid="passcode"
+          >
             {groupDigits(issued.passcode)}
           </Typography.Title>
           <Alert

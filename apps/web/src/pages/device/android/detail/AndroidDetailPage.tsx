@@ -49,7 +49,8 @@ export default function AndroidDetailPage() {
 
   if (detail.isPending) return <PageLoading />;
   // A failed refresh keeps showing what was loaded; only a device never loaded shows the error.
-  if (!detail.data) return <DeviceLoadError error={detail.error} onRetry={() => void detail.refetch()} back={BACK} missingHint="设备可能不属于本门店，或不由你负责。" />;
+  if (!detail.data)
+    return <DeviceLoadError error={detail.error} onRetry={() => void detail.refetch()} back={BACK} missingHint="设备可能不属于本门店，或不由你负责。" />;
   const d = detail.data;
   const afterDialog = (done: AndroidDialog | null) => {
     if (done === 'locate') setTab('location');

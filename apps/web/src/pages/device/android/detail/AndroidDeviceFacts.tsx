@@ -42,12 +42,19 @@ export function AndroidDeviceFacts({ device: d, onEditHirer, onChangeClerk }: Fa
     { key: 'regulate', label: '监管状态', children: <RegulateTag status={d.regulate_status} /> },
     { key: 'lock', label: '锁定状态', children: <LockTag status={d.lock_status} /> },
     { key: 'offline', label: '离线自动锁定', children: `离线超过 ${d.offline_lock_hours} 小时自动锁定` },
-    { key: 'message', label: '锁屏提示', span: 2, children: d.lock_message ? `${d.lock_message}${d.lock_phone_number ? `（联系电话 ${d.lock_phone_number}）` : ''}` : none },
+    {
+      key: 'message',
+      label: '锁屏提示',
+      span: 2,
+      children: d.lock_message ? `${d.lock_message}${d.lock_phone_number ? `（联系电话 ${d.lock_phone_number}）` : ''}` : none,
+    },
     restrictionFact(d.diff_system_restriction_keys),
     {
       key: 'app',
       label: '应用限制',
-      children: d.app_restriction_enable ? `${androidAppRestrictionModeLabel[d.app_restriction_mode] ?? ''}，${d.app_restriction_list.length} 个应用` : '未开启',
+      children: d.app_restriction_enable
+        ? `${androidAppRestrictionModeLabel[d.app_restriction_mode] ?? ''}，${d.app_restriction_list.length} 个应用`
+        : '未开启',
     },
     { key: 'archived', label: '归档', children: d.archived ? `已归档（${formatDateTime(d.archived_at)}）` : '否' },
     { key: 'policy', label: '策略版本', children: d.policy_version },

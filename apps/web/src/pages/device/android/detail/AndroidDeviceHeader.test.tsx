@@ -13,9 +13,19 @@ vi.mock('../../../../lib/useIsPhone.ts', () => ({ useIsPhone: () => screenSize.p
 
 // The header reads only the identity and state fields.
 const device = {
-  id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', brand_label: '华为', model: 'ALN-AL00', imei_1: '861234567890123', serial_number: 'X', channel: 0,
-  enrollment_status: EnrollmentStatus.ENROLLED, lock_status: LockStatus.UNLOCKED, regulate_status: RegulateStatus.REGULATED, archived: false,
-  is_simulated: true, hirer_risk: null, progress: null,
+  id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b',
+  brand_label: '华为',
+  model: 'ALN-AL00',
+  imei_1: '861234567890123',
+  serial_number: 'X',
+  channel: 0,
+  enrollment_status: EnrollmentStatus.ENROLLED,
+  lock_status: LockStatus.UNLOCKED,
+  regulate_status: RegulateStatus.REGULATED,
+  archived: false,
+  is_simulated: true,
+  hirer_risk: null,
+  progress: null,
 } as unknown as AndroidDeviceDetail;
 
 function renderHeader() {
@@ -54,7 +64,7 @@ describe('AndroidDeviceHeader', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /离线解锁码/ })).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /更\s*多/ })));
     const sheet = await screen.findByRole('dialog');
-    for (const name of [/离线解锁码/, /解除监管/, /设置壁纸/, /归\s*档/]) expect(within(sheet).getAllByRole("button", { name }).length).toBeGreaterThan(0);
+    for (const name of [/离线解锁码/, /解除监管/, /设置壁纸/, /归\s*档/]) expect(within(sheet).getAllByRole('button', { name }).length).toBeGreaterThan(0);
     await act(async () => fireEvent.click(within(sheet).getAllByRole('button', { name: /离线解锁码/ })[0]!));
     expect(onDialog).toHaveBeenCalledWith('unlock-passcode');
   });

@@ -1,11 +1,4 @@
-import {
-  EnvironmentOutlined,
-  FileImageOutlined,
-  FolderOutlined,
-  KeyOutlined,
-  SafetyCertificateOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { EnvironmentOutlined, FileImageOutlined, FolderOutlined, KeyOutlined, SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
 import { EnrollmentStatus, type AndroidDeviceDetail } from '@lease/shared';
 import { Tag, Typography } from 'antd';
 import { HirerRiskTag } from '../../../report/components/HirerRiskTag.tsx';
@@ -48,11 +41,19 @@ export function AndroidDeviceHeader({ device: d, perms, onDialog }: HeaderProps)
     regulated
       ? { key: 'deregulate', label: '解除监管', icon: <StopOutlined />, check: canDeregulate(d, perms), onClick: () => onDialog('deregulate') }
       : { key: 'regulate', label: '开启监管', icon: <SafetyCertificateOutlined />, check: canRegulate(d, perms), onClick: () => onDialog('regulate') },
-    { key: 'deregulate-passcode', label: '离线解除监管码', icon: <KeyOutlined />, check: canDeregulatePasscode(d, perms), onClick: () => onDialog('deregulate-passcode') },
+    {
+      key: 'deregulate-passcode',
+      label: '离线解除监管码',
+      icon: <KeyOutlined />,
+      check: canDeregulatePasscode(d, perms),
+      onClick: () => onDialog('deregulate-passcode'),
+    },
     { key: 'wallpaper', label: '设置壁纸', icon: <FileImageOutlined />, check: canSetWallpaper(d, perms), onClick: () => onDialog('wallpaper') },
   ];
   // Archiving cannot be undone: it sits in "more" on every screen, behind its confirming dialog.
-  const rare: SheetAction[] = [{ key: 'archive', label: '归档', icon: <FolderOutlined />, danger: true, check: canArchive(d, perms), onClick: () => onDialog('archive') }];
+  const rare: SheetAction[] = [
+    { key: 'archive', label: '归档', icon: <FolderOutlined />, danger: true, check: canArchive(d, perms), onClick: () => onDialog('archive') },
+  ];
   return (
     <DeviceHeaderFrame
       name={androidDeviceName(d)}

@@ -28,7 +28,12 @@ function EmptyGuide({ query, viewAll, onClear }: { query: AndroidListQuery; view
   if (androidListSearch.hasActiveFilters(query)) return <NoMatchingDevices onClear={onClear} />;
   if (query.archived) return <Empty description="还没有归档的设备" />;
   return (
-    <FirstDeviceGuide description={emptyListText('Android', viewAll)} steps={FIRST_ANDROID_STEPS} maxWidth={520} style={{ padding: '24px 0', textAlign: 'left' }} />
+    <FirstDeviceGuide
+      description={emptyListText('Android', viewAll)}
+      steps={FIRST_ANDROID_STEPS}
+      maxWidth={520}
+      style={{ padding: '24px 0', textAlign: 'left' }}
+    />
   );
 }
 

@@ -13,7 +13,10 @@ interface EnrollDialogProps {
   chooseClerk: boolean;
 }
 
-const CHANNEL_OPTIONS = Object.entries(androidChannelLabel).map(([value, label]) => ({ value: Number(value), label: Number(value) === 0 ? `${label}（通用，扫码接入）` : label }));
+const CHANNEL_OPTIONS = Object.entries(androidChannelLabel).map(([value, label]) => ({
+  value: Number(value),
+  label: Number(value) === 0 ? `${label}（通用，扫码接入）` : label,
+}));
 
 /**
  * EnrollDialog is 新增设备: a one-time enrolment QR code (POST /enroll-token, Ea1) that a factory-new phone
@@ -26,7 +29,9 @@ export default function EnrollDialog({ onClose, chooseClerk }: EnrollDialogProps
   const app = useQuery(mdmAppDownloadLinkQuery);
   const queryClient = useQueryClient();
   const [now, setNow] = useState(() => Date.now());
-  const issue = useMutation({ mutationFn: () => issueEnrollToken({ for_clerk_id: form.getFieldValue('for_clerk_id') ?? null, channel: form.getFieldValue('channel') }) });
+  const issue = useMutation({
+    mutationFn: () => issueEnrollToken({ for_clerk_id: form.getFieldValue('for_clerk_id') ?? null, channel: form.getFieldValue('channel') }),
+  });
   const token = issue.data;
   const expired = token ? Date.parse(token.expires_at) <= now : false;
 
@@ -46,7 +51,19 @@ export default function EnrollDialog({ onClose, chooseClerk }: EnrollDialogProps
   };
 
   return (
-    <Modal open title="新增设备" width={760} style={{ top: phone ? 16 : 40 }} onCancel={close} destroyOnHidden footer={<Button type="primary" onClick={close}>完成</Button>}>
+    <Modal
+      open
+      title="新增设备"
+      width={760}
+      style={{ top: phone ? 16 : 40 }}
+      onCancel={close}
+      destroyOnHidden
+      footer={
+        <Button type="primary" onClick={close}>
+          完成
+        </Button>
+      }
+    >
       {/* On a phone one column: the QR code, then the choices and the steps under it. */}
       <Flex gap={24} align={phone ? 'stretch' : 'start'} vertical={phone}>
         <Flex vertical align="center" gap={8} style={phone ? undefined : { width: 260, flex: 'none' }}>

@@ -73,7 +73,13 @@ function AppDefaults({ admin }: { admin: boolean }) {
   });
   if (!saved.data) return <PageLoading />;
   return (
-    <Form<AppRuleValues> form={form} layout="vertical" initialValues={saved.data} onFinish={(v) => save.mutate(toAppRule(v) as AndroidAppRestriction)} style={{ maxWidth: 720 }}>
+    <Form<AppRuleValues>
+      form={form}
+      layout="vertical"
+      initialValues={saved.data}
+      onFinish={(v) => save.mutate(toAppRule(v) as AndroidAppRestriction)}
+      style={{ maxWidth: 720 }}
+    >
       <AppRestrictionFields disabled={!admin} />
       {admin && (
         <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -1,9 +1,4 @@
-import {
-  ANDROID_RESTRICTIONS,
-  type AndroidRestriction,
-  type AndroidRestrictionGroup,
-  androidRestrictionGroupLabel,
-} from '@lease/shared';
+import { ANDROID_RESTRICTIONS, type AndroidRestriction, type AndroidRestrictionGroup, androidRestrictionGroupLabel } from '@lease/shared';
 import { Flex, Switch, Tag, Tooltip, Typography, theme } from 'antd';
 
 /** restrictionGroups: the catalogue by group, in the editor's order. */

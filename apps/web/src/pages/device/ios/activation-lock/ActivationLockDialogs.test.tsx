@@ -29,10 +29,12 @@ interface Fake {
 }
 
 function renderDialog(Dialog: ComponentType<CommandConfirmProps>, fake: Fake = {}) {
-  answerFetch(vi.fn(async (url: string) => {
+  answerFetch(
+    vi.fn(async (url: string) => {
       if (url.startsWith('/api/device/ios/helper/activation-lock')) return Response.json({ ...READY, ...fake.state });
       if (url.startsWith('/api/system/check-need-sms-verify')) return Response.json({ need: fake.needSms ?? false });
-      if (url.startsWith('/api/device/ios/command/')) return fake.answer?.() ?? Response.json({ operation_log_id: 'op-1', status: 2, replayed: false, result: 'Apple 已为设备开启激活锁' });
+      if (url.startsWith('/api/device/ios/command/'))
+        return fake.answer?.() ?? Response.json({ operation_log_id: 'op-1', status: 2, replayed: false, result: 'Apple 已为设备开启激活锁' });
       return new Response('', { status: 404 });
     }),
   );
@@ -45,7 +47,6 @@ const posts = (name: string) => commandPosts(vi.mocked(fetch), name);
 const typePassword = async (value = 'Passw0rd!x') => fireEvent.change(await screen.findByLabelText('登录密码或二级密码'), { target: { value } });
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 const ok = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
-
 
 describe('TurnOnActivationLockDialog', () => {
   it('says what the lock does, asks the password and the tick, and sends once with an Idempotency-Key', async () => {
@@ -72,7 +73,7 @@ describe('TurnOnActivationLockDialog', () => {
     expect(screen.getByRole('button', { name: '开启激活锁' }).hasAttribute('disabled')).toBe(true);
   });
 
-  it('asks for an SMS code when the store\'s switch is on, and sends it', async () => {
+  it("asks for an SMS code when the store's switch is on, and sends it", async () => {
     renderDialog(TurnOnActivationLockDialog, { needSms: true });
     await typePassword();
     fireEvent.change(await screen.findByPlaceholderText('6 位数字验证码'), { target: { value: '123456' } });
@@ -95,7 +96,7 @@ describe('TurnOnActivationLockDialog', () => {
 });
 
 describe('TurnOffActivationLockDialog', () => {
-  it('shows Apple\'s refusal in the dialog', async () => {
+  it("shows Apple's refusal in the dialog", async () => {
     const { onClose } = renderDialog(TurnOffActivationLockDialog, {
       answer: () => Response.json({ operation_log_id: 'op-2', status: 3, replayed: false, result: 'Apple 拒绝：绕过码与 Apple 的记录不符' }),
     });
@@ -109,7 +110,9 @@ describe('TurnOffActivationLockDialog', () => {
   });
 
   it('explains a lock set with 查找 that the server holds no code for', async () => {
-    renderDialog(TurnOffActivationLockDialog, { state: { server_code: false, cannot_turn_off: '设备的激活锁由租机人的 Apple 账户（「查找」）开启，服务器没有可用的绕过码。' } });
+    renderDialog(TurnOffActivationLockDialog, {
+      state: { server_code: false, cannot_turn_off: '设备的激活锁由租机人的 Apple 账户（「查找」）开启，服务器没有可用的绕过码。' },
+    });
     expect(await screen.findByText(/由租机人的 Apple 账户（「查找」）开启/)).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
   });

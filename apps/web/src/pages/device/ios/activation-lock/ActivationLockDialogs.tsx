@@ -69,8 +69,15 @@ export function ActivationLockPasswordDialog(p: CommandConfirmProps) {
       submit={(proof) => getActivationLockPassword({ device_id: p.device.id, ...proof })}
       answered={(r) => (
         <Flex vertical align="center" gap={12} style={{ padding: '8px 0' }}>
-          <Typography.Text type="secondary">{r.source === 'server' ? '服务器开启激活锁时生成的密码' : '设备自己生成的密码（激活锁由「查找」开启时使用）'}</Typography.Text>
-          <Typography.Title level={3} copyable={{ text: r.activation_lock_password, tooltips: ['复制', '已复制'] }} style={{ margin: 0, fontFamily: 'monospace', letterSpacing: 1 }} data-testid="activation-lock-password">
+          <Typography.Text type="secondary">
+            {r.source === 'server' ? '服务器开启激活锁时生成的密码' : '设备自己生成的密码（激活锁由「查找」开启时使用）'}
+          </Typography.Text>
+          <Typography.Title
+            level={3}
+            copyable={{ text: r.activation_lock_password, tooltips: ['复制', '已复制'] }}
+            style={{ margin: 0, fontFamily: 'monospace', letterSpacing: 1 }}
+            data-testid="activation-lock-password"
+          >
             {r.activation_lock_password}
           </Typography.Title>
           <Alert type="warning" showIcon style={{ width: '100%' }} title="请只告诉需要激活设备的人，不要截图外传。输入时 Apple 账户一栏留空。" />

@@ -80,7 +80,18 @@ export function SensitiveLockDialog<T>({ device, onClose, onDone, submit, answer
 
   if (view) {
     return (
-      <Modal open title={title} onCancel={onClose} destroyOnHidden width={480} footer={<Button type="primary" onClick={onClose}>完成</Button>}>
+      <Modal
+        open
+        title={title}
+        onCancel={onClose}
+        destroyOnHidden
+        width={480}
+        footer={
+          <Button type="primary" onClick={onClose}>
+            完成
+          </Button>
+        }
+      >
         {view}
       </Modal>
     );

@@ -4,7 +4,12 @@ import { ACTION_MENUS } from '../detail/actionMenus.tsx';
 import { activationLockNote } from './ActivationLockFact.tsx';
 import { canGetActivationLockPassword, canTurnOffActivationLock, canTurnOnActivationLock, type LockDevice } from './activationLockActions.ts';
 
-const device = (values: Partial<LockDevice> = {}): LockDevice => ({ recycled_status: RecycledStatus.ACTIVE, activation_lock_status: ActivationLockStatus.OFF, activation_lock_set: false, ...values });
+const device = (values: Partial<LockDevice> = {}): LockDevice => ({
+  recycled_status: RecycledStatus.ACTIVE,
+  activation_lock_status: ActivationLockStatus.OFF,
+  activation_lock_set: false,
+  ...values,
+});
 const all = [Perm.APPLE_TURN_ON_ACTIVATION_LOCK, Perm.APPLE_TURN_OFF_ACTIVATION_LOCK, Perm.APPLE_GET_ACTIVATION_LOCK_PASSWORD];
 const locked = device({ activation_lock_status: ActivationLockStatus.ON, activation_lock_set: true });
 
@@ -30,7 +35,9 @@ describe('activation lock actions', () => {
 
   it('lists the three in the 安全与释放 menu', () => {
     const release = ACTION_MENUS.find((g) => g.key === 'release')!;
-    expect(release.actions.map((a) => a.command)).toEqual(expect.arrayContaining(['turn-on-activation-lock', 'get-activation-lock-password', 'turn-off-activation-lock']));
+    expect(release.actions.map((a) => a.command)).toEqual(
+      expect.arrayContaining(['turn-on-activation-lock', 'get-activation-lock-password', 'turn-off-activation-lock']),
+    );
   });
 
   it('says in the detail whether the store holds the code', () => {

@@ -19,6 +19,12 @@ export interface CommandWording extends SendWording {
 export function CommandConfirmDialog({ device, onClose, onDone, command, doneText, ...w }: CommandConfirmProps & CommandWording) {
   const send = useDeviceCommand(command, { doneText, onSuccess: closeThenDone({ onClose, onDone }) });
   return (
-    <SendConfirmDialog {...w} deviceTitle={deviceTitle(device)} pending={send.isPending} onClose={onClose} send={(fields) => send.mutate({ device_id: device.id, ...fields })} />
+    <SendConfirmDialog
+      {...w}
+      deviceTitle={deviceTitle(device)}
+      pending={send.isPending}
+      onClose={onClose}
+      send={(fields) => send.mutate({ device_id: device.id, ...fields })}
+    />
   );
 }

@@ -15,7 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 let saved = { message: '', phone_number: '', footnote: '' };
 
 function serveFakeApi() {
-  answerFetch(vi.fn(async (url: string) => {
+  answerFetch(
+    vi.fn(async (url: string) => {
       if (url === '/api/user/lost-modal-content') return Response.json(saved);
       if (url === '/api/device/ios/command/lock') return Response.json({ operation_log_id: 'op-1', status: 0, replayed: false });
       return new Response('', { status: 404 });

@@ -59,7 +59,14 @@ export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
           else lock.mutate(toLockRequest(device.id, values));
         }}
       >
-        <Form.Item name="message" label="锁屏提示" rules={[{ required: true, whitespace: true, message: '请输入锁屏提示' }, { max: 200, message: '锁屏提示最多 200 个字符' }]}>
+        <Form.Item
+          name="message"
+          label="锁屏提示"
+          rules={[
+            { required: true, whitespace: true, message: '请输入锁屏提示' },
+            { max: 200, message: '锁屏提示最多 200 个字符' },
+          ]}
+        >
           <Input.TextArea rows={3} showCount maxLength={200} placeholder="例如：此设备已被锁定，请联系门店处理" />
         </Form.Item>
         <Form.Item name="phone_number" label="联系电话" rules={[schemaRule(iosLockRequest.shape.phone_number)]}>
@@ -81,7 +88,14 @@ export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
             name="at"
             label="预约时间"
             extra="到时由服务器自动下发锁定指令；执行前可在“操作记录”中取消。"
-            rules={[{ validator: async (_r, v: LockFormValues['at']) => { const e = scheduleError(v); if (e) throw new Error(e); } }]}
+            rules={[
+              {
+                validator: async (_r, v: LockFormValues['at']) => {
+                  const e = scheduleError(v);
+                  if (e) throw new Error(e);
+                },
+              },
+            ]}
           >
             <DatePicker
               showTime={{ format: 'HH:mm' }}

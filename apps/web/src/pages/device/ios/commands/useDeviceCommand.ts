@@ -55,5 +55,8 @@ export function useCommandMutation<B>(send: (body: B, idempotencyKey: string) =>
 
 /** useDeviceCommand sends one Apple device command (useCommandMutation). */
 export function useDeviceCommand(name: IosCommandName, options: CommandOptions = {}) {
-  return useCommandMutation((body: { device_id: string } & Record<string, unknown>, key: string) => sendCommand(name, body, key), { ...options, root: iosKeys.all });
+  return useCommandMutation((body: { device_id: string } & Record<string, unknown>, key: string) => sendCommand(name, body, key), {
+    ...options,
+    root: iosKeys.all,
+  });
 }

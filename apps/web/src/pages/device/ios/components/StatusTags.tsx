@@ -1,11 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import {
-  EnrollmentStatus,
-  enrollmentStatusLabel,
-  LockStatus,
-  lockStatusLabel,
-  type OperationProgress,
-} from '@lease/shared';
+import { EnrollmentStatus, enrollmentStatusLabel, LockStatus, lockStatusLabel, type OperationProgress } from '@lease/shared';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { progressView } from './progress.ts';
 

@@ -29,7 +29,19 @@ const matches = (term: string) => (a: { app_name: string; bundle_id: string }) =
   return !t || a.app_name.toLowerCase().includes(t) || a.bundle_id.toLowerCase().includes(t);
 };
 
-function PickList({ apps, loading, taken, empty, onAdd }: { apps: ListedApp[]; loading: boolean; taken: ReadonlySet<string>; empty: string; onAdd: (app: ListedApp) => void }) {
+function PickList({
+  apps,
+  loading,
+  taken,
+  empty,
+  onAdd,
+}: {
+  apps: ListedApp[];
+  loading: boolean;
+  taken: ReadonlySet<string>;
+  empty: string;
+  onAdd: (app: ListedApp) => void;
+}) {
   return (
     <Table<ListedApp>
       rowKey="bundle_id"
@@ -89,7 +101,10 @@ function InstalledTab({ deviceId, taken, onAdd }: { deviceId: string; taken: Rea
 
 function LibraryTab({ withIcon, taken, onAdd }: { withIcon?: boolean; taken: ReadonlySet<string>; onAdd: (app: ListedApp) => void }) {
   const [keyword, setKeyword] = useState('');
-  const apps = useQuery({ ...appstoreListQuery({ platform: 'apple', keyword: keyword || undefined, page_num: 0, page_size: 50 }), placeholderData: keepPreviousData });
+  const apps = useQuery({
+    ...appstoreListQuery({ platform: 'apple', keyword: keyword || undefined, page_num: 0, page_size: 50 }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Flex vertical gap={8}>
       <Input.Search allowClear placeholder="搜索应用库" onSearch={(v) => setKeyword(v.trim())} />
@@ -105,7 +120,17 @@ function LibraryTab({ withIcon, taken, onAdd }: { withIcon?: boolean; taken: Rea
 }
 
 /** ManualTab adds one typed-in app and closes the picker, as a form does. */
-function ManualTab({ withIcon, taken, onAdd, onDone }: { withIcon?: boolean; taken: ReadonlySet<string>; onAdd: (app: ListedApp) => void; onDone: () => void }) {
+function ManualTab({
+  withIcon,
+  taken,
+  onAdd,
+  onDone,
+}: {
+  withIcon?: boolean;
+  taken: ReadonlySet<string>;
+  onAdd: (app: ListedApp) => void;
+  onDone: () => void;
+}) {
   const [form] = Form.useForm<ListedApp>();
   const bundleRule = {
     validator: async (_r: unknown, v: unknown) => {

@@ -8,7 +8,6 @@ import { showFormError } from '../../../../forms/formRules.ts';
 import { AppListEditor } from './AppListEditor.tsx';
 import { AppRuleFields } from './AppRuleFields.tsx';
 
-
 /** AppRestrictionPanel is the store's default Apple app restriction: on/off, type (spec §5: 0-2) and the app list. */
 export function AppRestrictionPanel({ saved, readOnly }: { saved: AppleAppRestriction; readOnly: boolean }) {
   const [form] = Form.useForm<AppleAppRestrictionInput>();
@@ -28,7 +27,14 @@ export function AppRestrictionPanel({ saved, readOnly }: { saved: AppleAppRestri
 
   return (
     <Panel title="默认应用限制">
-      <Form<AppleAppRestrictionInput> form={form} layout="vertical" initialValues={saved} disabled={readOnly} onFinish={(v) => save.mutate(v)} style={{ maxWidth: 860 }}>
+      <Form<AppleAppRestrictionInput>
+        form={form}
+        layout="vertical"
+        initialValues={saved}
+        disabled={readOnly}
+        onFinish={(v) => save.mutate(v)}
+        style={{ maxWidth: 860 }}
+      >
         <AppRuleFields
           enable={enable}
           type={type}

@@ -38,7 +38,6 @@ async function renderPage(user = admin()) {
 
 const switchOf = (label: string) => screen.getByRole('switch', { name: label });
 
-
 // Some 20 antd switches with tooltips render slowly in happy-dom on a shared machine.
 describe('DefaultRestrictionPage', { timeout: 30_000 }, () => {
   it('shows the catalogue grouped, with supervision tags, and the saved state', async () => {

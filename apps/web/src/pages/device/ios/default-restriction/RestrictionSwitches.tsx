@@ -74,7 +74,14 @@ export function RestrictionSwitches({ value, onToggle, readOnly = false, markOf,
             {section.label}
           </Typography.Title>
           {section.items.map((item) => (
-            <RestrictionRow key={item.key} item={item} on={value.has(item.key)} readOnly={readOnly} mark={markOf?.(item)} onToggle={(on) => onToggle(item.key, on)} />
+            <RestrictionRow
+              key={item.key}
+              item={item}
+              on={value.has(item.key)}
+              readOnly={readOnly}
+              mark={markOf?.(item)}
+              onToggle={(on) => onToggle(item.key, on)}
+            />
           ))}
         </section>
       ))}

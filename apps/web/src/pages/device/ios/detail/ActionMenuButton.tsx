@@ -28,7 +28,13 @@ export function ActionMenuButton({ group, device, perms, onCommand }: ActionMenu
     icon: action.icon,
     danger: action.danger,
     disabled: !check.allowed,
-    label: check.allowed ? action.label : <Tooltip title={check.reason} placement="left">{action.label}</Tooltip>,
+    label: check.allowed ? (
+      action.label
+    ) : (
+      <Tooltip title={check.reason} placement="left">
+        {action.label}
+      </Tooltip>
+    ),
   }));
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onCommand(key as DeviceCommand) }}>

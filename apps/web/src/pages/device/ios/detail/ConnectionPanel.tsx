@@ -38,7 +38,13 @@ export function ConnectionPanel({ check, checking, onRecheck }: ConnectionPanelP
             {
               key: 'seen',
               label: '最后通信',
-              children: check.last_seen_at ? <Tooltip title={formatDateTime(check.last_seen_at)}><span>{fromNow(check.last_seen_at)}</span></Tooltip> : '从未通信',
+              children: check.last_seen_at ? (
+                <Tooltip title={formatDateTime(check.last_seen_at)}>
+                  <span>{fromNow(check.last_seen_at)}</span>
+                </Tooltip>
+              ) : (
+                '从未通信'
+              ),
             },
           ]}
         />

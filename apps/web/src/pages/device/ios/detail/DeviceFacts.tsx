@@ -23,9 +23,7 @@ const battery = (level: number | null) => (level === null ? none : `${Math.round
 
 function osUpdates(list: Record<string, unknown>[]): ReactNode {
   if (!list.length) return '无可用更新';
-  return list
-    .map((u) => String(u.HumanReadableName ?? u.ProductVersion ?? u.Version ?? u.ProductKey ?? '未知更新'))
-    .join('、');
+  return list.map((u) => String(u.HumanReadableName ?? u.ProductVersion ?? u.Version ?? u.ProductKey ?? '未知更新')).join('、');
 }
 
 /** LockScreenFact is what the hirer reads on the locked phone: the message, the contact number and the footnote. */
@@ -51,8 +49,22 @@ export function DeviceFacts({ device: d, onEditHirer, onChangeClerk }: DeviceFac
   const lease = leaseFacts(d, { onEditHirer, onChangeClerk, registrationLabel: '登记时间' });
   const hardware: DescriptionsProps['items'] = [
     { key: 'serial', label: '序列号', children: <Typography.Text copyable>{d.serial_number}</Typography.Text> },
-    { key: 'udid', label: 'UDID', children: d.udid ? <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{d.udid}</Typography.Text> : none },
-    { key: 'model', label: '型号', children: d.model ? `${d.model_name}（${d.model}${d.product_name && d.product_name !== d.model_name ? ` · ${d.product_name}` : ''}）` : none },
+    {
+      key: 'udid',
+      label: 'UDID',
+      children: d.udid ? (
+        <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+          {d.udid}
+        </Typography.Text>
+      ) : (
+        none
+      ),
+    },
+    {
+      key: 'model',
+      label: '型号',
+      children: d.model ? `${d.model_name}（${d.model}${d.product_name && d.product_name !== d.model_name ? ` · ${d.product_name}` : ''}）` : none,
+    },
     { key: 'color', label: '颜色', children: or(d.color && appleColorLabel(d.color)) },
     { key: 'capacity', label: '容量', children: capacity(d.storage_capacity) },
     { key: 'market', label: '销售地区', children: d.market ? `${marketRegion(d.market)}（${d.market}）` : none },

@@ -49,7 +49,8 @@ export default function IosDetailPage() {
   };
 
   if (detail.isPending) return <PageLoading />;
-  if (detail.isError) return <DeviceLoadError error={detail.error} onRetry={() => void detail.refetch()} back={BACK} missingHint="设备可能已被删除，或不由你负责。" />;
+  if (detail.isError)
+    return <DeviceLoadError error={detail.error} onRetry={() => void detail.refetch()} back={BACK} missingHint="设备可能已被删除，或不由你负责。" />;
   const d = detail.data;
   const waitingForEnrol = d.enrollment_status !== EnrollmentStatus.ENROLLED && d.recycled_status !== RecycledStatus.RECYCLED;
 
@@ -60,12 +61,26 @@ export default function IosDetailPage() {
       tab={tab}
       onTab={setTab}
       tabs={[
-        factsTab(<DeviceFacts device={d} onEditHirer={() => setDialog('hirer')} onChangeClerk={canChangeClerk(perms).allowed ? () => setDialog('clerk') : undefined} />),
+        factsTab(
+          <DeviceFacts
+            device={d}
+            onEditHirer={() => setDialog('hirer')}
+            onChangeClerk={canChangeClerk(perms).allowed ? () => setDialog('clerk') : undefined}
+          />,
+        ),
         { key: 'log', label: '操作记录', children: <OperationLogTab deviceId={d.id} canCancel={canCancelSchedule(perms).allowed} /> },
         {
           key: 'location',
           label: '定位',
-          children: <LocationTab deviceId={d.id} last={d.last_active_location} pending={d.progress?.action === 'get-location'} locateCheck={canLocate(d, perms)} onLocate={() => setCommand('locate')} />,
+          children: (
+            <LocationTab
+              deviceId={d.id}
+              last={d.last_active_location}
+              pending={d.progress?.action === 'get-location'}
+              locateCheck={canLocate(d, perms)}
+              onLocate={() => setCommand('locate')}
+            />
+          ),
         },
         {
           key: 'apps',

@@ -1,5 +1,18 @@
 import { KeyOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { AppstoreAddOutlined, AppstoreOutlined, ClearOutlined, CloudDownloadOutlined, CloudServerOutlined, DeleteOutlined, FieldTimeOutlined, GlobalOutlined, PictureOutlined, PoweroffOutlined, RollbackOutlined, SafetyOutlined } from '@ant-design/icons';
+import {
+  AppstoreAddOutlined,
+  AppstoreOutlined,
+  ClearOutlined,
+  CloudDownloadOutlined,
+  CloudServerOutlined,
+  DeleteOutlined,
+  FieldTimeOutlined,
+  GlobalOutlined,
+  PictureOutlined,
+  PoweroffOutlined,
+  RollbackOutlined,
+  SafetyOutlined,
+} from '@ant-design/icons';
 import { Module, RecycledStatus, type IosDeviceDetail } from '@lease/shared';
 import type { ReactNode } from 'react';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
@@ -58,7 +71,13 @@ export const ACTION_MENUS: MenuGroup[] = [
       { command: 'set-wallpaper', label: '设置壁纸', icon: <PictureOutlined />, check: canSetWallpaper },
       { command: 'os-update', label: '系统更新', icon: <CloudDownloadOutlined />, check: canScheduleOsUpdate },
       { command: 'set-global-http-proxy', label: '设置全局代理', icon: <GlobalOutlined />, check: canSetGlobalProxy, module: Module.APPLE_GLOBAL_HTTP_PROXY },
-      { command: 'remove-global-http-proxy', label: '移除全局代理', icon: <GlobalOutlined />, check: canRemoveGlobalProxy, module: Module.APPLE_GLOBAL_HTTP_PROXY },
+      {
+        command: 'remove-global-http-proxy',
+        label: '移除全局代理',
+        icon: <GlobalOutlined />,
+        check: canRemoveGlobalProxy,
+        module: Module.APPLE_GLOBAL_HTTP_PROXY,
+      },
       { command: 'set-dns-setting', label: '设置加密 DNS', icon: <CloudServerOutlined />, check: canSetDns },
       { command: 'clear-dns-setting', label: '清除加密 DNS', icon: <CloudServerOutlined />, check: canClearDns },
     ],

@@ -26,7 +26,14 @@ const device = (over: Partial<ActionDevice> = {}): ActionDevice => ({
 const locked = device({ lock_status: LockStatus.LOCKED });
 const notEnrolled = device({ enrollment_status: EnrollmentStatus.REGISTERED });
 const recycled = device({ recycled_status: RecycledStatus.RECYCLED });
-const ALL = [Perm.APPLE_ENABLE_LOST_MODE, Perm.APPLE_DISABLE_LOST_MODE, Perm.APPLE_PLAY_LOST_SOUND, Perm.APPLE_CLEAR_PASSCODE, Perm.APPLE_REBOOT, Perm.APPLE_ARCHIVED];
+const ALL = [
+  Perm.APPLE_ENABLE_LOST_MODE,
+  Perm.APPLE_DISABLE_LOST_MODE,
+  Perm.APPLE_PLAY_LOST_SOUND,
+  Perm.APPLE_CLEAR_PASSCODE,
+  Perm.APPLE_REBOOT,
+  Perm.APPLE_ARCHIVED,
+];
 const ADMIN = [Perm.ADMIN];
 
 describe('lock and unlock', () => {

@@ -65,8 +65,7 @@ export const canUnlock = (device: ActionDevice, perms: Perms) =>
     return '设备未锁定';
   });
 
-export const canPlaySound = (device: ActionDevice, perms: Perms) =>
-  command(device, perms, Perm.APPLE_PLAY_LOST_SOUND, needsLostMode);
+export const canPlaySound = (device: ActionDevice, perms: Perms) => command(device, perms, Perm.APPLE_PLAY_LOST_SOUND, needsLostMode);
 
 /** canLocate: any clerk who sees the device may locate it, but Apple only answers in Lost Mode. */
 export const canLocate = (device: ActionDevice, perms: Perms) => command(device, perms, null, needsLostMode);
@@ -93,14 +92,12 @@ export function canRemove(device: ActionDevice, perms: Perms): ActionCheck {
   return device.recycled_status === RecycledStatus.RECYCLED ? OK : refuse('请先将设备移入回收站，再彻底删除');
 }
 
-export const canChangeClerk = (perms: Perms): ActionCheck =>
-  hasPermission(perms, Perm.APPLE_LIST_BATCH_CHANGE_CLERK) ? OK : NO_PERMISSION;
+export const canChangeClerk = (perms: Perms): ActionCheck => (hasPermission(perms, Perm.APPLE_LIST_BATCH_CHANGE_CLERK) ? OK : NO_PERMISSION);
 
 export const canRegister = (perms: Perms): ActionCheck => (hasPermission(perms, Perm.APPLE_LIST_NEW) ? OK : NO_PERMISSION);
 
 /** canCancelSchedule: cancelling a scheduled lock is part of the lock permission (Ab4). */
-export const canCancelSchedule = (perms: Perms): ActionCheck =>
-  hasPermission(perms, Perm.APPLE_ENABLE_LOST_MODE) ? OK : NO_PERMISSION;
+export const canCancelSchedule = (perms: Perms): ActionCheck => (hasPermission(perms, Perm.APPLE_ENABLE_LOST_MODE) ? OK : NO_PERMISSION);
 
 /** isInTransit: a lock, unlock or other command is on its way to the phone, so views refresh until it answers. */
 export const isInTransit = (d: Pick<IosDeviceListItem, 'lock_status' | 'progress'>) =>

@@ -14,9 +14,18 @@ export function menuEntries(group: MenuGroup, device: IosDeviceDetail, modules: 
  * phoneSheetSections is everything the phone header folds into its "more" sheet: the sound, then the
  * desktop header's menus with their titles, so a clerk finds an action under the same heading on both.
  */
-export function phoneSheetSections(device: IosDeviceDetail, perms: readonly string[], modules: readonly string[], onCommand: (c: DeviceCommand) => void): SheetSection[] {
+export function phoneSheetSections(
+  device: IosDeviceDetail,
+  perms: readonly string[],
+  modules: readonly string[],
+  onCommand: (c: DeviceCommand) => void,
+): SheetSection[] {
   return [
-    { key: 'common', title: '常用', actions: [{ key: 'sound', label: '播放提示音', icon: <SoundOutlined />, check: canPlaySound(device, perms), onClick: () => onCommand('sound') }] },
+    {
+      key: 'common',
+      title: '常用',
+      actions: [{ key: 'sound', label: '播放提示音', icon: <SoundOutlined />, check: canPlaySound(device, perms), onClick: () => onCommand('sound') }],
+    },
     ...ACTION_MENUS.map((group) => ({
       key: group.key,
       title: group.label,

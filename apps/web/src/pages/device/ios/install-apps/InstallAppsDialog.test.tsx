@@ -23,9 +23,11 @@ const app = (app_name: string, bundle_id: string, track_id: string | null) => ({
 const LIBRARY = [app('QQ', 'com.tencent.mqq', '444934666'), app('钉钉', 'com.laiwang.DingTalk', null), app('微信', 'com.tencent.xin', '414478124')];
 
 function renderDialog(library = LIBRARY) {
-  answerFetch(vi.fn(async (url: string) => {
+  answerFetch(
+    vi.fn(async (url: string) => {
       if (url.startsWith('/api/appstore/list')) return Response.json({ list: library, total: library.length });
-      if (url.startsWith(`/api/device/ios/${DEVICE.id}`)) return Response.json({ id: DEVICE.id, app_list: [{ app_name: '微信', bundle_id: 'com.tencent.xin' }] });
+      if (url.startsWith(`/api/device/ios/${DEVICE.id}`))
+        return Response.json({ id: DEVICE.id, app_list: [{ app_name: '微信', bundle_id: 'com.tencent.xin' }] });
       if (url === '/api/device/ios/command/install-apps') {
         return Response.json({
           list: [

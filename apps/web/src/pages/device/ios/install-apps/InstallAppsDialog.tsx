@@ -32,7 +32,10 @@ export function InstallAppsDialog({ device, onClose, onDone }: CommandConfirmPro
   const [confirmed, setConfirmed] = useState(false);
   const [results, setResults] = useState<InstallAppResult[] | null>(null);
   const [key] = useState(newIdempotencyKey);
-  const library = useQuery({ ...appstoreListQuery({ platform: 'apple', keyword: keyword || undefined, page_num: 0, page_size: 50 }), placeholderData: keepPreviousData });
+  const library = useQuery({
+    ...appstoreListQuery({ platform: 'apple', keyword: keyword || undefined, page_num: 0, page_size: 50 }),
+    placeholderData: keepPreviousData,
+  });
   const detail = useQuery(iosDetailQuery(device.id));
   const installed = new Set((detail.data?.app_list ?? []).map((a) => a.bundle_id));
   const queryClient = useQueryClient();
@@ -59,7 +62,12 @@ export function InstallAppsDialog({ device, onClose, onDone }: CommandConfirmPro
   if (results) {
     return (
       <Modal open title={title} width={640} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>}>
-        <Alert type="info" showIcon title="每个应用单独下发，结果随设备响应实时更新；关闭窗口不影响安装，结果也可在“操作记录”中查看。" style={{ marginBottom: 12 }} />
+        <Alert
+          type="info"
+          showIcon
+          title="每个应用单独下发，结果随设备响应实时更新；关闭窗口不影响安装，结果也可在“操作记录”中查看。"
+          style={{ marginBottom: 12 }}
+        />
         <InstallResultList results={results} />
       </Modal>
     );
@@ -120,7 +128,17 @@ export function InstallAppsDialog({ device, onClose, onDone }: CommandConfirmPro
         style={{ marginBottom: 12 }}
       />
       {emptyLibrary ? (
-        <Empty description={<>门店应用库中还没有 Apple 应用，请先到 <Link to="/console/appstore" onClick={onClose}>应用库</Link> 添加</>} />
+        <Empty
+          description={
+            <>
+              门店应用库中还没有 Apple 应用，请先到{' '}
+              <Link to="/console/appstore" onClick={onClose}>
+                应用库
+              </Link>{' '}
+              添加
+            </>
+          }
+        />
       ) : (
         <>
           <Input.Search allowClear placeholder="搜索应用名称或 Bundle ID" onSearch={(v) => setKeyword(v.trim())} style={{ marginBottom: 8 }} />

@@ -61,7 +61,13 @@ function FilterForm({ query, onChange, showClerk }: FilterBarProps) {
   const clerks = useQuery({ ...clerkOptionsQuery, enabled: showClerk });
 
   return (
-    <Form<FilterValues> form={form} layout="inline" initialValues={toValues(query)} onFinish={(v) => onChange(withFilters(query, fromValues(v)))} style={{ rowGap: 12 }}>
+    <Form<FilterValues>
+      form={form}
+      layout="inline"
+      initialValues={toValues(query)}
+      onFinish={(v) => onChange(withFilters(query, fromValues(v)))}
+      style={{ rowGap: 12 }}
+    >
       <Form.Item name="imei" rules={[schemaRule(iosListQuery.shape.imei)]} {...filterItem}>
         <Input allowClear aria-label="IMEI" placeholder="IMEI" style={{ width: 150 }} maxLength={15} />
       </Form.Item>
@@ -77,7 +83,8 @@ function FilterForm({ query, onChange, showClerk }: FilterBarProps) {
           <Select
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
-            aria-label="店员" placeholder="店员"
+            aria-label="店员"
+            placeholder="店员"
             loading={clerks.isLoading}
             options={(clerks.data ?? []).map((c) => ({ value: c.id, label: clerkOptionLabel(c) }))}
             style={{ width: 130 }}

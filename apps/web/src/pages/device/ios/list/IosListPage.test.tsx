@@ -35,10 +35,15 @@ const row = {
   progress: null,
 };
 
-const listCalls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/device/ios/list'));
+const listCalls = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.map(([url]) => String(url))
+    .filter((u) => u.startsWith('/api/device/ios/list'));
 
 async function renderList(path: string, total = 1) {
-  answerFetch(vi.fn(async (url: string) => {
+  answerFetch(
+    vi.fn(async (url: string) => {
       if (url.startsWith('/api/device/ios/list')) return Response.json({ list: total ? [row] : [], total });
       if (url.startsWith('/api/device/ios/helper/clerks')) return Response.json([]);
       return new Response('', { status: 404 });
@@ -48,7 +53,6 @@ async function renderList(path: string, total = 1) {
   await act(async () => {});
   return router;
 }
-
 
 describe('IosListPage', () => {
   it('asks the server for the view in the URL and fills the filters from it', async () => {

@@ -5,17 +5,26 @@ import { admin } from '../../../../test/fixtures.ts';
 import { renderRoute } from '../../../../test/renderRoute.tsx';
 import { RegisterDialog } from './RegisterDialog.tsx';
 
-const link = (serial: string) => ({ id: `00000000-0000-4000-8000-${serial.slice(-12).padStart(12, '0')}`, serial_number: serial, enroll_link: `http://x/enroll/${serial}` });
+const link = (serial: string) => ({
+  id: `00000000-0000-4000-8000-${serial.slice(-12).padStart(12, '0')}`,
+  serial_number: serial,
+  enroll_link: `http://x/enroll/${serial}`,
+});
 
 describe('RegisterDialog', { timeout: 30_000 }, () => {
   it('sends the well-typed serials, then names the mistyped and the already registered ones beside the links', async () => {
-    const fetchMock = answerFetch(vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/device/ios/new') {
-        const { serial_numbers } = JSON.parse(String(init?.body)) as { serial_numbers: string[] };
-        return Response.json({ list: serial_numbers.filter((s) => s !== 'DUPLICATE0001').map(link), rejected: [{ serial_number: 'DUPLICATE0001', reason: '序列号已登记' }] });
-      }
-      return new Response('', { status: 404 });
-    }));
+    const fetchMock = answerFetch(
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/device/ios/new') {
+          const { serial_numbers } = JSON.parse(String(init?.body)) as { serial_numbers: string[] };
+          return Response.json({
+            list: serial_numbers.filter((s) => s !== 'DUPLICATE0001').map(link),
+            rejected: [{ serial_number: 'DUPLICATE0001', reason: '序列号已登记' }],
+          });
+        }
+        return new Response('', { status: 404 });
+      }),
+    );
     renderRoute({ path: '/', Component: () => <RegisterDialog chooseClerk={false} onClose={vi.fn()} /> }, { at: '/', user: admin() });
     const dialog = await screen.findByRole('dialog', { name: '登记设备' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: '序列号' }), { target: { value: 'F2LXK0ABCD12\nDUPLICATE0001\nBAD-1' } });

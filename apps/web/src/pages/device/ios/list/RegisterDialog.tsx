@@ -16,7 +16,8 @@ interface RegisterValues {
 const serialsRule = {
   validator: async (_r: unknown, v: unknown) => {
     const { serials, invalid } = parseSerials(String(v ?? ''));
-    if (!serials.length && invalid.length) throw new Error(`序列号格式有误（应为 10-14 位字母或数字）：${invalid.slice(0, 5).join('、')}${invalid.length > 5 ? ' 等' : ''}`);
+    if (!serials.length && invalid.length)
+      throw new Error(`序列号格式有误（应为 10-14 位字母或数字）：${invalid.slice(0, 5).join('、')}${invalid.length > 5 ? ' 等' : ''}`);
     if (!serials.length) throw new Error('请输入至少一个序列号');
     if (serials.length > 200) throw new Error('一次最多登记 200 台');
   },
@@ -27,7 +28,8 @@ const mistypedRule = {
   warningOnly: true,
   validator: async (_r: unknown, v: unknown) => {
     const { serials, invalid } = parseSerials(String(v ?? ''));
-    if (serials.length && invalid.length) throw new Error(`${invalid.length} 个格式有误，不会登记：${invalid.slice(0, 5).join('、')}${invalid.length > 5 ? ' 等' : ''}`);
+    if (serials.length && invalid.length)
+      throw new Error(`${invalid.length} 个格式有误，不会登记：${invalid.slice(0, 5).join('、')}${invalid.length > 5 ? ' 等' : ''}`);
   },
 };
 
@@ -82,7 +84,18 @@ export function RegisterDialog({ onClose, chooseClerk }: RegisterDialogProps) {
 
   if (result) {
     return (
-      <Modal open title="登记成功" width={640} onCancel={onClose} destroyOnHidden footer={<Button type="primary" onClick={onClose}>完成</Button>}>
+      <Modal
+        open
+        title="登记成功"
+        width={640}
+        onCancel={onClose}
+        destroyOnHidden
+        footer={
+          <Button type="primary" onClick={onClose}>
+            完成
+          </Button>
+        }
+      >
         <HttpsNotice />
         <Alert
           type="success"

@@ -13,7 +13,8 @@ describe('Apple list URL ⇄ query', () => {
   it('round-trips every filter, the two registration dates, paging and sort', () => {
     const url =
       'page_num=2&page_size=50&imei=35320972&hirer_phone_number=1380000&serial_number=F2LXK0&' +
-      'registration_time=20260101&registration_time=20260131&offline_duration=24&for_clerk=' + CLERK +
+      'registration_time=20260101&registration_time=20260131&offline_duration=24&for_clerk=' +
+      CLERK +
       '&lock_status=2&sort_index=last_active_time&sort_direction=ascend';
     const q = parseListSearch(new URLSearchParams(url));
     expect(q).toEqual({

@@ -59,10 +59,7 @@ export function DnsDialog({ device, onClose, onDone }: CommandConfirmProps) {
       fields={
         <>
           <Form.Item name="protocol" label="加密协议" initialValue={DnsProtocol.HTTPS}>
-            <Radio.Group
-              options={[DnsProtocol.HTTPS, DnsProtocol.TLS].map((p) => ({ value: p, label: dnsProtocolLabel[p] }))}
-              optionType="button"
-            />
+            <Radio.Group options={[DnsProtocol.HTTPS, DnsProtocol.TLS].map((p) => ({ value: p, label: dnsProtocolLabel[p] }))} optionType="button" />
           </Form.Item>
           {protocol === DnsProtocol.HTTPS ? (
             <Form.Item

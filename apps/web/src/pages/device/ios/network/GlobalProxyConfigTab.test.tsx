@@ -19,7 +19,6 @@ function renderTab(user = admin(), saved: string | null = null) {
   return () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)));
 }
 
-
 describe('门店设置 › 全局代理', () => {
   it('is a tab only for a store with the global proxy module', () => {
     renderTab(admin({ available_modules: [Module.APPLE] }));

@@ -21,7 +21,11 @@ function NoPacUrl({ device, onClose }: CommandConfirmProps) {
         description={
           isAdmin ? (
             <>
-              请先到 <Link to={PROXY_CONFIG_PATH} onClick={onClose}>门店设置 › 全局代理</Link> 填写 PAC 地址，再为设备设置代理。
+              请先到{' '}
+              <Link to={PROXY_CONFIG_PATH} onClick={onClose}>
+                门店设置 › 全局代理
+              </Link>{' '}
+              填写 PAC 地址，再为设备设置代理。
             </>
           ) : (
             '请联系门店管理员在“门店设置 › 全局代理”中填写 PAC 地址，再为设备设置代理。'
@@ -66,7 +70,8 @@ export function SetGlobalProxyDialog(p: CommandConfirmProps) {
             {setting.data.pac_url}
           </Typography.Text>
           <div style={{ marginTop: 8 }}>
-            PAC 文件无法访问时设备直接联网，不会断网；连接酒店、机场等需要网页登录的 Wi-Fi 时，登录页不经过代理。租机人无法自行移除。仅支持已监管的设备；设备离线时，将在下次联网后执行。
+            PAC 文件无法访问时设备直接联网，不会断网；连接酒店、机场等需要网页登录的 Wi-Fi
+            时，登录页不经过代理。租机人无法自行移除。仅支持已监管的设备；设备离线时，将在下次联网后执行。
           </div>
         </>
       }

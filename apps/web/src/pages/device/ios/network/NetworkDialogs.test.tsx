@@ -23,7 +23,6 @@ const posts = (name: string) => commandPosts(vi.mocked(fetch), name);
 const pac = (url: string | null) => (u: string) => (u === '/api/store/global-http-proxy' ? Response.json({ pac_url: url }) : undefined);
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 
-
 describe('SetGlobalProxyDialog', () => {
   it('shows the store’s PAC URL and sends the device once with an Idempotency-Key', async () => {
     const { onClose } = renderDialog(SetGlobalProxyDialog, pac(PAC));
@@ -98,12 +97,22 @@ describe('DnsDialog', () => {
     tick('我确认为此设备设置加密 DNS');
     fireEvent.click(screen.getByRole('button', { name: '设置 DNS' }));
     await waitFor(() => expect(posts('set-dns-setting')).toHaveLength(1));
-    expect(posts('set-dns-setting')[0].body).toEqual({ device_id: DEVICE.id, protocol: 'TLS', server_name: 'dot.pub', server_addresses: ['1.12.12.12', '2402:4e00::'] });
+    expect(posts('set-dns-setting')[0].body).toEqual({
+      device_id: DEVICE.id,
+      protocol: 'TLS',
+      server_name: 'dot.pub',
+      server_addresses: ['1.12.12.12', '2402:4e00::'],
+    });
   });
 
   it('sends only the chosen protocol’s server field', () => {
     const both = { server_url: 'https://x.example/dns-query', server_name: 'dot.pub', server_addresses: [' 1.1.1.1 ', ''] };
-    expect(toDnsRequest('d', { protocol: 'HTTPS', ...both })).toEqual({ device_id: 'd', protocol: 'HTTPS', server_url: 'https://x.example/dns-query', server_addresses: ['1.1.1.1'] });
+    expect(toDnsRequest('d', { protocol: 'HTTPS', ...both })).toEqual({
+      device_id: 'd',
+      protocol: 'HTTPS',
+      server_url: 'https://x.example/dns-query',
+      server_addresses: ['1.1.1.1'],
+    });
     expect(toDnsRequest('d', { protocol: 'TLS', ...both })).toEqual({ device_id: 'd', protocol: 'TLS', server_name: 'dot.pub', server_addresses: ['1.1.1.1'] });
   });
 });

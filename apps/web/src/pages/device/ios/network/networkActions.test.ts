@@ -23,7 +23,11 @@ describe('network action rules', () => {
 
   it('offers the proxy to a supervised phone only, and not while a proxy command is on its way', () => {
     expect(canSetGlobalProxy(device(), AB17)).toMatchObject({ allowed: true });
-    expect(canSetGlobalProxy(device({ supervise_status: SuperviseStatus.UNSUPERVISED }), AB17)).toEqual({ allowed: false, permitted: true, reason: '全局代理仅支持已监管的设备' });
+    expect(canSetGlobalProxy(device({ supervise_status: SuperviseStatus.UNSUPERVISED }), AB17)).toEqual({
+      allowed: false,
+      permitted: true,
+      reason: '全局代理仅支持已监管的设备',
+    });
     expect(canSetGlobalProxy(device({ supervise_status: SuperviseStatus.UNKNOWN }), AB17).reason).toBe('设备尚未上报监管状态，请稍后再试');
     expect(canSetGlobalProxy(device({ global_proxy_status: GlobalProxyStatus.PENDING }), AB17).reason).toBe('代理指令正在执行，请等待设备响应');
     expect(canSetGlobalProxy(device({ recycled_status: RecycledStatus.RECYCLED }), AB17).reason).toBe('设备在回收站中，请先移出');

@@ -43,7 +43,12 @@ export function PrevalidationTable({ steps, loading }: { steps: OneClickPrevalid
       dataSource={steps}
       columns={[
         { title: '步骤', dataIndex: 'label', width: 190 },
-        { title: '预检结果', dataIndex: 'verdict', width: 96, render: (v: OneClickPrevalidationStep['verdict']) => <Tag color={VERDICT_COLOR[v]}>{stepVerdictLabel[v]}</Tag> },
+        {
+          title: '预检结果',
+          dataIndex: 'verdict',
+          width: 96,
+          render: (v: OneClickPrevalidationStep['verdict']) => <Tag color={VERDICT_COLOR[v]}>{stepVerdictLabel[v]}</Tag>,
+        },
         { title: '说明', dataIndex: 'reason', render: (r: string | null) => r ?? '—' },
       ]}
     />
@@ -51,7 +56,12 @@ export function PrevalidationTable({ steps, loading }: { steps: OneClickPrevalid
 }
 
 /** SetupView: the clerk chooses keep-data or erase, sees the prevalidation, and confirms once with the password. */
-function SetupView({ device, onClose, onStarted, lastRun }: CommandConfirmProps & { onStarted: (r: OneClickStatusResponse) => void; lastRun: OneClickRunView | null }) {
+function SetupView({
+  device,
+  onClose,
+  onStarted,
+  lastRun,
+}: CommandConfirmProps & { onStarted: (r: OneClickStatusResponse) => void; lastRun: OneClickRunView | null }) {
   const [mode, setMode] = useState<OneClickMode>('keep-data');
   const pre = useQuery(oneClickPrevalidationQuery(device.id, mode));
   const needSms = useNeedSms(SmsGuardedAction.ONE_CLICK_UNLOCK);
@@ -79,8 +89,19 @@ function SetupView({ device, onClose, onStarted, lastRun }: CommandConfirmProps 
         style={{ marginBottom: 12 }}
         title="一键解锁用于释放已结清的设备：按顺序解除锁定、解除系统限制、关闭激活锁、解除 ABM 绑定，再移除管理或抹掉设备，最后移入回收站。完成后门店将不能再管理此设备。"
       />
-      {lastRun?.status === 'done' && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`此设备已于 ${new Date(lastRun.date_updated).toLocaleString('zh-CN')} 完成过一键解锁`} />}
-      <Form form={form} layout="vertical" onFinish={(v) => start.mutate(v, { onError: (err) => isApiError(err) && err.code === 'CONFLICT' && setBlocked(err.message) })}>
+      {lastRun?.status === 'done' && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`此设备已于 ${new Date(lastRun.date_updated).toLocaleString('zh-CN')} 完成过一键解锁`}
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => start.mutate(v, { onError: (err) => isApiError(err) && err.code === 'CONFLICT' && setBlocked(err.message) })}
+      >
         <Form.Item label="释放方式" required extra={MODE_HELP[mode]}>
           <Radio.Group
             value={mode}
@@ -115,10 +136,14 @@ function ProgressView({ device, onClose, run }: CommandConfirmProps & { run: One
   const needSms = useNeedSms(SmsGuardedAction.ONE_CLICK_UNLOCK);
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
-  const resume = useReleaseSubmit(form, (v) => resumeOneClickUnlock({ device_id: device.id, ...proofOf(v, needSms) }), (r) => {
-    queryClient.setQueryData(oneClickKeys.run(device.id), r);
-    form.resetFields();
-  });
+  const resume = useReleaseSubmit(
+    form,
+    (v) => resumeOneClickUnlock({ device_id: device.id, ...proofOf(v, needSms) }),
+    (r) => {
+      queryClient.setQueryData(oneClickKeys.run(device.id), r);
+      form.resetFields();
+    },
+  );
   const failed = run.steps.find((s) => s.status === 'failed');
   const footer =
     run.status === 'failed' ? (
@@ -144,7 +169,13 @@ function ProgressView({ device, onClose, run }: CommandConfirmProps & { run: One
       {run.status === 'done' && <Alert type="success" showIcon title="一键解锁已完成，设备已释放。" />}
       {failed && run.status === 'failed' && (
         <>
-          <Alert type="error" showIcon style={{ marginBottom: 12 }} title={`「${failed.label}」失败`} description={`${failed.reason ?? ''}。处理后点击“继续”，将从这一步重新执行。`} />
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={`「${failed.label}」失败`}
+            description={`${failed.reason ?? ''}。处理后点击“继续”，将从这一步重新执行。`}
+          />
           <Form form={form} layout="vertical" onFinish={(v) => resume.mutate(v)}>
             <SensitiveFields needSms={needSms} />
           </Form>
@@ -169,7 +200,8 @@ export function OneClickUnlockDialog(p: CommandConfirmProps) {
   const status = run?.status;
   useEffect(() => {
     // The run's end changed the device (lock, ABM, enrolment, recycle bin): refresh every view of it.
-    if (status === 'done' || status === 'failed') void queryClient.invalidateQueries({ queryKey: iosKeys.all, predicate: (q) => !q.queryKey.includes('one-click-unlock') });
+    if (status === 'done' || status === 'failed')
+      void queryClient.invalidateQueries({ queryKey: iosKeys.all, predicate: (q) => !q.queryKey.includes('one-click-unlock') });
   }, [status, queryClient]);
 
   if (current.isPending) {

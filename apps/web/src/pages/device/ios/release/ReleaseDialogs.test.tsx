@@ -16,11 +16,13 @@ type Api = (url: string, body: Record<string, unknown>) => Response | undefined;
 
 /** serve answers the dialog's calls: the device detail, the SMS question, and whatever `api` knows. */
 function renderDialog(Dialog: ComponentType<CommandConfirmProps>, api: Api = () => undefined, opts: { needSms?: boolean; detail?: object } = {}) {
-  answerFetch(vi.fn(async (url: string, init?: RequestInit) => {
+  answerFetch(
+    vi.fn(async (url: string, init?: RequestInit) => {
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       const answer = api(url, body);
       if (answer) return answer;
-      if (url.startsWith(`/api/device/ios/${DEVICE.id}?`)) return Response.json({ ...DEVICE, os_version: '17.5', abm_status: 0, activation_lock_status: 0, ...opts.detail });
+      if (url.startsWith(`/api/device/ios/${DEVICE.id}?`))
+        return Response.json({ ...DEVICE, os_version: '17.5', abm_status: 0, activation_lock_status: 0, ...opts.detail });
       if (url.startsWith('/api/system/check-need-sms-verify')) return Response.json({ need: opts.needSms ?? false });
       return Response.json({ operation_log_id: 'op-1', status: 0, replayed: false });
     }),
@@ -39,7 +41,6 @@ const posts = (name: string) =>
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const press = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
-
 
 describe('EraseDialog', () => {
   it('needs the serial typed by hand, the password and the tick before it sends once with an Idempotency-Key', async () => {
@@ -82,7 +83,9 @@ describe('EraseDialog', () => {
 
   it('says what the erased phone does next', () => {
     expect(afterErase({ os_version: '17.0', abm_status: AbmStatus.NONE, activation_lock_status: ActivationLockStatus.OFF })).toContain('返回服务');
-    expect(afterErase({ os_version: '16.7.2', abm_status: AbmStatus.PUSHED, activation_lock_status: ActivationLockStatus.OFF })).toContain('通过设置助理自动重新接入');
+    expect(afterErase({ os_version: '16.7.2', abm_status: AbmStatus.PUSHED, activation_lock_status: ActivationLockStatus.OFF })).toContain(
+      '通过设置助理自动重新接入',
+    );
     expect(afterErase({ os_version: '16.7.2', abm_status: AbmStatus.NONE, activation_lock_status: ActivationLockStatus.OFF })).toContain('将脱离门店管理');
     expect(afterErase({ os_version: '18.1', abm_status: AbmStatus.NONE, activation_lock_status: ActivationLockStatus.ON })).toContain('需先输入激活锁密码');
   });
@@ -114,7 +117,9 @@ describe('RemoveMainProfileDialog and AbmUnbindDialog', () => {
 
   it('shows Apple’s refusal of an ABM unbind in the dialog', async () => {
     const refusal = 'Apple 返回 NOT_ACCESSIBLE：该序列号不在门店的 ABM 账户中，或门店无权操作';
-    renderDialog(AbmUnbindDialog, (url) => (url === `${COMMAND}/abm-unbind` ? Response.json({ operation_log_id: 'op-2', status: 3, replayed: false, result: refusal }) : undefined));
+    renderDialog(AbmUnbindDialog, (url) =>
+      url === `${COMMAND}/abm-unbind` ? Response.json({ operation_log_id: 'op-2', status: 3, replayed: false, result: refusal }) : undefined,
+    );
     type('登录密码或二级密码', 'Passw0rd!x');
     tick('我确认从门店的 ABM 中释放此设备');
     press('解除绑定');
@@ -124,7 +129,12 @@ describe('RemoveMainProfileDialog and AbmUnbindDialog', () => {
 });
 
 describe('OneClickUnlockDialog', () => {
-  const preStep = (step: (typeof ONE_CLICK_STEPS)[number], verdict: string, reason: string | null = null) => ({ step, label: oneClickStepLabel[step], verdict, reason });
+  const preStep = (step: (typeof ONE_CLICK_STEPS)[number], verdict: string, reason: string | null = null) => ({
+    step,
+    label: oneClickStepLabel[step],
+    verdict,
+    reason,
+  });
   const prevalidation = (mode: string, blocked = false) => ({
     ok: !blocked,
     mode,
@@ -146,7 +156,15 @@ describe('OneClickUnlockDialog', () => {
     operation_log_id: 'op-run',
     date_created: '2026-03-01T10:00:00Z',
     date_updated: '2026-03-01T10:00:00Z',
-    steps: ONE_CLICK_STEPS.map((step, i) => ({ step, label: oneClickStepLabel[step], status: states[i] as 'pending', operation_log_id: null, reason: reasons[i] ?? null, started_at: null, finished_at: null })),
+    steps: ONE_CLICK_STEPS.map((step, i) => ({
+      step,
+      label: oneClickStepLabel[step],
+      status: states[i] as 'pending',
+      operation_log_id: null,
+      reason: reasons[i] ?? null,
+      started_at: null,
+      finished_at: null,
+    })),
   });
 
   it('shows the prevalidation per mode and blocks the start when a step cannot run', async () => {
@@ -195,7 +213,11 @@ describe('OneClickUnlockDialog', () => {
   });
 
   it('opens on a failed run with its reason and resumes it with the password', async () => {
-    const failed = runOf('failed', ['done', 'skipped', 'skipped', 'done', 'skipped', 'failed', 'pending'], [null, null, null, null, null, '设备执行失败：设备忙，无法抹掉']);
+    const failed = runOf(
+      'failed',
+      ['done', 'skipped', 'skipped', 'done', 'skipped', 'failed', 'pending'],
+      [null, null, null, null, null, '设备执行失败：设备忙，无法抹掉'],
+    );
     renderDialog(OneClickUnlockDialog, (url) => {
       if (url === `${COMMAND}/one-click-unlock-status`) return Response.json({ run: failed });
       if (url === `${COMMAND}/one-click-unlock-resume`) return Response.json({ run: { ...failed, status: 'running' } });

@@ -18,7 +18,10 @@ type EraseFacts = Pick<IosDeviceDetail, 'os_version' | 'abm_status' | 'activatio
 /** afterErase says what the erased phone will do next (the server picks Return to Service on iOS 17+). */
 export function afterErase(d: EraseFacts): string {
   const major = Number.parseInt(d.os_version, 10) || 0;
-  const locked = d.activation_lock_status !== ActivationLockStatus.OFF ? '设备开启了激活锁：抹掉后需先输入激活锁密码才能激活，无法自动重新接入；如需自动接入，请先关闭激活锁。' : '';
+  const locked =
+    d.activation_lock_status !== ActivationLockStatus.OFF
+      ? '设备开启了激活锁：抹掉后需先输入激活锁密码才能激活，无法自动重新接入；如需自动接入，请先关闭激活锁。'
+      : '';
   if (major >= 17) return `${locked || '抹掉后设备将通过“返回服务”自动重新接入门店管理，仍是同一条设备记录。'}`;
   if (d.abm_status === AbmStatus.ASSIGNED || d.abm_status === AbmStatus.PUSHED) return `${locked}设备已绑定 ABM，激活时将通过设置助理自动重新接入门店管理。`;
   return `${locked}设备系统低于 iOS 17 且未绑定 ABM，抹掉后将脱离门店管理，需要重新登记接入。`;
@@ -32,7 +35,16 @@ export function EraseDialog({ device, onClose, onDone }: CommandConfirmProps) {
   const [key] = useState(newIdempotencyKey);
   const send = useReleaseSubmit(
     form,
-    (v) => eraseDevice({ device_id: device.id, preserve_data_plan: v.preserve_data_plan === true, disallow_proximity_setup: v.disallow_proximity_setup === true, ...proofOf(v, needSms) }, key),
+    (v) =>
+      eraseDevice(
+        {
+          device_id: device.id,
+          preserve_data_plan: v.preserve_data_plan === true,
+          disallow_proximity_setup: v.disallow_proximity_setup === true,
+          ...proofOf(v, needSms),
+        },
+        key,
+      ),
     () => {
       feedback.message.success('抹掉指令已下发，等待设备执行');
       onClose();
@@ -81,11 +93,15 @@ export function RemoveMainProfileDialog({ device, onClose, onDone }: CommandConf
   const needSms = useNeedSms(SmsGuardedAction.REMOVE_MAIN_PROFILE);
   const [form] = Form.useForm();
   const [key] = useState(newIdempotencyKey);
-  const send = useReleaseSubmit(form, (v) => removeMainProfile({ device_id: device.id, ...proofOf(v, needSms) }, key), () => {
-    feedback.message.success('指令已下发：设备上线后移除管理描述文件，随即不再受门店管理');
-    onClose();
-    onDone?.();
-  });
+  const send = useReleaseSubmit(
+    form,
+    (v) => removeMainProfile({ device_id: device.id, ...proofOf(v, needSms) }, key),
+    () => {
+      feedback.message.success('指令已下发：设备上线后移除管理描述文件，随即不再受门店管理');
+      onClose();
+      onDone?.();
+    },
+  );
   return (
     <ConfirmCommandModal
       form={form}
@@ -108,15 +124,28 @@ export function AbmUnbindDialog({ device, onClose, onDone }: CommandConfirmProps
   const [form] = Form.useForm();
   const [key] = useState(newIdempotencyKey);
   const [refused, setRefused] = useState<string | null>(null);
-  const send = useReleaseSubmit(form, (v) => abmUnbind({ device_id: device.id, ...proofOf(v, needSms) }, key), (r: FinishedOperation) => {
-    onDone?.();
-    if (r.status === OperationStatus.FAILED) return setRefused(r.result);
-    feedback.message.success(r.replayed ? '该操作已提交过' : r.result);
-    onClose();
-  });
+  const send = useReleaseSubmit(
+    form,
+    (v) => abmUnbind({ device_id: device.id, ...proofOf(v, needSms) }, key),
+    (r: FinishedOperation) => {
+      onDone?.();
+      if (r.status === OperationStatus.FAILED) return setRefused(r.result);
+      feedback.message.success(r.replayed ? '该操作已提交过' : r.result);
+      onClose();
+    },
+  );
   if (refused) {
     return (
-      <Modal open title={`解除 ABM 绑定 · ${deviceTitle(device)}`} onCancel={onClose} footer={<Button type="primary" onClick={onClose}>知道了</Button>}>
+      <Modal
+        open
+        title={`解除 ABM 绑定 · ${deviceTitle(device)}`}
+        onCancel={onClose}
+        footer={
+          <Button type="primary" onClick={onClose}>
+            知道了
+          </Button>
+        }
+      >
         <Alert type="error" showIcon title="Apple 未能解除绑定" description={refused} />
       </Modal>
     );

@@ -7,7 +7,11 @@ const STEP_STATUS = { pending: 'wait', running: 'process', done: 'finish', faile
 /** stepContent: the step's state in words, and its reason or the result its operation reported. */
 function stepContent(s: OneClickRunStepView) {
   const text = `${oneClickStepStatusLabel[s.status]}${s.reason ? `：${s.reason}` : ''}`;
-  return <Typography.Text type={s.status === 'failed' ? 'danger' : s.status === 'skipped' || s.status === 'pending' ? 'secondary' : undefined}>{text}</Typography.Text>;
+  return (
+    <Typography.Text type={s.status === 'failed' ? 'danger' : s.status === 'skipped' || s.status === 'pending' ? 'secondary' : undefined}>
+      {text}
+    </Typography.Text>
+  );
 }
 
 /** RunSteps shows a one-click unlock run as a vertical list of its steps, the running one spinning. */

@@ -19,13 +19,22 @@ describe('release actions', () => {
     ['remove-main-profile', canRemoveMainProfile, Perm.APPLE_REMOVE_MAIN_PROFILE],
     ['one-click-unlock', canOneClickUnlock, Perm.APPLE_ONE_CLICK_UNLOCK],
   ])('%s is hidden without its own code, offered with it', (_name, rule, perm) => {
-    expect(rule(device(), ALL.filter((p) => p !== perm))).toMatchObject({ allowed: false, permitted: false });
+    expect(
+      rule(
+        device(),
+        ALL.filter((p) => p !== perm),
+      ),
+    ).toMatchObject({ allowed: false, permitted: false });
     expect(rule(device(), [perm])).toEqual({ allowed: true, permitted: true });
   });
 
   it('erase and remove-main-profile need a managed phone outside the recycle bin', () => {
     for (const rule of [canErase, canRemoveMainProfile]) {
-      expect(rule(device({ enrollment_status: EnrollmentStatus.CHECKED_OUT }), ALL)).toMatchObject({ allowed: false, permitted: true, reason: expect.stringContaining('尚未接入管理') });
+      expect(rule(device({ enrollment_status: EnrollmentStatus.CHECKED_OUT }), ALL)).toMatchObject({
+        allowed: false,
+        permitted: true,
+        reason: expect.stringContaining('尚未接入管理'),
+      });
       expect(rule(device({ recycled_status: RecycledStatus.RECYCLED }), ALL)).toMatchObject({ allowed: false, reason: '设备在回收站中，请先移出' });
     }
   });

@@ -9,7 +9,10 @@ const NO_PERMISSION: ActionCheck = { allowed: false, permitted: false, reason: '
 const refuse = (reason: string): ActionCheck => ({ allowed: false, permitted: true, reason });
 
 /** mdmRule: the permission, then a phone under management outside the recycle bin (canRefreshApps asks no permission). */
-const mdmRule = (perm: Perm) => (device: ReleaseDevice, perms: Perms): ActionCheck => (hasPermission(perms, perm) ? canRefreshApps(device, perms) : NO_PERMISSION);
+const mdmRule =
+  (perm: Perm) =>
+  (device: ReleaseDevice, perms: Perms): ActionCheck =>
+    hasPermission(perms, perm) ? canRefreshApps(device, perms) : NO_PERMISSION;
 
 export const canErase = mdmRule(Perm.APPLE_WIPE);
 export const canRemoveMainProfile = mdmRule(Perm.APPLE_REMOVE_MAIN_PROFILE);

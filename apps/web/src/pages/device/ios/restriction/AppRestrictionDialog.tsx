@@ -33,7 +33,8 @@ function AlwaysAllowed({ state }: { state: IosRestrictionState }) {
         </Tag>
       ))}
       <br />
-      电话、信息、通讯录和设置是手机正常使用和保持在线接受管理所必需的，不会被隐藏；蓝色为门店「Apple 应用白名单」中的应用。如需租客自行下载名单中的应用，请把 App Store 也加入白名单。
+      电话、信息、通讯录和设置是手机正常使用和保持在线接受管理所必需的，不会被隐藏；蓝色为门店「Apple 应用白名单」中的应用。如需租客自行下载名单中的应用，请把
+      App Store 也加入白名单。
     </Typography.Paragraph>
   );
 }

@@ -53,10 +53,21 @@ export function EnterpriseTrustDialog({ device, onClose, onDone }: CommandConfir
         style={{ marginBottom: 16 }}
         title="按 Apple 的规定，恢复限制不会撤销这段时间内已经给出的信任，只是之后无法再信任新的开发者。"
       />
-      {open && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`当前已临时放开，至 ${formatDateTime(until)}；再次下发将按新的时长重新计时。`} />}
-      <Form form={form} layout="vertical" initialValues={{ minutes: ENTERPRISE_TRUST_MINUTES.default }} onFinish={(v) => send.mutate({ device_id: device.id, minutes: v.minutes })}>
+      {open && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`当前已临时放开，至 ${formatDateTime(until)}；再次下发将按新的时长重新计时。`} />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ minutes: ENTERPRISE_TRUST_MINUTES.default }}
+        onFinish={(v) => send.mutate({ device_id: device.id, minutes: v.minutes })}
+      >
         <Form.Item label="放开时长" required>
-          <Segmented<number> options={PRESETS.map((m) => ({ value: m, label: `${m} 分钟` }))} value={PRESETS.includes(minutes) ? minutes : undefined} onChange={(m) => form.setFieldsValue({ minutes: m })} />
+          <Segmented<number>
+            options={PRESETS.map((m) => ({ value: m, label: `${m} 分钟` }))}
+            value={PRESETS.includes(minutes) ? minutes : undefined}
+            onChange={(m) => form.setFieldsValue({ minutes: m })}
+          />
           <Form.Item
             name="minutes"
             noStyle

@@ -24,7 +24,24 @@ function serve(state: IosRestrictionState) {
         { app_name: '抖音', bundle_id: 'com.ss.iphone.ugc.Aweme' },
       ]);
     if (url.startsWith('/api/appstore/list?platform=apple'))
-      return Response.json({ total: 1, list: [{ id: 'a1', platform: 'apple', app_name: '高德地图', bundle_id: 'com.autonavi.amap', icon: '', group: '', sort: 0, version: '', seller: '', track_id: null, date_created: '' }] });
+      return Response.json({
+        total: 1,
+        list: [
+          {
+            id: 'a1',
+            platform: 'apple',
+            app_name: '高德地图',
+            bundle_id: 'com.autonavi.amap',
+            icon: '',
+            group: '',
+            sort: 0,
+            version: '',
+            seller: '',
+            track_id: null,
+            date_created: '',
+          },
+        ],
+      });
     if (url.startsWith('/api/device/ios/command/')) return Response.json({ operation_log_id: 'op-1', status: 0, replayed: false });
     return new Response('', { status: 404 });
   });
@@ -55,12 +72,15 @@ async function open(Dialog: ComponentType<CommandConfirmProps>, ready: string) {
 
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 
-
 // Some 25 antd switches with tooltips render slowly in happy-dom on a shared machine.
 describe('SystemRestrictionDialog', { timeout: 30_000 }, () => {
   it('starts from the device’s restrictions, marks where they differ from the store default and warns what an unsupervised phone ignores', async () => {
     const fetchMock = serve(
-      stateOf({ supervised: false, requested: { ...stateOf().requested, system_restriction: { allowScreenShot: false } }, store_default: { allowEraseContentAndSettings: false } }),
+      stateOf({
+        supervised: false,
+        requested: { ...stateOf().requested, system_restriction: { allowScreenShot: false } },
+        store_default: { allowEraseContentAndSettings: false },
+      }),
     );
     const { onClose } = await open(SystemRestrictionDialog, '与门店默认不同：2 项（已标出）');
     expect(screen.getByRole('switch', { name: '禁止截屏和录屏' }).getAttribute('aria-checked')).toBe('true');
@@ -124,7 +144,8 @@ describe('AppRestrictionDialog', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: /下发应用限制/ }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent(fetchMock, 'set-app-restriction').map((c) => c.body)).toEqual([{
+    expect(sent(fetchMock, 'set-app-restriction').map((c) => c.body)).toEqual([
+      {
         device_id: DEVICE.id,
         enable: true,
         type: 2,
@@ -132,11 +153,17 @@ describe('AppRestrictionDialog', { timeout: 30_000 }, () => {
           { app_name: '微信', bundle_id: 'com.tencent.xin' },
           { app_name: '高德地图', bundle_id: 'com.autonavi.amap' },
         ],
-      }]);
+      },
+    ]);
   });
 
   it('warns that an unsupervised phone ignores app lists', async () => {
-    serve(stateOf({ supervised: false, requested: { ...stateOf().requested, app_restriction: { enable: true, type: 1, list: [{ app_name: '抖音', bundle_id: 'com.ss.iphone.ugc.Aweme' }] } } }));
+    serve(
+      stateOf({
+        supervised: false,
+        requested: { ...stateOf().requested, app_restriction: { enable: true, type: 1, list: [{ app_name: '抖音', bundle_id: 'com.ss.iphone.ugc.Aweme' }] } },
+      }),
+    );
     await open(AppRestrictionDialog, '应用限制');
     expect(await screen.findByText('本机未监管：应用黑名单和白名单只在已监管的设备上生效，下发后不会起作用。')).toBeTruthy();
     expect(screen.getByText('com.ss.iphone.ugc.Aweme')).toBeTruthy();

@@ -16,7 +16,6 @@ const DEVICE = {
   system_restriction: { allowEnterpriseAppTrust: false, allowCamera: false },
 } as unknown as IosDeviceDetail;
 
-
 describe('RestrictionTab', () => {
   it('shows what is on the phone against what was asked, the trust countdown, and opens the dialogs', async () => {
     const until = new Date(Date.now() + 10 * 60_000).toISOString();

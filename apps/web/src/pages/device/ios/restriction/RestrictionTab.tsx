@@ -59,12 +59,18 @@ export function RestrictionTab({ device, perms, onCommand }: RestrictionTabProps
       <Alert type={summary.type} showIcon title={summary.text} />
       <TrustCountdown until={s.requested.enterprise_app_trust_until} />
       {s.ignored_without_supervision.length > 0 && (
-        <Alert type="warning" showIcon title={`本机未监管，${s.ignored_without_supervision.length} 项需监管的限制在手机上不生效。可通过 Apple 商务管理或 Apple Configurator 监管后生效。`} />
+        <Alert
+          type="warning"
+          showIcon
+          title={`本机未监管，${s.ignored_without_supervision.length} 项需监管的限制在手机上不生效。可通过 Apple 商务管理或 Apple Configurator 监管后生效。`}
+        />
       )}
       <Descriptions size="small" column={3}>
         <Descriptions.Item label="监管状态">{s.supervised === null ? superviseStatusLabel[0] : s.supervised ? '已监管' : '未监管'}</Descriptions.Item>
         <Descriptions.Item label="手机上次确认">{formatDateTime(s.installed_at)}</Descriptions.Item>
-        <Descriptions.Item label="与门店默认">{s.diff_system_restriction_keys.length ? `${s.diff_system_restriction_keys.length} 项不同` : '一致'}</Descriptions.Item>
+        <Descriptions.Item label="与门店默认">
+          {s.diff_system_restriction_keys.length ? `${s.diff_system_restriction_keys.length} 项不同` : '一致'}
+        </Descriptions.Item>
       </Descriptions>
 
       <Typography.Title level={5} style={{ margin: 0 }}>
@@ -78,7 +84,12 @@ export function RestrictionTab({ device, perms, onCommand }: RestrictionTabProps
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有开启任何系统限制" /> }}
         columns={[
           { title: '限制项', dataIndex: 'label' },
-          { title: '手机上', dataIndex: 'status', width: 160, render: (v: RestrictionRow['status']) => <Tag color={keyStatusText[v].color}>{keyStatusText[v].text}</Tag> },
+          {
+            title: '手机上',
+            dataIndex: 'status',
+            width: 160,
+            render: (v: RestrictionRow['status']) => <Tag color={keyStatusText[v].color}>{keyStatusText[v].text}</Tag>,
+          },
           { title: '门店默认', dataIndex: 'differsFromDefault', width: 140, render: (v: boolean) => (v ? <Tag color="blue">与门店默认不同</Tag> : '—') },
         ]}
       />
@@ -92,7 +103,11 @@ export function RestrictionTab({ device, perms, onCommand }: RestrictionTabProps
         <Flex vertical gap={8}>
           <Flex gap={8} align="center" wrap>
             <Typography.Text>{appleAppRestrictionTypeLabel[rule.type]}</Typography.Text>
-            {sameAppList(desiredList, installedList) ? <Tag color="success">已生效</Tag> : <Tag color={s.pending ? 'processing' : 'error'}>{s.pending ? '下发中' : '未生效'}</Tag>}
+            {sameAppList(desiredList, installedList) ? (
+              <Tag color="success">已生效</Tag>
+            ) : (
+              <Tag color={s.pending ? 'processing' : 'error'}>{s.pending ? '下发中' : '未生效'}</Tag>
+            )}
             {s.supervised === false && <Tag color="warning">不生效（需监管）</Tag>}
           </Flex>
           <Flex gap={4} wrap>

@@ -19,7 +19,11 @@ describe('restrictionRows', () => {
       ['allowCamera', 'to-remove', false],
       ['allowScreenShot', 'applied', true],
     ]);
-    const pending = restrictionRows({ ...s, supervised: true, pending: { operation_log_id: 'o', action: 'set-system-restriction', status: 0, date_created: '' } });
+    const pending = restrictionRows({
+      ...s,
+      supervised: true,
+      pending: { operation_log_id: 'o', action: 'set-system-restriction', status: 0, date_created: '' },
+    });
     expect(pending.map((r) => r.status)).toEqual(['applied', 'pending', 'removing', 'applied']);
   });
 
@@ -55,16 +59,29 @@ describe('syncSummary and the trust window', () => {
 });
 
 describe('restriction actions', () => {
-  const device = { enrollment_status: EnrollmentStatus.ENROLLED, lock_status: LockStatus.UNLOCKED, recycled_status: RecycledStatus.ACTIVE, system_restriction: {} };
+  const device = {
+    enrollment_status: EnrollmentStatus.ENROLLED,
+    lock_status: LockStatus.UNLOCKED,
+    recycled_status: RecycledStatus.ACTIVE,
+    system_restriction: {},
+  };
   it('hides each action without its permission and disables it for a phone not under management', () => {
     expect(canSetSystemRestriction(device, [Perm.APPLE_SET_APP_RESTRICTION]).permitted).toBe(false);
     expect(canSetAppRestriction(device, [Perm.APPLE_SET_SYSTEM_RESTRICTION]).permitted).toBe(false);
     expect(canSetAppRestriction(device, [Perm.APPLE_SET_APP_RESTRICTION]).allowed).toBe(true);
-    expect(canSetSystemRestriction({ ...device, recycled_status: RecycledStatus.RECYCLED }, [Perm.APPLE_SET_SYSTEM_RESTRICTION])).toMatchObject({ allowed: false, permitted: true });
+    expect(canSetSystemRestriction({ ...device, recycled_status: RecycledStatus.RECYCLED }, [Perm.APPLE_SET_SYSTEM_RESTRICTION])).toMatchObject({
+      allowed: false,
+      permitted: true,
+    });
   });
 
   it('offers the trust window only while enterprise trust is restricted', () => {
-    expect(canTrustEnterpriseApps(device, [Perm.APPLE_SET_SYSTEM_RESTRICTION])).toMatchObject({ allowed: false, reason: expect.stringContaining('未开启「禁止信任企业级应用」') });
-    expect(canTrustEnterpriseApps({ ...device, system_restriction: { allowEnterpriseAppTrust: false } }, [Perm.APPLE_SET_SYSTEM_RESTRICTION]).allowed).toBe(true);
+    expect(canTrustEnterpriseApps(device, [Perm.APPLE_SET_SYSTEM_RESTRICTION])).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining('未开启「禁止信任企业级应用」'),
+    });
+    expect(canTrustEnterpriseApps({ ...device, system_restriction: { allowEnterpriseAppTrust: false } }, [Perm.APPLE_SET_SYSTEM_RESTRICTION]).allowed).toBe(
+      true,
+    );
   });
 });

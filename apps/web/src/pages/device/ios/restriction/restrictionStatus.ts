@@ -95,4 +95,5 @@ export function trustRemaining(until: string | null, now: number): string | null
 }
 
 /** unsupervisedKeys: of the chosen restrictions, those an unsupervised phone ignores. */
-export const unsupervisedKeys = (keys: Iterable<string>, supervised: boolean | null) => (supervised === false ? [...keys].filter(appleKeyNeedsSupervision) : []);
+export const unsupervisedKeys = (keys: Iterable<string>, supervised: boolean | null) =>
+  supervised === false ? [...keys].filter(appleKeyNeedsSupervision) : [];

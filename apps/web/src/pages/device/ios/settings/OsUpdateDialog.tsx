@@ -72,7 +72,12 @@ export function OsUpdateDialog({ device, onClose, onDone, initial }: OsUpdateDia
       }
     />
   ) : (
-    <Form.Item name="product_key" label={`选择更新（当前 iOS ${detail.data?.os_version || '未知'}）`} initialValue={initial?.product_key ?? updates[0]?.ProductKey} rules={[{ required: true, message: '请选择要安装的系统更新' }]}>
+    <Form.Item
+      name="product_key"
+      label={`选择更新（当前 iOS ${detail.data?.os_version || '未知'}）`}
+      initialValue={initial?.product_key ?? updates[0]?.ProductKey}
+      rules={[{ required: true, message: '请选择要安装的系统更新' }]}
+    >
       <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         {updates.map((u) => (
           <Radio key={u.ProductKey} value={u.ProductKey}>

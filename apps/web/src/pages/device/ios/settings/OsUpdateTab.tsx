@@ -47,7 +47,12 @@ export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
   const updates = updatesOf(d);
 
   const scheduleButton = (u: AvailableOsUpdate, action: OsInstallAction, label: string) => (
-    <ActionButton size="small" type={action === 'InstallASAP' ? 'primary' : 'default'} check={schedule} onClick={() => setChosen({ product_key: u.ProductKey, install_action: action })}>
+    <ActionButton
+      size="small"
+      type={action === 'InstallASAP' ? 'primary' : 'default'}
+      check={schedule}
+      onClick={() => setChosen({ product_key: u.ProductKey, install_action: action })}
+    >
       {label}
     </ActionButton>
   );
@@ -67,7 +72,9 @@ export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
             children: progress ? (
               <Flex vertical style={{ width: '100%' }}>
                 <Typography.Text type={progress.phase === 'failed' ? 'danger' : undefined}>{progressText(progress)}</Typography.Text>
-                {progress.percent !== null && progress.phase !== 'failed' && <Progress percent={progress.percent} size="small" status={running ? 'active' : 'normal'} />}
+                {progress.percent !== null && progress.phase !== 'failed' && (
+                  <Progress percent={progress.percent} size="small" status={running ? 'active' : 'normal'} />
+                )}
               </Flex>
             ) : (
               '无'
@@ -90,7 +97,16 @@ export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
         dataSource={updates}
         locale={{ emptyText: '暂无可用更新（设备已是最新系统，或尚未查询）' }}
         columns={[
-          { title: '更新', key: 'name', render: (_, u) => <Flex gap={4} wrap>{updateName(u)}<UpdateTags update={u} /></Flex> },
+          {
+            title: '更新',
+            key: 'name',
+            render: (_, u) => (
+              <Flex gap={4} wrap>
+                {updateName(u)}
+                <UpdateTags update={u} />
+              </Flex>
+            ),
+          },
           { title: '版本号', dataIndex: 'Build' },
           { title: '下载大小', key: 'download', render: (_, u) => formatUpdateSize(u.DownloadSize) },
           { title: '安装所需空间', key: 'install', render: (_, u) => formatUpdateSize(u.InstallSize) },
@@ -107,11 +123,7 @@ export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
         ]}
       />
       {chosen && (
-        <OsUpdateDialog
-          device={{ id: d.id, model_name: deviceName(d), serial_number: d.serial_number }}
-          initial={chosen}
-          onClose={() => setChosen(null)}
-        />
+        <OsUpdateDialog device={{ id: d.id, model_name: deviceName(d), serial_number: d.serial_number }} initial={chosen} onClose={() => setChosen(null)} />
       )}
     </Flex>
   );

@@ -10,9 +10,7 @@ import { CurrentWallpaper } from './CurrentWallpaper.tsx';
 
 /** The consequence of the switch, said plainly under it. */
 export const allowModifyText = (allow: boolean) =>
-  allow
-    ? '租机人可以在手机上自行更换壁纸。'
-    : '租机人不能在手机上更换壁纸：将同时更新设备的限制描述文件（禁止更换壁纸），直到你在此处重新允许。';
+  allow ? '租机人可以在手机上自行更换壁纸。' : '租机人不能在手机上更换壁纸：将同时更新设备的限制描述文件（禁止更换壁纸），直到你在此处重新允许。';
 
 /**
  * SetWallpaperDialog sets one picture of the store's library (WallpaperPicker) on the lock screen, the home

@@ -14,24 +14,81 @@ import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const ID = '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b';
 const DEVICE = { id: ID, model_name: 'iPhone 14 Pro', serial_number: 'F2LXK0ABCD12' };
-const tile = (id: string, name: string, type: number) => ({ id, type, name, width: 1170, height: 2532, size: 812_000, thumbnail: 'data:image/jpeg;base64,/9j/', date_created: '2026-01-01T00:00:00Z' });
+const tile = (id: string, name: string, type: number) => ({
+  id,
+  type,
+  name,
+  width: 1170,
+  height: 2532,
+  size: 812_000,
+  thumbnail: 'data:image/jpeg;base64,/9j/',
+  date_created: '2026-01-01T00:00:00Z',
+});
 const WALLPAPERS = [tile('a0000000-0000-4000-8000-000000000001', '还款提醒', 1), tile('a0000000-0000-4000-8000-000000000002', '门店海报', 2)];
 const UPDATES = [
   { ProductKey: 'iOSUpdate21G93', HumanReadableName: 'iOS 17.6.1', Version: '17.6.1', Build: '21G93', DownloadSize: 655_000_000, InstallSize: 2_600_000_000 },
-  { ProductKey: 'iOSUpdate22B91', HumanReadableName: 'iOS 18.1.1', Version: '18.1.1', Build: '22B91', DownloadSize: 3_300_000_000, InstallSize: 7_100_000_000, IsCritical: true },
+  {
+    ProductKey: 'iOSUpdate22B91',
+    HumanReadableName: 'iOS 18.1.1',
+    Version: '18.1.1',
+    Build: '22B91',
+    DownloadSize: 3_300_000_000,
+    InstallSize: 7_100_000_000,
+    IsCritical: true,
+  },
 ];
 
 function detail(overrides: Partial<IosDeviceDetail> = {}): IosDeviceDetail {
   return {
-    id: ID, serial_number: DEVICE.serial_number, udid: '00008120-0000000000000001', model: 'iPhone15,2', model_name: 'iPhone 14 Pro', product_name: 'iPhone15,2',
-    color: '', storage_capacity: 128, os_version: '17.5.1', imei_1: '', imei_2: '', hirer_name: '', hirer_phone_number: '', remark: '', for_clerk: null,
-    enrollment_status: 1, lock_status: 0, supervise_status: SuperviseStatus.SUPERVISED, abm_status: 0, activation_lock_status: 0, recycled_status: 0,
-    battery_level: 0.8, registration_time: '2026-01-01T00:00:00Z', last_active_time: null, is_simulated: true, enroll_link: '', progress: null,
+    id: ID,
+    serial_number: DEVICE.serial_number,
+    udid: '00008120-0000000000000001',
+    model: 'iPhone15,2',
+    model_name: 'iPhone 14 Pro',
+    product_name: 'iPhone15,2',
+    color: '',
+    storage_capacity: 128,
+    os_version: '17.5.1',
+    imei_1: '',
+    imei_2: '',
+    hirer_name: '',
+    hirer_phone_number: '',
+    remark: '',
+    for_clerk: null,
+    enrollment_status: 1,
+    lock_status: 0,
+    supervise_status: SuperviseStatus.SUPERVISED,
+    abm_status: 0,
+    activation_lock_status: 0,
+    recycled_status: 0,
+    battery_level: 0.8,
+    registration_time: '2026-01-01T00:00:00Z',
+    last_active_time: null,
+    is_simulated: true,
+    enroll_link: '',
+    progress: null,
     hirer_risk: null,
-    market: '', meid: '', sim_1: null, sim_2: null, last_active_location: null, app_list: [], system_restriction: {}, app_restriction_enable: false,
-    app_restriction_type: 0, app_restriction_list: [], available_os_updates: UPDATES, os_update_status: OsUpdateStatus.IDLE, global_proxy_status: 0,
-    dns_setting_status: 0, enterprise_app_trust_until: null, os_update_progress: null, activation_lock_set: false, need_os_update: true,
-    diff_system_restriction_keys: [], facts_updated_at: null, mdm_check: null,
+    market: '',
+    meid: '',
+    sim_1: null,
+    sim_2: null,
+    last_active_location: null,
+    app_list: [],
+    system_restriction: {},
+    app_restriction_enable: false,
+    app_restriction_type: 0,
+    app_restriction_list: [],
+    available_os_updates: UPDATES,
+    os_update_status: OsUpdateStatus.IDLE,
+    global_proxy_status: 0,
+    dns_setting_status: 0,
+    enterprise_app_trust_until: null,
+    os_update_progress: null,
+    activation_lock_set: false,
+    need_os_update: true,
+    diff_system_restriction_keys: [],
+    facts_updated_at: null,
+    mdm_check: null,
     ...overrides,
   };
 }
@@ -42,7 +99,8 @@ let device = detail();
 
 async function renderWith(element: ReactNode) {
   sent.length = 0;
-  answerFetch(vi.fn(async (url: string, init?: RequestInit) => {
+  answerFetch(
+    vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith('/api/wallpaper/list')) return Response.json({ list: WALLPAPERS, total: WALLPAPERS.length });
       if (url.startsWith('/api/device/ios/helper/wallpaper')) return Response.json(wallpaperState);
       if (url.startsWith(`/api/device/ios/${ID}`)) return Response.json(device);
@@ -80,7 +138,10 @@ describe('SetWallpaperDialog', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: '锁屏与主屏幕' }));
     fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ url: '/api/device/ios/command/set-wallpaper', body: { device_id: ID, wallpaper_id: WALLPAPERS[1].id, where: 3, allow_modify: false } });
+    expect(sent[0]).toMatchObject({
+      url: '/api/device/ios/command/set-wallpaper',
+      body: { device_id: ID, wallpaper_id: WALLPAPERS[1].id, where: 3, allow_modify: false },
+    });
     expect(sent[0].key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -94,7 +155,11 @@ describe('SetWallpaperDialog', { timeout: 30_000 }, () => {
   });
 
   it('starts with the first picture chosen and asks no tick (a wallpaper is changed back as easily), and shows what is set now', async () => {
-    wallpaperState = { allow_modify: false, lock_screen: { wallpaper_id: WALLPAPERS[0].id, name: '还款提醒', thumbnail: null, set_at: '2026-01-02T00:00:00Z' }, home_screen: null };
+    wallpaperState = {
+      allow_modify: false,
+      lock_screen: { wallpaper_id: WALLPAPERS[0].id, name: '还款提醒', thumbnail: null, set_at: '2026-01-02T00:00:00Z' },
+      home_screen: null,
+    };
     await renderWith(<SetWallpaperDialog device={DEVICE} onClose={() => {}} />);
     expect(await screen.findByText('锁屏：还款提醒')).toBeTruthy();
     expect(screen.getByText('主屏幕：未由门店设置')).toBeTruthy();
@@ -119,7 +184,10 @@ describe('OsUpdateDialog', { timeout: 30_000 }, () => {
     tick('我确认为此设备安排系统更新');
     fireEvent.click(screen.getByRole('button', { name: /立即安装/ }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ url: '/api/device/ios/command/schedule-os-update', body: { device_id: ID, product_key: 'iOSUpdate22B91', install_action: 'InstallASAP' } });
+    expect(sent[0]).toMatchObject({
+      url: '/api/device/ios/command/schedule-os-update',
+      body: { device_id: ID, product_key: 'iOSUpdate22B91', install_action: 'InstallASAP' },
+    });
   });
 
   it('offers to ask the phone when it reported no updates, and sends no schedule', async () => {
@@ -138,7 +206,14 @@ describe('OsUpdateTab', { timeout: 30_000 }, () => {
   it('shows the running update’s progress and opens the dialog preset from a row', async () => {
     device = detail({
       os_update_status: OsUpdateStatus.DOWNLOADING,
-      os_update_progress: { product_key: 'iOSUpdate21G93', version: '17.6.1', install_action: 'DownloadOnly', phase: 'downloading', percent: 50, updated_at: '2026-01-01T00:00:00Z' },
+      os_update_progress: {
+        product_key: 'iOSUpdate21G93',
+        version: '17.6.1',
+        install_action: 'DownloadOnly',
+        phase: 'downloading',
+        percent: 50,
+        updated_at: '2026-01-01T00:00:00Z',
+      },
     });
     await renderWith(<OsUpdateTab device={device} perms={admin().permission} />);
     expect(screen.getByText('iOS 17.6.1（仅下载）：下载中')).toBeTruthy();

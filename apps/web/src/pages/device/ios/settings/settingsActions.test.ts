@@ -2,7 +2,13 @@ import { EnrollmentStatus, OsUpdateStatus, Perm, RecycledStatus, SuperviseStatus
 import { describe, expect, it } from 'vitest';
 import { canManageOsUpdates, canScheduleOsUpdate, canSetWallpaper } from './settingsActions.ts';
 
-const phone = { enrollment_status: EnrollmentStatus.ENROLLED, lock_status: 0, recycled_status: RecycledStatus.ACTIVE, supervise_status: SuperviseStatus.SUPERVISED, os_update_status: OsUpdateStatus.IDLE };
+const phone = {
+  enrollment_status: EnrollmentStatus.ENROLLED,
+  lock_status: 0,
+  recycled_status: RecycledStatus.ACTIVE,
+  supervise_status: SuperviseStatus.SUPERVISED,
+  os_update_status: OsUpdateStatus.IDLE,
+};
 
 describe('settings action rules', () => {
   it('hides set-wallpaper without Ab3 and offers it with it', () => {
@@ -12,12 +18,20 @@ describe('settings action rules', () => {
 
   it('lets any clerk manage OS updates of a managed phone', () => {
     expect(canManageOsUpdates(phone, [])).toMatchObject({ allowed: true });
-    expect(canManageOsUpdates({ ...phone, recycled_status: RecycledStatus.RECYCLED }, [])).toMatchObject({ allowed: false, permitted: true, reason: '设备在回收站中，请先移出' });
+    expect(canManageOsUpdates({ ...phone, recycled_status: RecycledStatus.RECYCLED }, [])).toMatchObject({
+      allowed: false,
+      permitted: true,
+      reason: '设备在回收站中，请先移出',
+    });
   });
 
   it('greys both on an unsupervised phone, saying why', () => {
     const unsupervised = { ...phone, supervise_status: SuperviseStatus.UNSUPERVISED };
-    expect(canSetWallpaper(unsupervised, [Perm.APPLE_SET_WALLPAPER])).toEqual({ allowed: false, permitted: true, reason: '设备未处于监管模式，苹果不允许远程设置壁纸' });
+    expect(canSetWallpaper(unsupervised, [Perm.APPLE_SET_WALLPAPER])).toEqual({
+      allowed: false,
+      permitted: true,
+      reason: '设备未处于监管模式，苹果不允许远程设置壁纸',
+    });
     expect(canManageOsUpdates(unsupervised, []).reason).toBe('设备未处于监管模式，苹果不允许远程管理系统更新');
     expect(canSetWallpaper({ ...phone, supervise_status: SuperviseStatus.UNKNOWN }, [Perm.APPLE_SET_WALLPAPER]).allowed).toBe(true);
   });

@@ -30,5 +30,7 @@ export const canManageOsUpdates = (device: SettingsDevice, perms: Perms): Action
 export function canScheduleOsUpdate(device: SettingsDevice & { os_update_status: number }, perms: Perms): ActionCheck {
   const check = canManageOsUpdates(device, perms);
   if (!check.allowed) return check;
-  return device.os_update_status === OsUpdateStatus.INSTALLING ? { allowed: false, permitted: true, reason: '设备正在安装系统更新，请等安装结束后再操作' } : check;
+  return device.os_update_status === OsUpdateStatus.INSTALLING
+    ? { allowed: false, permitted: true, reason: '设备正在安装系统更新，请等安装结束后再操作' }
+    : check;
 }

@@ -16,7 +16,16 @@ export function scoreOption(score: number) {
         endAngle: -20,
         radius: '95%',
         center: ['50%', '60%'],
-        axisLine: { lineStyle: { width: 14, color: [[0.4, COLORS.green], [0.7, COLORS.orange], [1, COLORS.red]] } },
+        axisLine: {
+          lineStyle: {
+            width: 14,
+            color: [
+              [0.4, COLORS.green],
+              [0.7, COLORS.orange],
+              [1, COLORS.red],
+            ],
+          },
+        },
         pointer: { width: 5, length: '60%' },
         axisTick: { show: false },
         splitLine: { length: 10, distance: -14, lineStyle: { color: '#fff', width: 2 } },
@@ -36,7 +45,9 @@ export function multiLenderOption(m: MultiLenderSection) {
     grid,
     xAxis: { type: 'value', minInterval: 1 },
     yAxis: { type: 'category', data: m.by_type.map((t) => t.type) },
-    series: [{ type: 'bar', name: '申请次数', color: COLORS.blue, barMaxWidth: 20, data: m.by_type.map((t) => t.count), label: { show: true, position: 'right' } }],
+    series: [
+      { type: 'bar', name: '申请次数', color: COLORS.blue, barMaxWidth: 20, data: m.by_type.map((t) => t.count), label: { show: true, position: 'right' } },
+    ],
   };
 }
 

@@ -69,9 +69,19 @@ function AppRule({ device: d, appCheck }: RestrictionsTabProps) {
   const [form] = Form.useForm<AppRuleValues & { confirmed?: boolean }>();
   const installed = useQuery(androidInstalledAppsQuery(d.id));
   const send = useAndroidOperation(d.id, 'set-app-restriction', { keyPerSend: true, onSuccess: () => form.setFieldValue('confirmed', false) });
-  const initial: AppRuleValues = { enable: d.app_restriction_enable, mode: d.app_restriction_enable ? d.app_restriction_mode : undefined, list: d.app_restriction_list };
+  const initial: AppRuleValues = {
+    enable: d.app_restriction_enable,
+    mode: d.app_restriction_enable ? d.app_restriction_mode : undefined,
+    list: d.app_restriction_list,
+  };
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => send.mutate(toAppRule(v) as AndroidAppRestriction & Record<string, unknown>)} style={{ maxWidth: 720 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={(v) => send.mutate(toAppRule(v) as AndroidAppRestriction & Record<string, unknown>)}
+      style={{ maxWidth: 720 }}
+    >
       <AppRestrictionFields installed={installed.data ?? []} disabled={!appCheck.allowed} />
       {appCheck.allowed && (
         <>

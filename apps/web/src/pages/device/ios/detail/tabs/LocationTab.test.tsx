@@ -13,11 +13,16 @@ const NOTE = '未开通地图显示，仅显示坐标';
 const MAP = { name: '设备位置地图' };
 
 async function renderTab(amapKey: string | null, opts: { last?: typeof LAST | null; pending?: boolean; logged?: object[] } = {}) {
-  answerFetch(vi.fn(async (url: string) => {
+  answerFetch(
+    vi.fn(async (url: string) => {
       if (url === '/api/system/client-config') return Response.json({ flow_bill_url: null, amap_key: amapKey });
       if (url.startsWith('/api/device/ios/location-log')) return Response.json({ list: opts.logged ?? [], total: opts.logged?.length ?? 0 });
       if (url.startsWith('/api/helper/amap/geocode-regeo')) {
-        return Response.json(amapKey ? { address: '广东省深圳市福田区华强北街道', gcj02: { lat: 22.54, lng: 114.06 }, provider: 'amap' } : { address: null, gcj02: { lat: 22.54, lng: 114.06 }, provider: 'offline' });
+        return Response.json(
+          amapKey
+            ? { address: '广东省深圳市福田区华强北街道', gcj02: { lat: 22.54, lng: 114.06 }, provider: 'amap' }
+            : { address: null, gcj02: { lat: 22.54, lng: 114.06 }, provider: 'offline' },
+        );
       }
       return new Response('', { status: 404 });
     }),
@@ -26,7 +31,13 @@ async function renderTab(amapKey: string | null, opts: { last?: typeof LAST | nu
   render(
     <ConfigProvider locale={zhCN}>
       <QueryClientProvider client={client}>
-        <LocationTab deviceId="d-1" last={opts.last === undefined ? LAST : opts.last} pending={opts.pending} locateCheck={{ allowed: true, permitted: true }} onLocate={() => {}} />
+        <LocationTab
+          deviceId="d-1"
+          last={opts.last === undefined ? LAST : opts.last}
+          pending={opts.pending}
+          locateCheck={{ allowed: true, permitted: true }}
+          onLocate={() => {}}
+        />
       </QueryClientProvider>
     </ConfigProvider>,
   );
@@ -45,7 +56,11 @@ describe('LocationTab', () => {
     expect(await screen.findByText('已请求定位，等待设备上报位置。')).toBeTruthy();
     expect(screen.queryByText(/暂无位置/)).toBeNull();
     cleanup();
-    await renderTab(null, { last: null, pending: true, logged: [{ latitude: 22.5431, longitude: 114.0579, accuracy: 10, measured_at: '2026-01-05T02:00:00.000Z', date_created: '2026-01-05T02:00:01.000Z' }] });
+    await renderTab(null, {
+      last: null,
+      pending: true,
+      logged: [{ latitude: 22.5431, longitude: 114.0579, accuracy: 10, measured_at: '2026-01-05T02:00:00.000Z', date_created: '2026-01-05T02:00:01.000Z' }],
+    });
     expect(await screen.findByText('已请求新的定位，设备上报后更新；下面是上次的位置。')).toBeTruthy();
     expect((await screen.findAllByText('22.543100, 114.057900')).length).toBeGreaterThan(0);
     expect(screen.queryByText(/暂无位置/)).toBeNull();

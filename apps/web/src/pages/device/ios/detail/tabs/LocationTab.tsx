@@ -127,7 +127,11 @@ export function LocationTab({
             title: '定位时间',
             key: 'measured',
             width: 150,
-            render: (_, r) => <Tooltip title={`记录于 ${formatDateTime(r.date_created)}`}><span>{formatDateTime(r.measured_at)}</span></Tooltip>,
+            render: (_, r) => (
+              <Tooltip title={`记录于 ${formatDateTime(r.date_created)}`}>
+                <span>{formatDateTime(r.measured_at)}</span>
+              </Tooltip>
+            ),
           },
           { title: 'WGS-84 坐标', key: 'wgs', render: (_, r) => coord(r.latitude, r.longitude) },
           {

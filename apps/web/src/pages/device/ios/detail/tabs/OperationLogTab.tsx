@@ -10,8 +10,7 @@ import { useIsPhone } from '../../../../../lib/useIsPhone.ts';
 import { operationStatusColor } from '../../../../security/operation-log/operationStatus.ts';
 
 /** isWaiting: the row waits on the phone, so the tab polls until it settles. */
-export const isWaiting = (row: Pick<OperationLogItem, 'status'>) =>
-  row.status === OperationStatus.QUEUED || row.status === OperationStatus.SENT;
+export const isWaiting = (row: Pick<OperationLogItem, 'status'>) => row.status === OperationStatus.QUEUED || row.status === OperationStatus.SENT;
 
 export const POLL_MS = 3000;
 
