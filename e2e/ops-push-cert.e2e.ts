@@ -46,17 +46,15 @@ async function seed() {
       .insert(iosDevice)
       .values({ storeId: s.id, serialNumber: 'PUSHE2E00001', udid: '00008120-00000000000e2e01', enrollmentStatus: 1 })
       .returning();
-    await db
-      .insert(mdmEnrollment)
-      .values({
-        deviceId: phone.id,
-        udid: phone.udid!,
-        certFingerprint: 'fp-pushe2e',
-        topic: TOPIC,
-        tokenHex: 'ab'.repeat(32),
-        pushMagic: 'magic-e2e',
-        enabled: true,
-      });
+    await db.insert(mdmEnrollment).values({
+      deviceId: phone.id,
+      udid: phone.udid!,
+      certFingerprint: 'fp-pushe2e',
+      topic: TOPIC,
+      tokenHex: 'ab'.repeat(32),
+      pushMagic: 'magic-e2e',
+      enabled: true,
+    });
   } finally {
     await database.close();
   }

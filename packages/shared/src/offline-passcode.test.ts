@@ -32,7 +32,7 @@ describe('offline passcodes', () => {
     expect(verifyPasscode(key, deviceId, 5, '87654321', at(2))?.lockEpoch).toBe(2);
     expect(verifyPasscode(key, deviceId, 5, '87654321', at(1))).toBeNull();
     expect(verifyPasscode(key, deviceId, 5, '87654321', at(6))).toBeNull();
-    expect(verifyPasscode(key, deviceId, 5, '87654321', '31' + at(5).slice(2))).toBeNull();
+    expect(verifyPasscode(key, deviceId, 5, '87654321', `31${at(5).slice(2)}`)).toBeNull();
   });
 
   it('refuses input outside the scheme', () => {

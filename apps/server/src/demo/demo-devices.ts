@@ -44,16 +44,14 @@ export async function startDemoDevices(deps: {
       .from(iosDevice)
       .where(and(eq(iosDevice.storeId, demo.storeId), eq(iosDevice.serialNumber, spec.serialNumber)));
     if (!existing) {
-      await deps.db
-        .insert(iosDevice)
-        .values({
-          storeId: demo.storeId,
-          clerkId: demo.clerkId,
-          serialNumber: spec.serialNumber,
-          hirerName: spec.hirerName,
-          isSimulated: true,
-          remark: '模拟设备（演示）',
-        });
+      await deps.db.insert(iosDevice).values({
+        storeId: demo.storeId,
+        clerkId: demo.clerkId,
+        serialNumber: spec.serialNumber,
+        hirerName: spec.hirerName,
+        isSimulated: true,
+        remark: '模拟设备（演示）',
+      });
     }
     // A demo phone enrols again at each start: Authenticate with the same UDID re-binds its new identity.
     await deps.db

@@ -48,7 +48,17 @@ const authenticateOperator = async (token: string) => {
 function appWithRoutes(opts: { operators?: boolean; logs?: string[] } = {}) {
   const logs = opts.logs;
   const app = logs
-    ? Fastify({ logger: { level: 'error', stream: new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) }) } })
+    ? Fastify({
+        logger: {
+          level: 'error',
+          stream: new Writable({
+            write: (chunk, _enc, done) => {
+              logs.push(String(chunk));
+              done();
+            },
+          }),
+        },
+      })
     : Fastify();
   registerErrorHandler(app);
   registerAuthz(app, authenticate, opts.operators === false ? undefined : authenticateOperator);
@@ -248,7 +258,17 @@ describe('registerAuthz: responses without a decision', () => {
   /** A hook registered before the decision hook answers by itself (with the given status): it bypasses the decision. */
   function shortcutApp(status: number, logs?: string[], type = 'application/json; charset=utf-8') {
     const app = logs
-      ? Fastify({ logger: { level: 'error', stream: new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) }) } })
+      ? Fastify({
+          logger: {
+            level: 'error',
+            stream: new Writable({
+              write: (chunk, _enc, done) => {
+                logs.push(String(chunk));
+                done();
+              },
+            }),
+          },
+        })
       : Fastify();
     app.addHook('onRequest', async (request, reply) => {
       if (request.url.startsWith('/api/shortcut') || request.url === '/elsewhere')

@@ -108,18 +108,16 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
         .values({ serialNumber, udid, enrollmentStatus: enrolled ? 1 : 0, ...rest })
         .returning();
       if (enrolled) {
-        await db
-          .insert(mdmEnrollment)
-          .values({
-            deviceId: row.id,
-            udid: udid!,
-            certFingerprint: `fp-${row.id}`,
-            topic: 'com.apple.mgmt.test',
-            tokenHex: n.toString(16).padStart(64, '0'),
-            pushMagic: `magic-${n}`,
-            unlockToken: Buffer.from('unlock').toString('base64'),
-            enabled: true,
-          });
+        await db.insert(mdmEnrollment).values({
+          deviceId: row.id,
+          udid: udid!,
+          certFingerprint: `fp-${row.id}`,
+          topic: 'com.apple.mgmt.test',
+          tokenHex: n.toString(16).padStart(64, '0'),
+          pushMagic: `magic-${n}`,
+          unlockToken: Buffer.from('unlock').toString('base64'),
+          enabled: true,
+        });
       }
       return row;
     },

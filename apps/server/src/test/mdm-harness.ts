@@ -1,6 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
 import {
-  type MockApns,
   type SimulatedIphone,
   type SimulatedIphoneOptions,
   createKeyPool,

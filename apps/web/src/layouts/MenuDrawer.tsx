@@ -9,7 +9,8 @@ import { useLocation } from 'react-router';
 export function MenuDrawer({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode }) {
   const { pathname } = useLocation();
   // Choosing an entry navigates: the drawer gets out of the way of the page it opened.
-  useEffect(() => onClose(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only; onClose is a new function every render
+  useEffect(() => onClose(), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
@@ -19,7 +20,8 @@ export function MenuDrawer({ open, onClose, title, children }: { open: boolean; 
   if (!open) return null;
   return (
     <div style={{ position: 'fixed', inset: 0, zIndex: 1000 }}>
-      <div onClick={onClose} style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.45)' }} />
+      {/* The backdrop is for the pointer only: Escape and the close button are the keyboard's way out. */}
+      <div onClick={onClose} aria-hidden="true" style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.45)' }} />
       <nav
         aria-label="控制台菜单"
         style={{

@@ -29,7 +29,7 @@ export function loginPath(from: string): string {
 
 /** safeRedirect accepts only same-site paths from a `redirect` query value. */
 export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return HOME_PATH;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return HOME_PATH;
   return value;
 }
 

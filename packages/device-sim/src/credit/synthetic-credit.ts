@@ -16,7 +16,10 @@ function rng(seed: string) {
   let state = createHash('sha256').update(seed).digest();
   let i = 0;
   return (n: number) => {
-    if (i + 4 > state.length) (state = createHash('sha256').update(state).digest()), (i = 0);
+    if (i + 4 > state.length) {
+      state = createHash('sha256').update(state).digest();
+      i = 0;
+    }
     const v = state.readUInt32BE(i);
     i += 4;
     return v % n;

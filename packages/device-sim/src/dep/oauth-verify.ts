@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * purpose, so a mistake in one is not silently mirrored by the other.
  */
 
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** parseOAuthHeader reads the quoted, percent-encoded fields of an OAuth header; null when it is not one. */
 export function parseOAuthHeader(header: string | undefined): Map<string, string> | null {
@@ -33,7 +33,7 @@ export function signatureHolds(method: string, url: URL, fields: Map<string, str
   for (const [k, v] of url.searchParams) pairs.push([rfc3986(k), rfc3986(v)]);
   pairs.sort((a, b) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0] < b[0] ? -1 : 1));
   const normalized = pairs.map((p) => p.join('=')).join('&');
-  const port = url.port && !((url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443')) ? ':' + url.port : '';
+  const port = url.port && !((url.protocol === 'http:' && url.port === '80') || (url.protocol === 'https:' && url.port === '443')) ? `:${url.port}` : '';
   const base = `${method.toUpperCase()}&${rfc3986(`${url.protocol}//${url.hostname}${port}${url.pathname}`)}&${rfc3986(normalized)}`;
   const expected = createHmac('sha1', `${rfc3986(secrets.consumerSecret)}&${rfc3986(secrets.accessSecret)}`)
     .update(base)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, text, uuid } from '../schemas/safe-input.ts';
+import { isoDateTime, text } from '../schemas/safe-input.ts';
 import { AgentPolicy } from './policy.ts';
 
 export const DeviceFacts = z.object({

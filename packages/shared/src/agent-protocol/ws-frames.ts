@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AgentCommand, MAX_WS_FRAME } from './commands.ts';
+import type { AgentCommand } from './commands.ts';
 import { CommandResult } from './command-results.ts';
 
 /**

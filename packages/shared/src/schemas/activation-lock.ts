@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DepActivationLockStatus } from './abm.ts';
 import { deviceIdBody } from './ios-device.ts';
 import { sensitiveProof } from './store.ts';

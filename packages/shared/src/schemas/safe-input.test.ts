@@ -72,7 +72,7 @@ describe('date-times', () => {
 // Every request schema is built from the helpers.
 
 // zod's definitions are walked structurally: their fields differ by type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions have no public type
 type Node = { _zod: { def: Record<string, any> } };
 const isZod = (v: unknown): v is Node => typeof v === 'object' && v !== null && '_zod' in v;
 
@@ -97,23 +97,31 @@ function unsafeStrings(node: Node, path: string, out: string[], seen: Set<unknow
     }
     case 'object':
       for (const [k, v] of Object.entries(def.shape)) walk(v, `${path}.${k}`);
-      return walk(def.catchall, `${path}.*`);
+      walk(def.catchall, `${path}.*`);
+      return;
     case 'array':
-      return walk(def.element, `${path}[]`);
+      walk(def.element, `${path}[]`);
+      return;
     case 'union':
-      return def.options.forEach((o: unknown, i: number) => walk(o, `${path}|${i}`));
+      def.options.forEach((o: unknown, i: number) => walk(o, `${path}|${i}`));
+      return;
     case 'intersection':
       walk(def.left, path);
-      return walk(def.right, path);
+      walk(def.right, path);
+      return;
     case 'record':
       walk(def.keyType, `${path}{key}`);
-      return walk(def.valueType, `${path}{}`);
+      walk(def.valueType, `${path}{}`);
+      return;
     case 'tuple':
-      return def.items.forEach((o: unknown, i: number) => walk(o, `${path}[${i}]`));
+      def.items.forEach((o: unknown, i: number) => walk(o, `${path}[${i}]`));
+      return;
     case 'pipe':
-      return walk(def.in, path);
+      walk(def.in, path);
+      return;
     case 'lazy':
-      return walk(def.getter(), path);
+      walk(def.getter(), path);
+      return;
     default:
       if (def.innerType) walk(def.innerType, path);
   }

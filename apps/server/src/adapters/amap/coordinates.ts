@@ -3,7 +3,7 @@
  * convert only to show or to ask AMap (DESIGN §6). Outside mainland China the coordinates are unchanged.
  */
 const A = 6378245.0;
-const EE = 0.00669342162296594323;
+const EE = 0.006693421622965943;
 
 const outOfChina = (lat: number, lng: number) => lng < 72.004 || lng > 137.8347 || lat < 0.8293 || lat > 55.8271;
 

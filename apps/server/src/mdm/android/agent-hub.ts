@@ -171,11 +171,10 @@ export function createAgentHub(opts: HubOptions) {
     if (!parsed.success) return void this.close(WsClose.PROTOCOL, 'bad frame');
     const frame = parsed.data;
     if (frame.t === 'ping') return send(this, { t: 'pong' });
-    const ws = this;
     opts.results
-      .submit(ws.deviceId, frame.results)
-      .then(() => send(ws, { t: 'ack', ids: frame.results.map((r) => r.command_id) }))
-      .catch((err: unknown) => opts.log.error({ err, deviceId: ws.deviceId }, 'android results not recorded; the agent will resend'));
+      .submit(this.deviceId, frame.results)
+      .then(() => send(this, { t: 'ack', ids: frame.results.map((r) => r.command_id) }))
+      .catch((err: unknown) => opts.log.error({ err, deviceId: this.deviceId }, 'android results not recorded; the agent will resend'));
   }
   function onPong(this: AgentSocket) {
     this.alive = true;

@@ -119,7 +119,7 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
   app.get(
     '/agent/v1/policy',
     { ...signedRoute, schema: { tags, summary: '拉取完整策略（期望状态）', headers: signed, response: { 200: AgentPolicy } } },
-    async (request, reply) => {
+    async (request, _reply) => {
       const who = agent(request);
       const policy = await buildPolicy(gw.db, who.deviceId, gw.publicUrl());
       if (!policy) throw new AgentRefusal(401, '设备凭证无效');
@@ -133,7 +133,7 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
       ...signedRoute,
       schema: { tags, summary: '上报设备信息、锁屏状态、离线码使用记录', headers: signed, body: CheckinRequest, response: { 200: CheckinResponse } },
     },
-    async (request, reply) => {
+    async (request, _reply) => {
       const who = agent(request);
       return gw.checkins.checkin(who, request.body);
     },
@@ -142,7 +142,7 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
   app.get(
     '/agent/v1/commands',
     { ...signedRoute, schema: { tags, summary: '轮询待执行指令（WebSocket 不可用时）', headers: signed, response: { 200: CommandsResponse } } },
-    async (request, reply) => {
+    async (request, _reply) => {
       const who = agent(request);
       const commands = await gw.queue.serve([who.deviceId], true);
       return { commands: commands.map((c) => ({ id: c.id, type: c.type, payload: c.payload })) };
@@ -161,7 +161,7 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
     },
-    async (request, reply) => {
+    async (request, _reply) => {
       const who = agent(request);
       await gw.results.submit(who.deviceId, request.body.results);
       return { ok: true as const };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type AgentPolicy } from '@lease/shared/agent-protocol';
+import type { AgentPolicy } from '@lease/shared/agent-protocol';
 import { LockStatus, RegulateStatus } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { androidDevice } from '../../domain/android-device.table.ts';

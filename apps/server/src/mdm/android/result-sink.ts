@@ -22,7 +22,7 @@ const MAX_FLUSHING = 2;
  * back the others.
  */
 export function createResultSink(deps: { db: Db; log: FastifyBaseLogger }) {
-  let queue: Submission[] = [];
+  const queue: Submission[] = [];
   let flushing = 0;
   let scheduled = false;
 

@@ -61,7 +61,6 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export function createQueueRepo(db: Db, results: AnswerEffects) {
   const typeList = `(${results.types.map((t) => `'${t.replace(/'/g, "''")}'`).join(', ')})`;
-  const effectTypes = sql.raw(typeList);
   const stepText = stepStatement(typeList);
   // A prepared statement's name must name one text per connection: engines with other effect tables get their own.
   const stepName = `mdm_step_${createHash('sha1').update(stepText).digest('hex').slice(0, 12)}`;

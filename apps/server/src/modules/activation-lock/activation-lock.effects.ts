@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { Priority } from '../../mdm/apple/commander.ts';
 import { activationLockBypassCode } from '../../mdm/apple/commands.ts';
 import type { EffectContext, EffectTable, Tx } from '../../mdm/apple/effects/result-effect.ts';
-import { mdmCommand, mdmEnrollment } from '../../mdm/apple/mdm.table.ts';
+import { mdmEnrollment } from '../../mdm/apple/mdm.table.ts';
 import { type PlistDict, buildPlist } from '../../mdm/apple/plist.ts';
 import { insertCommands } from '../../mdm/apple/queue.repo.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';

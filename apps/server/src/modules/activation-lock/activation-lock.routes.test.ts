@@ -23,7 +23,7 @@ let t: TestApp;
 let storeId: string;
 let admin: Headers;
 let adminPhone: string;
-let serials = [...IN_ABM];
+const serials = [...IN_ABM];
 
 beforeAll(async () => {
   dep = await startMockDep({ devices: IN_ABM.map((serial_number) => ({ serial_number })) });

@@ -284,17 +284,15 @@ describe('brute-force throttling', () => {
       const c = await local.newClerk();
       await local.login(c.phoneNumber, TEST_PASSWORD, '10.1.1.1');
       // 100 failures spread over many IPs, as a distributed attacker would.
-      await local.db
-        .insert(loginLog)
-        .values(
-          Array.from({ length: 100 }, (_, i) => ({
-            account: c.phoneNumber,
-            ip: `10.2.${i}.1`,
-            status: LoginStatus.WRONG_PASSWORD,
-            storeId: c.storeId,
-            clerkId: c.id,
-          })),
-        );
+      await local.db.insert(loginLog).values(
+        Array.from({ length: 100 }, (_, i) => ({
+          account: c.phoneNumber,
+          ip: `10.2.${i}.1`,
+          status: LoginStatus.WRONG_PASSWORD,
+          storeId: c.storeId,
+          clerkId: c.id,
+        })),
+      );
       const fromAttacker = await local.app.inject({
         method: 'POST',
         url: '/api/auth/login',

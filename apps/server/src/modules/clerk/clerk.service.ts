@@ -9,8 +9,8 @@ import {
   GRANTABLE_PERMS,
   PERMISSION_GROUPS,
   SmsPurpose,
-  clerkNewRequest,
-  clerkUpdateRequest,
+  type clerkNewRequest,
+  type clerkUpdateRequest,
   parsePermissionString,
 } from '@lease/shared';
 import type { z } from 'zod';

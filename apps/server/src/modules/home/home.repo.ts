@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { androidDevice } from '../../domain/android-device.table.ts';
 import { clerk } from '../../domain/clerk.table.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
-import { store } from '../../domain/store.table.ts';
 
 /** DeviceScope: a store's devices on one platform, only one clerk's when `clerkId` is set. */
 export interface HomeDeviceScope {

@@ -4,7 +4,7 @@ import { AbmStatus, ActivationLockStatus, EnrollmentStatus, LockStatus, Module, 
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
 import { androidDevice } from '../../domain/android-device.table.ts';
 import { clerk } from '../../domain/clerk.table.ts';
-import { iosDevice } from '../../domain/ios-device.table.ts';
+import type { iosDevice } from '../../domain/ios-device.table.ts';
 import { store } from '../../domain/store.table.ts';
 import { chinaDate, lastDays } from './home.service.ts';
 

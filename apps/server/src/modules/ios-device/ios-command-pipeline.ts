@@ -67,7 +67,7 @@ export interface IosOperationPlan {
    * Writes that need rows locked in the operation's transaction (restrictions rebuild their profile from the locked
    * device row, one-click unlock records its run); true when they queued a command, so the phone is woken.
    */
-  inTx?: (tx: OperationTx, operationLogId: string) => Promise<boolean | void>;
+  inTx?: (tx: OperationTx, operationLogId: string) => Promise<boolean | undefined>;
 }
 
 interface Deps {

@@ -102,7 +102,7 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
 
     async cancelSchedule(auth: AuthContext, operationLogId: string) {
       const row = await oplog.get(auth.storeId, operationLogId);
-      if (!row || row.log.platform !== 'ios' || !row.log.deviceId) throw notFound('操作记录不存在');
+      if (row?.log.platform !== 'ios' || !row.log.deviceId) throw notFound('操作记录不存在');
       const { device } = await devices.load(auth, row.log.deviceId);
       if (row.log.status !== OperationStatus.SCHEDULED) throw new AppError('CONFLICT', '该预约已执行或已取消');
       await db.transaction(async (tx) => {
@@ -182,17 +182,15 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
         await tx.update(mdmIdentity).set({ releasedAt: new Date() }).where(eq(mdmIdentity.deviceId, id));
         await mdm.queue.cancelPending(tx, id, '设备已删除');
         await emitIosDeviceEvent(tx, id, 'device.released', { reason: 'removed' });
-        await tx
-          .insert(operationLog)
-          .values({
-            storeId: auth.storeId,
-            clerkId: auth.clerkId,
-            platform: 'ios',
-            deviceId: id,
-            action: 'remove',
-            status: OperationStatus.DONE,
-            detail: { serial_number: device.serialNumber },
-          });
+        await tx.insert(operationLog).values({
+          storeId: auth.storeId,
+          clerkId: auth.clerkId,
+          platform: 'ios',
+          deviceId: id,
+          action: 'remove',
+          status: OperationStatus.DONE,
+          detail: { serial_number: device.serialNumber },
+        });
         await tx.delete(iosDevice).where(and(eq(iosDevice.id, id), eq(iosDevice.storeId, auth.storeId)));
         if (!channel?.released) await releaseDeviceSlots(tx, auth.storeId, device.clerkId, 1);
       });

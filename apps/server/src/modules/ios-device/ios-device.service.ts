@@ -124,7 +124,7 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
 
     async operationLog(auth: AuthContext, id: string) {
       const row = await oplog.get(auth.storeId, id);
-      if (!row || row.log.platform !== 'ios' || !row.log.deviceId) throw notFound('操作记录不存在');
+      if (row?.log.platform !== 'ios' || !row.log.deviceId) throw notFound('操作记录不存在');
       await load(auth, row.log.deviceId);
       return toOperationItem(row.log, row.clerkName);
     },

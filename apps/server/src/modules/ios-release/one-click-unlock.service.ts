@@ -23,7 +23,7 @@ import { type OperationResult, createIosCommandPipeline } from '../ios-device/io
 import type { SensitiveActionGuard } from '../store/sensitive-action.ts';
 import type { IosReleaseService } from './ios-release.service.ts';
 import { type StepFacts, judgeStep } from './one-click-steps.ts';
-import { type OneClickUnlockRepo, type RunWithSteps } from './one-click-unlock.repo.ts';
+import type { OneClickUnlockRepo, RunWithSteps } from './one-click-unlock.repo.ts';
 import type { OneClickStepRow, RunActor } from './one-click-unlock.table.ts';
 import { toRunView } from './one-click-unlock.view.ts';
 import type { AbmGatewayPort, ActivationLockPort, RestrictionPort } from './release-ports.ts';
@@ -168,7 +168,7 @@ export function createOneClickUnlockService(deps: Deps) {
     // Each pass finishes or starts one step, so a run never needs more passes than it has steps (twice: settle, then begin).
     for (let pass = 0; pass <= ONE_CLICK_STEPS.length * 2; pass += 1) {
       const run = await runs.get(runId);
-      if (!run || run.status !== 'running') return;
+      if (run?.status !== 'running') return;
       const step = run.steps.find((s) => s.status !== 'done' && s.status !== 'skipped');
       if (!step) {
         const done = run.steps.filter((s) => s.status === 'done').length;

@@ -8,6 +8,7 @@ describe('guardOpenApiPrefix', () => {
     const app = Fastify();
     guardOpenApiPrefix(app);
     const start = async () => {
+      // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits an async plugin
       await app.register(async (child) => {
         child.get('/open/v1/forgotten', () => ({ leaked: true }));
       });

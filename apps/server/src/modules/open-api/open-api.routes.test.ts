@@ -22,8 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Headers = { authorization: string };
-
 /** A store with its admin, an enabled key pair, one iPhone and one Android phone. */
 async function shop(name: string, settings: Parameters<typeof enableOpenApi>[2] = {}) {
   const store = await t.newStore({ storeName: name });

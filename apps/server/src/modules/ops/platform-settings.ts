@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { OpsSettings } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../report/ledger.ts';

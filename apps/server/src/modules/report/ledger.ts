@@ -73,7 +73,7 @@ export function createLedger(db: Db) {
     /** refund gives a charge back once (key `<charge key>:refund`), with the reason the abnormal list shows. */
     async refund(tx: Tx, chargeKey: string, storeId: string, reason: string): Promise<void> {
       const charge = await byKey(tx, storeId, chargeKey);
-      if (!charge || charge.kind !== 'charge') return;
+      if (charge?.kind !== 'charge') return;
       await tx
         .insert(reportLedger)
         .values({

@@ -22,7 +22,10 @@ const page = (title: string, body: string) =>
 export const rcsSandboxRoutes: FastifyPluginAsyncZod<{ rcs: RcsService; publicUrl: () => string }> = async (app, { rcs, publicUrl }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
   const schema = { hide: true, params };
-  const html = (reply: { type(t: string): unknown }, body: string) => (reply.type('text/html; charset=utf-8'), body);
+  const html = (reply: { type(t: string): unknown }, body: string) => {
+    reply.type('text/html; charset=utf-8');
+    return body;
+  };
 
   app.get('/rcs/sandbox/:orderId', { schema }, async (req, reply) => {
     const order = await rcs.sandboxOrder(req.params.orderId);

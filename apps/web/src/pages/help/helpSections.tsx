@@ -1,4 +1,4 @@
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PermissionTable } from './PermissionTable.tsx';
@@ -18,12 +18,10 @@ export interface HelpSection {
   topics: HelpTopic[];
 }
 
-/** Soon marks a feature the product does not have yet, so the help never promises it. */
-const Soon = () => <Tag color="orange">即将推出</Tag>;
-
 const Steps = ({ items }: { items: ReactNode[] }) => (
   <ol style={{ paddingInlineStart: 20, margin: 0 }}>
     {items.map((item, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list written in this file, never reordered
       <li key={i} style={{ marginBottom: 6 }}>
         {item}
       </li>
@@ -34,6 +32,7 @@ const Steps = ({ items }: { items: ReactNode[] }) => (
 const Points = ({ items }: { items: ReactNode[] }) => (
   <ul style={{ paddingInlineStart: 20, margin: 0 }}>
     {items.map((item, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list written in this file, never reordered
       <li key={i} style={{ marginBottom: 6 }}>
         {item}
       </li>

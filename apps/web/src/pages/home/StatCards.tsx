@@ -24,6 +24,7 @@ export function StatCards({ cards }: { cards: StatCard[] }) {
     <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(190px, 1fr))' }}>
       {cards.map((c) => {
         const body = (
+          // biome-ignore lint/correctness/useJsxKeyInIterable: the key is on the Link or div that wraps this body
           <section
             data-testid={`stat-${c.key}`}
             style={{

@@ -22,7 +22,15 @@ export function WallpaperTile({ wallpaper: w, height = 220, selected, onClick, a
       role={onClick ? 'radio' : undefined}
       aria-checked={onClick ? Boolean(selected) : undefined}
       tabIndex={onClick ? 0 : undefined}
-      onKeyDown={onClick ? (e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onClick()) : undefined}
+      onKeyDown={
+        onClick
+          ? (e) => {
+              if (e.key !== 'Enter' && e.key !== ' ') return;
+              e.preventDefault();
+              onClick();
+            }
+          : undefined
+      }
       aria-label={w.name || '未命名壁纸'}
       onClick={onClick}
       style={{

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type AndroidCommandType } from '@lease/shared/agent-protocol';
+import type { AndroidCommandType } from '@lease/shared/agent-protocol';
 import { LockStatus, OperationStatus } from '@lease/shared';
 import { SimulatedAndroidAgent, type SimulatedAgentOptions } from '@lease/device-sim';
 import { androidDevice } from '../../../domain/android-device.table.ts';

@@ -5,8 +5,6 @@ import type { PushCertStatus } from '@lease/shared';
 import { mdmCommand, mdmEnrollment, mdmIdentity } from '../../../mdm/apple/mdm.table.ts';
 import { type TestApp, buildTestApp } from '../../../test/build-test-app.ts';
 import { abmServer } from '../../abm/abm.table.ts';
-import { androidDevice } from '../../../domain/android-device.table.ts';
-import { iosDevice } from '../../../domain/ios-device.table.ts';
 import { webhookAttempt, webhookEvent } from '../../../domain/webhook.table.ts';
 import { createFleetHealthRepo } from './fleet-health.repo.ts';
 import { createFleetHealthService } from './fleet-health.service.ts';
@@ -53,18 +51,16 @@ describe('fleet health (operator home)', () => {
 
     // Commands: two queued and one acknowledged today, one expired today though created a week ago, one from last week.
     const cmd = (deviceId: string, status: string, createdAt: Date, completedAt?: Date) =>
-      t.db
-        .insert(mdmCommand)
-        .values({
-          id: randomUUID(),
-          deviceId,
-          requestType: 'DeviceInformation',
-          payload: '<plist/>',
-          status: status as never,
-          createdAt,
-          completedAt,
-          expiresAt: new Date(now.getTime() + DAY),
-        });
+      t.db.insert(mdmCommand).values({
+        id: randomUUID(),
+        deviceId,
+        requestType: 'DeviceInformation',
+        payload: '<plist/>',
+        status: status as never,
+        createdAt,
+        completedAt,
+        expiresAt: new Date(now.getTime() + DAY),
+      });
     await cmd(phones[0].id, 'queued', now);
     await cmd(phones[1].id, 'not-now', now);
     await cmd(phones[1].id, 'acknowledged', now, now);

@@ -9,7 +9,7 @@ import { AuthCard } from '../../../components/AuthCard.tsx';
 import { OPS_HOME_PATH, opsTokens } from '../../../ops/opsSession.ts';
 
 /** A same-site /ops path from `redirect`, else the operator home. */
-const safeOpsRedirect = (v: string | null) => (v && v.startsWith('/ops') && !v.startsWith('/ops/login') && !v.startsWith('//') ? v : OPS_HOME_PATH);
+const safeOpsRedirect = (v: string | null) => (v?.startsWith('/ops') && !v.startsWith('/ops/login') && !v.startsWith('//') ? v : OPS_HOME_PATH);
 
 /**
  * OpsLoginPage signs an operator in: phone, password and the authenticator's 6-digit code. The first

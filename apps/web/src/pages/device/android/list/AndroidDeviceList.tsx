@@ -58,6 +58,7 @@ export function AndroidDeviceList({ archived }: { archived: boolean }) {
 
   // A selection belongs to one search: new filters clear it, turning pages keeps it.
   const filterKey = JSON.stringify(androidListSearch.filtersOf(query));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey is the trigger, not an input of the effect
   useEffect(() => setSelected([]), [filterKey]);
 
   const actions = (d: AndroidDeviceListItem) => (

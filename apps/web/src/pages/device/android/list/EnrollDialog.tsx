@@ -37,6 +37,7 @@ export default function EnrollDialog({ onClose, chooseClerk }: EnrollDialogProps
 
   // The first code is made once as the dialog opens; the clock lets an expired code say so.
   const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the dialog opens
   useEffect(() => {
     if (!started.current) issue.mutate();
     started.current = true;

@@ -8,7 +8,7 @@ import { clientConfigQuery } from '../../../../api/system.ts';
  */
 export function HttpsNotice() {
   const { data } = useQuery(clientConfigQuery);
-  if (!data || data.ios_enrolment_https !== false) return null;
+  if (data?.ios_enrolment_https !== false) return null;
   return (
     <Alert
       type="error"

@@ -51,7 +51,7 @@ export function ConnectionPanel({ check, checking, onRecheck }: ConnectionPanelP
       ) : (
         <Typography.Text type="secondary">尚未检查</Typography.Text>
       )}
-      {check && check.enrolled && !check.push_ready && (
+      {check?.enrolled && !check.push_ready && (
         <Typography.Paragraph type="warning" style={{ marginTop: 8, marginBottom: 0 }}>
           推送不可用时，指令要等设备自行联网时才会执行。
         </Typography.Paragraph>

@@ -44,6 +44,7 @@ export default function IosListPage() {
 
   // A selection belongs to one search: new filters clear it, turning pages keeps it.
   const filterKey = JSON.stringify(filtersOf(query));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey is the trigger, not an input of the effect
   useEffect(() => setSelected([]), [filterKey]);
 
   const actions = (d: IosDeviceListItem) => (

@@ -1,4 +1,4 @@
-import { SmsGuardedAction } from '@lease/shared';
+import type { SmsGuardedAction } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
 import { needSmsQuery } from '../../../../api/system.ts';
 import { sendSmsCode } from '../../../../api/system.ts';

@@ -53,5 +53,5 @@ export function LocationMap({ amapKey, securityCode, lat, lng, accuracy }: Locat
   }, [amapKey, securityCode, lat, lng, accuracy, inputs]);
 
   if (failed) return <Alert type="warning" showIcon title="地图加载失败，已显示坐标" />;
-  return <div ref={container} role="region" aria-label="设备位置地图" style={{ height: 280, borderRadius: 8, overflow: 'hidden' }} />;
+  return <section ref={container} aria-label="设备位置地图" style={{ height: 280, borderRadius: 8, overflow: 'hidden' }} />;
 }
