@@ -67,7 +67,8 @@ export interface IosOperationPlan {
    * Writes that need rows locked in the operation's transaction (restrictions rebuild their profile from the locked
    * device row, one-click unlock records its run); true when they queued a command, so the phone is woken.
    */
-  inTx?: (tx: OperationTx, operationLogId: string) => Promise<boolean | undefined>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: writes that queue nothing are plain async functions (Promise<void>)
+  inTx?: (tx: OperationTx, operationLogId: string) => Promise<boolean | void>;
 }
 
 interface Deps {
