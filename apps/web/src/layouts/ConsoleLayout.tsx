@@ -1,16 +1,16 @@
 import { MenuOutlined, ShopOutlined } from '@ant-design/icons';
 import { Layout, Space, Spin, theme } from 'antd';
-import { Suspense, useCallback, useMemo, useState } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigation } from 'react-router';
 import AntdScope from '../app/AntdScope.tsx';
 import { useSiteConfig } from '../app/useSiteConfig.ts';
 import { useUser } from '../auth/useUser.ts';
-import { PageLoading } from '../components/PageLoading.tsx';
 import { useIsPhone } from '../lib/useIsPhone.ts';
 import { buildMenu } from '../router/menu.ts';
 import { ROUTES } from '../router/routeTable.ts';
 import { ConsoleMenu } from './ConsoleMenu.tsx';
 import { MenuDrawer } from './MenuDrawer.tsx';
+import { ShellFrame } from './ShellFrame.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
@@ -30,89 +30,81 @@ export default function ConsoleLayout() {
 
   return (
     <AntdScope>
-      <Layout style={{ minHeight: '100vh' }}>
-        {phone ? (
-          <MenuDrawer open={drawerOpen} onClose={closeDrawer} title={site.title}>
-            <ConsoleMenu entries={entries} />
-          </MenuDrawer>
-        ) : (
-          /* The sider stays in view and scrolls on its own, so the collapse trigger never covers menu items. */
-          <Layout.Sider
-            theme="light"
-            width={220}
-            collapsible
-            collapsed={collapsed}
-            onCollapse={setCollapsed}
-            breakpoint="lg"
-            style={{ position: 'sticky', top: 0, height: '100vh' }}
-          >
-            <div style={{ height: '100%', overflowY: 'auto' }}>
-              <div
-                title={site.title}
-                style={{
-                  padding: '20px 16px',
-                  fontWeight: 600,
-                  fontSize: collapsed ? token.fontSizeSM : token.fontSizeLG,
-                  whiteSpace: 'nowrap',
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                }}
-              >
-                {collapsed ? '控制台' : site.title}
-              </div>
-              <ConsoleMenu entries={entries} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
-            </div>
-          </Layout.Sider>
-        )}
-        <Layout style={{ minWidth: 0 }}>
-          <Layout.Header
-            style={{
-              background: '#fff',
-              padding: phone ? '0 8px 0 4px' : '0 24px',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 8,
-              ...(phone ? { position: 'sticky', top: 0, zIndex: 100, height: 56, lineHeight: '56px', boxShadow: '0 1px 4px rgba(0,0,0,0.06)' } : {}),
-            }}
-          >
-            <Space style={{ minWidth: 0, overflow: 'hidden' }}>
-              {phone ? (
-                <button
-                  type="button"
-                  aria-label="打开菜单"
-                  onClick={() => setDrawerOpen(true)}
+      <ShellFrame
+        phone={phone}
+        nav={
+          phone ? (
+            <MenuDrawer open={drawerOpen} onClose={closeDrawer} title={site.title}>
+              <ConsoleMenu entries={entries} />
+            </MenuDrawer>
+          ) : (
+            /* The sider stays in view and scrolls on its own, so the collapse trigger never covers menu items. */
+            <Layout.Sider
+              theme="light"
+              width={220}
+              collapsible
+              collapsed={collapsed}
+              onCollapse={setCollapsed}
+              breakpoint="lg"
+              style={{ position: 'sticky', top: 0, height: '100vh' }}
+            >
+              <div style={{ height: '100%', overflowY: 'auto' }}>
+                <div
+                  title={site.title}
                   style={{
-                    width: 44,
-                    height: 44,
-                    border: 0,
-                    background: 'none',
-                    fontSize: 18,
-                    cursor: 'pointer',
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
+                    padding: '20px 16px',
+                    fontWeight: 600,
+                    fontSize: collapsed ? token.fontSizeSM : token.fontSizeLG,
+                    whiteSpace: 'nowrap',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
                   }}
                 >
-                  <MenuOutlined />
-                </button>
-              ) : (
-                <ShopOutlined />
-              )}
-              <strong style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' }}>{user.store.store_name}</strong>
-            </Space>
-            <Space size="middle">
-              {navigation.state === 'loading' && <Spin size="small" />}
-              <UserMenu user={user} />
-            </Space>
-          </Layout.Header>
-          <Layout.Content style={{ margin: phone ? 12 : 24, minWidth: 0 }}>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
-          </Layout.Content>
-        </Layout>
-      </Layout>
+                  {collapsed ? '控制台' : site.title}
+                </div>
+                <ConsoleMenu entries={entries} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
+              </div>
+            </Layout.Sider>
+          )
+        }
+        headerStyle={{
+          padding: phone ? '0 8px 0 4px' : '0 24px',
+          ...(phone ? { position: 'sticky', top: 0, zIndex: 100, height: 56, lineHeight: '56px', boxShadow: '0 1px 4px rgba(0,0,0,0.06)' } : {}),
+        }}
+        headerStart={
+          <Space style={{ minWidth: 0, overflow: 'hidden' }}>
+            {phone ? (
+              <button
+                type="button"
+                aria-label="打开菜单"
+                onClick={() => setDrawerOpen(true)}
+                style={{
+                  width: 44,
+                  height: 44,
+                  border: 0,
+                  background: 'none',
+                  fontSize: 18,
+                  cursor: 'pointer',
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                }}
+              >
+                <MenuOutlined />
+              </button>
+            ) : (
+              <ShopOutlined />
+            )}
+            <strong style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' }}>{user.store.store_name}</strong>
+          </Space>
+        }
+        headerEnd={
+          <Space size="middle">
+            {navigation.state === 'loading' && <Spin size="small" />}
+            <UserMenu user={user} />
+          </Space>
+        }
+      />
     </AntdScope>
   );
 }

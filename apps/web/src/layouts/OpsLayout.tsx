@@ -2,7 +2,7 @@ import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Space, Spin } from 'antd';
 import { Suspense, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { opsLogout, opsMeQuery } from '../api/ops.ts';
 import AntdScope from '../app/AntdScope.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
@@ -10,6 +10,7 @@ import { useIsPhone } from '../lib/useIsPhone.ts';
 import { activeOpsEntry, OPS_MENU } from '../ops/opsMenu.tsx';
 import { hasOpsSession, OPS_LOGIN_PATH, OPS_SETUP_PATH, opsTokens } from '../ops/opsSession.ts';
 import { MenuDrawer } from './MenuDrawer.tsx';
+import { ShellFrame } from './ShellFrame.tsx';
 
 const TITLE = '平台运营后台';
 
@@ -50,8 +51,10 @@ function OpsFrame() {
   );
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {me.data.ready &&
+    <ShellFrame
+      phone={phone}
+      nav={
+        me.data.ready &&
         (phone ? (
           <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title={TITLE}>
             {menu}
@@ -61,38 +64,24 @@ function OpsFrame() {
             <div style={{ padding: '20px 16px', fontWeight: 600, fontSize: 16 }}>{TITLE}</div>
             {menu}
           </Layout.Sider>
-        ))}
-      <Layout style={{ minWidth: 0 }}>
-        <Layout.Header
-          style={{
-            background: '#fff',
-            padding: phone ? '0 8px' : '0 24px',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 8,
-            height: 56,
-            lineHeight: '56px',
-          }}
-        >
-          <Space style={{ minWidth: 0 }}>
-            {phone && me.data.ready && <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />}
-            <strong>{phone || !me.data.ready ? TITLE : ''}</strong>
-          </Space>
-          <Space>
-            <span style={{ whiteSpace: 'nowrap' }}>{me.data.name}</span>
-            <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()}>
-              {phone ? '' : '退出'}
-            </Button>
-          </Space>
-        </Layout.Header>
-        <Layout.Content style={{ margin: phone ? 12 : 24, minWidth: 0 }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        ))
+      }
+      headerStyle={{ padding: phone ? '0 8px' : '0 24px', height: 56, lineHeight: '56px' }}
+      headerStart={
+        <Space style={{ minWidth: 0 }}>
+          {phone && me.data.ready && <Button type="text" aria-label="打开菜单" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />}
+          <strong>{phone || !me.data.ready ? TITLE : ''}</strong>
+        </Space>
+      }
+      headerEnd={
+        <Space>
+          <span style={{ whiteSpace: 'nowrap' }}>{me.data.name}</span>
+          <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()}>
+            {phone ? '' : '退出'}
+          </Button>
+        </Space>
+      }
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
@@ -51,21 +52,32 @@ export function createIdentityRenewal(deps: { db: Db; commander: Commander; prof
     return claimed.length > 0;
   }
 
+  /**
+   * withIdentityAndPhone joins each enrolment of `query` to the identity it signs with and to its phone. The query
+   * comes in `$dynamic()`: drizzle types a join added by a helper only on a dynamic query.
+   */
+  function withIdentityAndPhone<Q extends PgSelect>(query: Q) {
+    return query
+      .innerJoin(mdmIdentity, eq(mdmIdentity.fingerprint, mdmEnrollment.certFingerprint))
+      .innerJoin(iosDevice, eq(iosDevice.id, mdmEnrollment.deviceId));
+  }
+
   return {
     /** run sends renewal profiles to the phones that need one; returns how many were sent. */
     async run(): Promise<number> {
       const now = new Date();
-      const due = await db
-        .select({
-          deviceId: mdmEnrollment.deviceId,
-          storeId: iosDevice.storeId,
-          clerkId: iosDevice.clerkId,
-          storeName: store.storeName,
-          notAfter: mdmIdentity.notAfter,
-        })
-        .from(mdmEnrollment)
-        .innerJoin(mdmIdentity, eq(mdmIdentity.fingerprint, mdmEnrollment.certFingerprint))
-        .innerJoin(iosDevice, eq(iosDevice.id, mdmEnrollment.deviceId))
+      const due = await withIdentityAndPhone(
+        db
+          .select({
+            deviceId: mdmEnrollment.deviceId,
+            storeId: iosDevice.storeId,
+            clerkId: iosDevice.clerkId,
+            storeName: store.storeName,
+            notAfter: mdmIdentity.notAfter,
+          })
+          .from(mdmEnrollment)
+          .$dynamic(),
+      )
         .innerJoin(store, eq(store.id, iosDevice.storeId))
         .where(
           and(
@@ -99,17 +111,18 @@ export function createIdentityRenewal(deps: { db: Db; commander: Commander; prof
     /** unanswered lists phones sent a renewal over UNANSWERED_AFTER_MS ago that still use the old identity. */
     async unanswered(storeId?: string): Promise<UnansweredRenewal[]> {
       const before = new Date(Date.now() - UNANSWERED_AFTER_MS);
-      const rows = await db
-        .select({
-          deviceId: mdmEnrollment.deviceId,
-          storeId: iosDevice.storeId,
-          serialNumber: iosDevice.serialNumber,
-          renewalSentAt: mdmEnrollment.renewalSentAt,
-          identityNotAfter: mdmIdentity.notAfter,
-        })
-        .from(mdmEnrollment)
-        .innerJoin(mdmIdentity, eq(mdmIdentity.fingerprint, mdmEnrollment.certFingerprint))
-        .innerJoin(iosDevice, eq(iosDevice.id, mdmEnrollment.deviceId))
+      const rows = await withIdentityAndPhone(
+        db
+          .select({
+            deviceId: mdmEnrollment.deviceId,
+            storeId: iosDevice.storeId,
+            serialNumber: iosDevice.serialNumber,
+            renewalSentAt: mdmEnrollment.renewalSentAt,
+            identityNotAfter: mdmIdentity.notAfter,
+          })
+          .from(mdmEnrollment)
+          .$dynamic(),
+      )
         .where(
           and(
             eq(mdmEnrollment.released, false),

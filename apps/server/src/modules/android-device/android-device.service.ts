@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import { clerk } from '../../domain/clerk.table.ts';
+import { toLocationItem } from '../../domain/location-log.item.ts';
 import { toProgress } from '../ios-device/ios-device.dto.ts';
 import { toOperationItem } from '../logs/operation-log.item.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
@@ -126,16 +127,7 @@ export function createAndroidDeviceService({ db, repo, oplog, hirerRisk }: Andro
     async locationLog(auth: AuthContext, deviceId: string, p: { page_num: number; page_size: number }) {
       await load(auth, deviceId);
       const { rows, total } = await repo.locationLog(deviceId, p);
-      return {
-        total,
-        list: rows.map((r) => ({
-          latitude: r.latitude,
-          longitude: r.longitude,
-          accuracy: r.accuracy,
-          measured_at: r.measuredAt.toISOString(),
-          date_created: r.dateCreated.toISOString(),
-        })),
-      };
+      return { total, list: rows.map(toLocationItem) };
     },
 
     async updateRemark(auth: AuthContext, id: string, remark: string) {

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { clerk } from '../../domain/clerk.table.ts';
+import { toLocationItem } from '../../domain/location-log.item.ts';
 import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import type { EnrollCodec } from '../enroll/enroll-code.ts';
 import { toOperationItem } from '../logs/operation-log.item.ts';
@@ -132,16 +133,7 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
     async locationLog(auth: AuthContext, deviceId: string, p: { page_num: number; page_size: number }) {
       await load(auth, deviceId);
       const { rows, total } = await repo.locationLog(deviceId, p);
-      return {
-        total,
-        list: rows.map((r) => ({
-          latitude: r.latitude,
-          longitude: r.longitude,
-          accuracy: r.accuracy,
-          measured_at: r.measuredAt.toISOString(),
-          date_created: r.dateCreated.toISOString(),
-        })),
-      };
+      return { total, list: rows.map(toLocationItem) };
     },
 
     async updateRemark(auth: AuthContext, id: string, remark: string) {

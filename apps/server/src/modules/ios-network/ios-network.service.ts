@@ -7,6 +7,7 @@ import * as commands from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { ManagedProfileKind, managedProfileId } from '../../mdm/apple/profiles/managed-profile.ts';
 import { createIosCommandPipeline } from '../ios-device/ios-command-pipeline.ts';
+import type { IosDeviceRow } from '../ios-device/ios-device.repo.ts';
 import type { IosDeviceService } from '../ios-device/ios-device.service.ts';
 import type { StoreRepo } from '../store/store.repo.ts';
 import { buildDnsProfile, buildGlobalProxyProfile } from './network-profiles.ts';
@@ -20,6 +21,31 @@ interface Deps {
 
 /** The first iOS that knows com.apple.dnsSettings.managed (Apple's schema: introduced 14.0). */
 const DNS_MIN_IOS = 14;
+
+/**
+ * NETWORK_PROFILES: per network profile, the device field holding its status, the write that marks it pending and
+ * the action its removal is logged as. The write is spelt out because a computed key would escape the type check.
+ */
+const NETWORK_PROFILES = {
+  [ManagedProfileKind.GLOBAL_HTTP_PROXY]: {
+    status: 'globalProxyStatus',
+    markPending: { globalProxyStatus: GlobalProxyStatus.PENDING },
+    removeAction: 'remove-global-http-proxy',
+  },
+  [ManagedProfileKind.DNS]: {
+    status: 'dnsSettingStatus',
+    markPending: { dnsSettingStatus: DnsSettingStatus.PENDING },
+    removeAction: 'clear-dns-setting',
+  },
+} as const;
+type NetworkProfileKind = keyof typeof NETWORK_PROFILES;
+
+/** ProfileChange is what one install or removal of a network profile logs and queues. */
+interface ProfileChange {
+  action: string;
+  detail?: Record<string, unknown>;
+  command: commands.MdmCommand;
+}
 
 const iosMajor = (osVersion: string) => {
   const major = Number.parseInt(osVersion.split('.')[0] ?? '', 10);
@@ -45,36 +71,44 @@ export function createIosNetworkService({ db, mdm, devices, stores }: Deps) {
     return (await pipeline.replay(auth, key)) ?? run();
   }
 
-  // The status goes "pending" with the queued command, in its transaction: the phone's answer (a result effect) settles it.
+  /** queueProfileChange queues a network profile's install or removal; its status goes pending until the phone answers. */
+  function queueProfileChange(auth: AuthContext, device: IosDeviceRow, kind: NetworkProfileKind, key: IdempotencyKey | undefined, change: ProfileChange) {
+    const { status, markPending } = NETWORK_PROFILES[kind];
+    // The status goes "pending" with the queued command, in its transaction: the phone's answer (a result effect) settles it.
+    return pipeline.run(auth, device, {
+      action: change.action,
+      detail: { ...change.detail, previous_status: device[status] },
+      idempotencyKey: key,
+      command: change.command,
+      set: markPending,
+    });
+  }
+
+  /** removeNetworkProfile needs no supervision: taking a profile off is always allowed, and may fix a stale status. */
+  function removeNetworkProfile(auth: AuthContext, deviceId: string, kind: NetworkProfileKind, key: IdempotencyKey | undefined) {
+    return once(auth, key, async () => {
+      const device = await pipeline.device(auth, deviceId);
+      const command = commands.removeProfile(managedProfileId(kind));
+      return queueProfileChange(auth, device, kind, key, { action: NETWORK_PROFILES[kind].removeAction, command });
+    });
+  }
+
   return {
     async setGlobalProxy(auth: AuthContext, deviceId: string, key?: IdempotencyKey) {
       return once(auth, key, async () => {
         const device = await pipeline.device(auth, deviceId, { what: '设置全局代理', unknown: 'refuse' });
         const pacUrl = (await stores.find(auth.storeId))?.globalHttpProxyPacUrl;
         if (!pacUrl) throw new AppError('CONFLICT', '门店尚未设置全局代理 PAC 地址，请管理员先在“门店设置”中填写');
-        return pipeline.run(auth, device, {
+        return queueProfileChange(auth, device, ManagedProfileKind.GLOBAL_HTTP_PROXY, key, {
           action: 'set-global-http-proxy',
-          detail: { pac_url: pacUrl, previous_status: device.globalProxyStatus },
-          idempotencyKey: key,
+          detail: { pac_url: pacUrl },
           command: commands.installProfile(buildGlobalProxyProfile(pacUrl)),
-          set: { globalProxyStatus: GlobalProxyStatus.PENDING },
         });
       });
     },
 
-    /** removeGlobalProxy needs no supervision: taking a profile off is always allowed, and may fix a stale status. */
-    async removeGlobalProxy(auth: AuthContext, deviceId: string, key?: IdempotencyKey) {
-      return once(auth, key, async () => {
-        const device = await pipeline.device(auth, deviceId);
-        return pipeline.run(auth, device, {
-          action: 'remove-global-http-proxy',
-          detail: { previous_status: device.globalProxyStatus },
-          idempotencyKey: key,
-          command: commands.removeProfile(managedProfileId(ManagedProfileKind.GLOBAL_HTTP_PROXY)),
-          set: { globalProxyStatus: GlobalProxyStatus.PENDING },
-        });
-      });
-    },
+    removeGlobalProxy: (auth: AuthContext, deviceId: string, key?: IdempotencyKey) =>
+      removeNetworkProfile(auth, deviceId, ManagedProfileKind.GLOBAL_HTTP_PROXY, key),
 
     /** setDns works on unsupervised phones too (Apple: not supervised-only); only ProhibitDisablement needs supervision. */
     async setDns(auth: AuthContext, req: SetDnsSettingBody, key?: IdempotencyKey) {
@@ -84,28 +118,15 @@ export function createIosNetworkService({ db, mdm, devices, stores }: Deps) {
         if (major !== null && major < DNS_MIN_IOS) throw new AppError('CONFLICT', `加密 DNS 需要 iOS ${DNS_MIN_IOS} 及以上，此设备为 iOS ${device.osVersion}`);
         const profile = buildDnsProfile(req, device.superviseStatus === SuperviseStatus.SUPERVISED);
         const server = req.protocol === 'HTTPS' ? { server_url: req.server_url } : { server_name: req.server_name };
-        return pipeline.run(auth, device, {
+        return queueProfileChange(auth, device, ManagedProfileKind.DNS, key, {
           action: 'set-dns-setting',
-          detail: { protocol: req.protocol, ...server, server_addresses: req.server_addresses, previous_status: device.dnsSettingStatus },
-          idempotencyKey: key,
+          detail: { protocol: req.protocol, ...server, server_addresses: req.server_addresses },
           command: commands.installProfile(profile),
-          set: { dnsSettingStatus: DnsSettingStatus.PENDING },
         });
       });
     },
 
-    async clearDns(auth: AuthContext, deviceId: string, key?: IdempotencyKey) {
-      return once(auth, key, async () => {
-        const device = await pipeline.device(auth, deviceId);
-        return pipeline.run(auth, device, {
-          action: 'clear-dns-setting',
-          detail: { previous_status: device.dnsSettingStatus },
-          idempotencyKey: key,
-          command: commands.removeProfile(managedProfileId(ManagedProfileKind.DNS)),
-          set: { dnsSettingStatus: DnsSettingStatus.PENDING },
-        });
-      });
-    },
+    clearDns: (auth: AuthContext, deviceId: string, key?: IdempotencyKey) => removeNetworkProfile(auth, deviceId, ManagedProfileKind.DNS, key),
   };
 }
 export type IosNetworkService = ReturnType<typeof createIosNetworkService>;

@@ -1,6 +1,8 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { androidDevice } from '../../domain/android-device.table.ts';
+import type { DeviceTable } from '../../domain/device-list.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 
 export interface HirerDevice {
@@ -11,45 +13,45 @@ export interface HirerDevice {
   phone: string;
 }
 
+/** HirerQuery is whose devices to read: the store's, leased to these phones (any hirer when null), only active ones when set. */
+interface HirerQuery {
+  storeId: string;
+  phones: string[] | null;
+  active: boolean;
+}
+
+/**
+ * leasedDevices reads the devices of table `t` that `q` asks for: id, serial, hirer and phone, plus `nameColumns`
+ * (the platform's own parts of the device name). `activeSql` is what active means on that platform.
+ */
+function leasedDevices<N extends Record<string, PgColumn>>(db: Db, t: DeviceTable, nameColumns: N, activeSql: SQL, q: HirerQuery) {
+  return db
+    .select({ id: t.id, serial: t.serialNumber, hirerName: t.hirerName, phone: t.hirerPhoneNumber, ...nameColumns })
+    .from(t)
+    .where(and(eq(t.storeId, q.storeId), q.phones ? inArray(t.hirerPhoneNumber, q.phones) : ne(t.hirerPhoneNumber, ''), q.active ? activeSql : undefined));
+}
+
 /**
  * Devices of a store leased to the given hirer phones: how a report links to the phones its hirer holds,
  * and whom the early-access re-check watches (`active`: Apple not recycled, Android not archived, enrolled).
  */
 export async function hirerDevices(db: Db, storeId: string, phones: string[] | null, active = false): Promise<HirerDevice[]> {
   if (phones && !phones.length) return [];
-  const ios = await db
-    .select({
-      id: iosDevice.id,
-      serial: iosDevice.serialNumber,
-      product: iosDevice.productName,
-      hirerName: iosDevice.hirerName,
-      phone: iosDevice.hirerPhoneNumber,
-    })
-    .from(iosDevice)
-    .where(
-      and(
-        eq(iosDevice.storeId, storeId),
-        phones ? inArray(iosDevice.hirerPhoneNumber, phones) : ne(iosDevice.hirerPhoneNumber, ''),
-        active ? sql`${iosDevice.recycledStatus} = 0 and ${iosDevice.enrollmentStatus} in (0, 1)` : undefined,
-      ),
-    );
-  const android = await db
-    .select({
-      id: androidDevice.id,
-      serial: androidDevice.serialNumber,
-      brand: androidDevice.brand,
-      model: androidDevice.model,
-      hirerName: androidDevice.hirerName,
-      phone: androidDevice.hirerPhoneNumber,
-    })
-    .from(androidDevice)
-    .where(
-      and(
-        eq(androidDevice.storeId, storeId),
-        phones ? inArray(androidDevice.hirerPhoneNumber, phones) : ne(androidDevice.hirerPhoneNumber, ''),
-        active ? sql`not ${androidDevice.archived} and ${androidDevice.enrollmentStatus} in (0, 1)` : undefined,
-      ),
-    );
+  const q = { storeId, phones, active };
+  const ios = await leasedDevices(
+    db,
+    iosDevice,
+    { product: iosDevice.productName },
+    sql`${iosDevice.recycledStatus} = 0 and ${iosDevice.enrollmentStatus} in (0, 1)`,
+    q,
+  );
+  const android = await leasedDevices(
+    db,
+    androidDevice,
+    { brand: androidDevice.brand, model: androidDevice.model },
+    sql`not ${androidDevice.archived} and ${androidDevice.enrollmentStatus} in (0, 1)`,
+    q,
+  );
   return [
     ...ios.map((d) => ({ platform: 'ios' as const, id: d.id, name: [d.product, d.serial].filter(Boolean).join(' '), hirerName: d.hirerName, phone: d.phone })),
     ...android.map((d) => ({

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Modal, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import { changeForClerk, clerkOptionsQuery, fetchClerkOptions, iosKeys, type ClerkOption } from '../../../api/iosDevice.ts';
 import { feedback } from '../../../app/feedback.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 
 /** ClerkChangeApi is how the dialog lists clerks and hands devices over on one platform; Apple's by default. */
 export interface ClerkChangeApi {
@@ -24,7 +25,6 @@ interface ChangeClerkDialogProps {
 
 /** ChangeClerkDialog hands devices to another clerk (Aa4 / Ea3); a clerk without view-all then no longer sees them. */
 export function ChangeClerkDialog({ deviceIds, currentClerkId, onClose, onDone, clerkApi = appleClerkChange }: ChangeClerkDialogProps) {
-  const [form] = Form.useForm<{ for_clerk: string }>();
   const clerks = useQuery({ queryKey: clerkApi.clerksKey, queryFn: clerkApi.loadClerks, staleTime: 5 * 60_000 });
   const queryClient = useQueryClient();
   const change = useMutation({
@@ -38,30 +38,28 @@ export function ChangeClerkDialog({ deviceIds, currentClerkId, onClose, onDone, 
     },
   });
   return (
-    <Modal
-      open
+    <FormDialog<{ for_clerk: string }>
       title="更换店员"
       okText="确定更换"
-      cancelText="取消"
-      okButtonProps={{ loading: change.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
       width={440}
+      initialValues={{ for_clerk: currentClerkId }}
+      onFinish={(v) => change.mutate(v)}
+      pending={change.isPending}
+      intro={
+        <Typography.Paragraph>
+          将 <Typography.Text strong>{deviceIds.length}</Typography.Text> 台设备交给以下店员负责：
+        </Typography.Paragraph>
+      }
+      onClose={onClose}
     >
-      <Typography.Paragraph>
-        将 <Typography.Text strong>{deviceIds.length}</Typography.Text> 台设备交给以下店员负责：
-      </Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ for_clerk: currentClerkId }} onFinish={(v) => change.mutate(v)}>
-        <Form.Item name="for_clerk" rules={[{ required: true, message: '请选择店员' }]}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="选择店员"
-            loading={clerks.isLoading}
-            options={(clerks.data ?? []).map((c) => ({ value: c.id, label: c.disabled ? `${c.name}（已停用）` : c.name, disabled: c.disabled }))}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="for_clerk" rules={[{ required: true, message: '请选择店员' }]}>
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="选择店员"
+          loading={clerks.isLoading}
+          options={(clerks.data ?? []).map((c) => ({ value: c.id, label: c.disabled ? `${c.name}（已停用）` : c.name, disabled: c.disabled }))}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

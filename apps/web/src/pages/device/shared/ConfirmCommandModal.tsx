@@ -1,5 +1,6 @@
-import { Alert, Form, Modal, type FormInstance } from 'antd';
+import { Alert, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ConfirmField } from './ConfirmField.tsx';
 
 export interface ConfirmCommandWording {
@@ -32,26 +33,21 @@ interface ConfirmCommandModalProps extends ConfirmCommandWording {
  * ConfirmCommandModal is the frame of every device command's own dialog (Apple and Android): what will
  * happen, the explicit confirmation tick where the command cannot be undone, and the submit that sends once the form is valid.
  */
-export function ConfirmCommandModal({ form: given, pending, onSubmit, onClose, ...w }: ConfirmCommandModalProps) {
-  const [own] = Form.useForm<Record<string, unknown>>();
-  const form = given ?? own;
+export function ConfirmCommandModal({ form, pending, onSubmit, onClose, ...w }: ConfirmCommandModalProps) {
   return (
-    <Modal
-      open
+    <FormDialog<Record<string, unknown>>
       title={w.title}
       okText={w.okText}
-      cancelText="取消"
-      okButtonProps={{ danger: w.danger, loading: pending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
       width={w.width ?? 480}
+      form={form}
+      onFinish={onSubmit}
+      pending={pending}
+      danger={w.danger}
+      intro={<Alert type={w.alert ?? (w.danger ? 'warning' : 'info')} showIcon title={w.effect} style={{ marginBottom: 16 }} />}
+      onClose={onClose}
     >
-      <Alert type={w.alert ?? (w.danger ? 'warning' : 'info')} showIcon title={w.effect} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" onFinish={onSubmit}>
-        {w.fields}
-        {w.confirm && <ConfirmField label={w.confirm} />}
-      </Form>
-    </Modal>
+      {w.fields}
+      {w.confirm && <ConfirmField label={w.confirm} />}
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { PHONE_RE } from '@lease/shared/patterns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { getHirerPhone, iosKeys, updateHirer } from '../../../api/iosDevice.ts';
 import { feedback } from '../../../app/feedback.ts';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 
 interface HirerValues {
   hirer_name: string;
@@ -44,32 +45,30 @@ export function HirerDialog({ deviceId, name, onClose, hirerApi = appleHirer }: 
     },
   });
   return (
-    <Modal
-      open
+    <FormDialog<HirerValues>
       title="修改租机人信息"
       okText="保存"
-      cancelText="取消"
-      okButtonProps={{ loading: save.isPending, disabled: phone.isLoading }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
       width={420}
+      form={form}
+      initialValues={{ hirer_name: name }}
+      onFinish={(v) => save.mutate(v)}
+      pending={save.isPending}
+      okDisabled={phone.isLoading}
+      onClose={onClose}
     >
-      <Form<HirerValues> form={form} layout="vertical" initialValues={{ hirer_name: name }} onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          name="hirer_name"
-          label="姓名"
-          rules={[
-            { required: true, whitespace: true, message: '请输入租机人姓名' },
-            { max: 20, message: '姓名最多 20 个字符' },
-          ]}
-        >
-          <Input maxLength={20} placeholder="租机人姓名" />
-        </Form.Item>
-        <Form.Item name="hirer_phone_number" label="手机号" rules={[{ pattern: PHONE_RE, message: '请输入正确的手机号' }]}>
-          <Input maxLength={11} placeholder={phone.isLoading ? '正在读取…' : '选填'} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="hirer_name"
+        label="姓名"
+        rules={[
+          { required: true, whitespace: true, message: '请输入租机人姓名' },
+          { max: 20, message: '姓名最多 20 个字符' },
+        ]}
+      >
+        <Input maxLength={20} placeholder="租机人姓名" />
+      </Form.Item>
+      <Form.Item name="hirer_phone_number" label="手机号" rules={[{ pattern: PHONE_RE, message: '请输入正确的手机号' }]}>
+        <Input maxLength={11} placeholder={phone.isLoading ? '正在读取…' : '选填'} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
 import type { OpsAuditItem } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Flex, Input, List, Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Input, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { opsAuditQuery } from '../../../api/ops.ts';
+import { PagedListTable } from '../../../components/PagedListTable.tsx';
 import { Panel } from '../../../components/Panel.tsx';
-import { tablePagination } from '../../../components/pagination.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { useIsPhone } from '../../../lib/useIsPhone.ts';
 
 /** Chinese names of the fields the audit rows keep. */
 const FIELD_LABEL: Record<string, string> = {
@@ -62,15 +61,8 @@ const columns: TableColumnsType<OpsAuditItem> = [
 
 /** OpsAuditPage lists every operator action, newest first. Nothing here can be edited: the log is append-only. */
 export default function OpsAuditPage() {
-  const phone = useIsPhone();
   const [query, setQuery] = useState({ page_num: 0, page_size: 20, keyword: '' });
   const audit = useQuery({ ...opsAuditQuery({ ...query, keyword: query.keyword || undefined }), placeholderData: keepPreviousData });
-  const pagination = tablePagination({
-    pageNum: query.page_num,
-    pageSize: query.page_size,
-    total: audit.data?.total ?? 0,
-    onChange: (page_num, page_size) => setQuery((q) => ({ ...q, page_num, page_size })),
-  });
   return (
     <Panel title="操作审计">
       <Flex vertical gap={16}>
@@ -83,46 +75,25 @@ export default function OpsAuditPage() {
           style={{ maxWidth: 320 }}
           onSearch={(keyword) => setQuery((q) => ({ ...q, keyword: keyword.trim(), page_num: 0 }))}
         />
-        {phone ? (
-          <List
-            loading={audit.isFetching}
-            dataSource={audit.data?.list ?? []}
-            locale={{ emptyText: '暂无操作记录' }}
-            pagination={{
-              current: pagination.current,
-              pageSize: pagination.pageSize,
-              total: pagination.total,
-              onChange: pagination.onChange,
-              simple: true,
-              align: 'center',
-            }}
-            renderItem={(r) => (
-              <List.Item>
-                <List.Item.Meta
-                  title={`${r.action_label} · ${r.operator_name}`}
-                  description={
-                    <>
-                      <div>
-                        {formatDateTime(r.date_created)} · {r.ip || '—'}
-                      </div>
-                      <div style={{ wordBreak: 'break-all' }}>{changeText(r.before, r.after)}</div>
-                    </>
-                  }
-                />
-              </List.Item>
-            )}
-          />
-        ) : (
-          <Table
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={audit.data?.list ?? []}
-            loading={audit.isFetching}
-            pagination={pagination}
-            locale={{ emptyText: '暂无操作记录' }}
-          />
-        )}
+        <PagedListTable
+          data={audit.data}
+          loading={audit.isFetching}
+          query={query}
+          onPageChange={(page_num, page_size) => setQuery((q) => ({ ...q, page_num, page_size }))}
+          emptyText="暂无操作记录"
+          columns={columns}
+          item={(r) => ({
+            title: `${r.action_label} · ${r.operator_name}`,
+            description: (
+              <>
+                <div>
+                  {formatDateTime(r.date_created)} · {r.ip || '—'}
+                </div>
+                <div style={{ wordBreak: 'break-all' }}>{changeText(r.before, r.after)}</div>
+              </>
+            ),
+          })}
+        />
       </Flex>
     </Panel>
   );

@@ -1,14 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { OpsStoreItem } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, List, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type OpsStoreQuery, opsStoresQuery } from '../../../api/ops.ts';
+import { PagedListTable } from '../../../components/PagedListTable.tsx';
 import { Panel } from '../../../components/Panel.tsx';
-import { tablePagination } from '../../../components/pagination.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { useIsPhone } from '../../../lib/useIsPhone.ts';
 import { CreateStoreDialog } from './CreateStoreDialog.tsx';
 import { moduleNames, yuan } from './storeFormat.ts';
 
@@ -34,16 +33,9 @@ const columns: TableColumnsType<OpsStoreItem> = [
 
 /** OpsStoresPage lists every store with search by name or admin phone, and creates a store directly. */
 export default function OpsStoresPage() {
-  const phone = useIsPhone();
   const [query, setQuery] = useState<OpsStoreQuery>({ page_num: 0, page_size: 20, status: 'all' });
   const [creating, setCreating] = useState(false);
   const stores = useQuery({ ...opsStoresQuery(query), placeholderData: keepPreviousData });
-  const pagination = tablePagination({
-    pageNum: query.page_num,
-    pageSize: query.page_size,
-    total: stores.data?.total ?? 0,
-    onChange: (page_num, page_size) => setQuery((q) => ({ ...q, page_num, page_size })),
-  });
 
   return (
     <Panel
@@ -74,52 +66,31 @@ export default function OpsStoresPage() {
             ]}
           />
         </Flex>
-        {phone ? (
-          <List
-            loading={stores.isFetching}
-            dataSource={stores.data?.list ?? []}
-            locale={{ emptyText: '没有符合条件的门店' }}
-            pagination={{
-              current: pagination.current,
-              pageSize: pagination.pageSize,
-              total: pagination.total,
-              onChange: pagination.onChange,
-              simple: true,
-              align: 'center',
-            }}
-            renderItem={(s) => (
-              <List.Item>
-                <List.Item.Meta
-                  title={
-                    <Flex justify="space-between" gap={8}>
-                      <Link to={`/ops/stores/${s.id}`}>{s.store_name}</Link>
-                      {statusTag(s)}
-                    </Flex>
-                  }
-                  description={
-                    <>
-                      <div>管理员：{s.admin_phone ? `${s.admin_name ?? ''} ${s.admin_phone}` : '—'}</div>
-                      <div>
-                        名额 {s.used_device_count} / {s.device_count} · 余额 {yuan(s.balance_fen)}
-                      </div>
-                    </>
-                  }
-                />
-              </List.Item>
-            )}
-          />
-        ) : (
-          <Table
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={stores.data?.list ?? []}
-            loading={stores.isFetching}
-            pagination={pagination}
-            locale={{ emptyText: '没有符合条件的门店' }}
-            scroll={{ x: 900 }}
-          />
-        )}
+        <PagedListTable
+          data={stores.data}
+          loading={stores.isFetching}
+          query={query}
+          onPageChange={(page_num, page_size) => setQuery((q) => ({ ...q, page_num, page_size }))}
+          emptyText="没有符合条件的门店"
+          columns={columns}
+          scroll={{ x: 900 }}
+          item={(s) => ({
+            title: (
+              <Flex justify="space-between" gap={8}>
+                <Link to={`/ops/stores/${s.id}`}>{s.store_name}</Link>
+                {statusTag(s)}
+              </Flex>
+            ),
+            description: (
+              <>
+                <div>管理员：{s.admin_phone ? `${s.admin_name ?? ''} ${s.admin_phone}` : '—'}</div>
+                <div>
+                  名额 {s.used_device_count} / {s.device_count} · 余额 {yuan(s.balance_fen)}
+                </div>
+              </>
+            ),
+          })}
+        />
       </Flex>
       <CreateStoreDialog open={creating} onClose={() => setCreating(false)} />
     </Panel>

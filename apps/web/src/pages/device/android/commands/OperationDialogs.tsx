@@ -1,7 +1,5 @@
 import type { AndroidOperationName } from '@lease/shared';
-import { sendSmsCode } from '../../../../api/system.ts';
-import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
-import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
+import { sensitiveProof } from '../../../../forms/SensitiveFields.tsx';
 import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';
 import { closeThenDone, type CommandDialogProps, dialogFactory, SendConfirmDialog, type SendWording } from '../../shared/CommandDialog.tsx';
 import { type AndroidDeviceRef, androidTitle, useAndroidOperation, useNeedSms } from './useAndroidOperation.ts';
@@ -51,13 +49,7 @@ export function DeregulateDialog(p: OperationDialogProps) {
       effect="解除监管后，设备上的系统限制全部取消，管理应用放弃设备管理权，之后无法再远程锁定或定位。请确认租机人已结清。"
       confirm="我确认租机人已结清，解除此设备的监管"
       okText="解除监管"
-      sendFields={needSms ? ['password', 'sms_code'] : ['password']}
-      fields={
-        <>
-          <CallerSecretField />
-          {needSms && <SmsCodeField send={() => sendSmsCode('sensitive')} />}
-        </>
-      }
+      {...sensitiveProof(needSms)}
     />
   );
 }

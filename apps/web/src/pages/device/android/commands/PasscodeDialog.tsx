@@ -4,10 +4,8 @@ import { Alert, Button, Flex, Form, Input, Modal, Select, Typography } from 'ant
 import { useState } from 'react';
 import { androidKeys, getAndroidPasscode } from '../../../../api/androidDevice.ts';
 import { isApiError } from '../../../../api/index.ts';
-import { sendSmsCode } from '../../../../api/system.ts';
 import { schemaRule, showFormError } from '../../../../forms/formRules.ts';
-import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
-import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
+import { SensitiveFields } from '../../../../forms/SensitiveFields.tsx';
 import type { OperationDialogProps } from './OperationDialogs.tsx';
 import { androidTitle, useNeedSms } from './useAndroidOperation.ts';
 
@@ -145,8 +143,7 @@ export function PasscodeDialog({ device, onClose, purpose }: OperationDialogProp
             <Select options={GRANT_OPTIONS} />
           </Form.Item>
         )}
-        <CallerSecretField />
-        {needSms && <SmsCodeField send={() => sendSmsCode('sensitive')} />}
+        <SensitiveFields needSms={needSms} />
       </Form>
     </Modal>
   );

@@ -7,10 +7,8 @@ import { activationLockStateQuery } from '../../../../api/activationLock.ts';
 import { needSmsQuery } from '../../../../api/system.ts';
 import { isApiError } from '../../../../api/index.ts';
 import { iosKeys } from '../../../../api/iosDevice.ts';
-import { sendSmsCode } from '../../../../api/system.ts';
-import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
 import { showFormError } from '../../../../forms/formRules.ts';
-import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
+import { SensitiveFields } from '../../../../forms/SensitiveFields.tsx';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle } from '../commands/useDeviceCommand.ts';
@@ -117,8 +115,7 @@ export function SensitiveLockDialog<T>({ device, onClose, onDone, submit, answer
         <Refusal text={refusal} abmMissing={Boolean(state.data?.abm_missing)} />
       ) : (
         <Form form={form} layout="vertical" onFinish={(v) => send.mutate(v)}>
-          <CallerSecretField />
-          {needSms && <SmsCodeField send={() => sendSmsCode('sensitive')} />}
+          <SensitiveFields needSms={needSms} />
           {w.confirm && <ConfirmField label={w.confirm} />}
         </Form>
       )}

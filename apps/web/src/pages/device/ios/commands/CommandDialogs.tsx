@@ -1,5 +1,6 @@
 import { SmsGuardedAction } from '@lease/shared';
-import { SensitiveFields, useNeedSms } from '../release/SensitiveFields.tsx';
+import { useNeedSms } from '../release/SensitiveFields.tsx';
+import { sensitiveProof } from '../../../../forms/SensitiveFields.tsx';
 import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';
 import { dialogFactory } from '../../shared/CommandDialog.tsx';
 import { CommandConfirmDialog, type CommandConfirmProps, type CommandWording } from './CommandConfirmDialog.tsx';
@@ -51,8 +52,7 @@ export function ClearPasscodeDialog(p: CommandConfirmProps) {
       confirm="我确认清除此设备的锁屏密码"
       okText="清除密码"
       danger
-      sendFields={needSms ? ['password', 'sms_code'] : ['password']}
-      fields={<SensitiveFields needSms={needSms} />}
+      {...sensitiveProof(needSms)}
     />
   );
 }

@@ -14,12 +14,13 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../../../api/index.ts';
 import { iosKeys } from '../../../../api/iosDevice.ts';
 import { oneClickKeys, oneClickPrevalidationQuery, oneClickRunQuery, resumeOneClickUnlock, startOneClickUnlock } from '../../../../api/iosRelease.ts';
+import { SensitiveFields } from '../../../../forms/SensitiveFields.tsx';
 import { newIdempotencyKey } from '../../../../lib/uuid.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle } from '../commands/useDeviceCommand.ts';
 import { RunSteps } from './RunSteps.tsx';
-import { SensitiveFields, proofOf, useNeedSms } from './SensitiveFields.tsx';
+import { proofOf, useNeedSms } from './SensitiveFields.tsx';
 import { useReleaseSubmit } from './useReleaseSubmit.ts';
 
 /** How often the dialog reads a running run; each read also moves it on (the server advances on read). */

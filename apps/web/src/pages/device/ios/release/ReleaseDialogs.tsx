@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { iosDetailQuery } from '../../../../api/iosDevice.ts';
 import { abmUnbind, eraseDevice, type FinishedOperation, removeMainProfile } from '../../../../api/iosRelease.ts';
 import { feedback } from '../../../../app/feedback.ts';
+import { SensitiveFields } from '../../../../forms/SensitiveFields.tsx';
 import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';
 import { newIdempotencyKey } from '../../../../lib/uuid.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ConfirmCommandModal } from '../../shared/ConfirmCommandModal.tsx';
 import { deviceTitle } from '../commands/useDeviceCommand.ts';
-import { SensitiveFields, proofOf, useNeedSms } from './SensitiveFields.tsx';
+import { proofOf, useNeedSms } from './SensitiveFields.tsx';
 import { useReleaseSubmit } from './useReleaseSubmit.ts';
 
 type EraseFacts = Pick<IosDeviceDetail, 'os_version' | 'abm_status' | 'activation_lock_status'>;

@@ -2,10 +2,8 @@ import type { SensitiveProof } from '@lease/shared';
 import { Alert, Form, Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '../../../../api/index.ts';
-import { sendSmsCode } from '../../../../api/system.ts';
 import { showFormError } from '../../../../forms/formRules.ts';
-import { CallerSecretField } from '../../../../forms/CallerSecretField.tsx';
-import { SmsCodeField } from '../../../../forms/SmsCodeField.tsx';
+import { SensitiveFields } from '../../../../forms/SensitiveFields.tsx';
 
 interface SensitiveConfirmDialogProps {
   title: string;
@@ -56,8 +54,7 @@ export function SensitiveConfirmDialog({ title, effect, okText, needSms, danger,
     >
       <Alert type={danger ? 'warning' : 'info'} showIcon title={effect} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" onFinish={submit}>
-        <CallerSecretField />
-        {needSms && <SmsCodeField send={() => sendSmsCode('sensitive')} />}
+        <SensitiveFields needSms={needSms} />
       </Form>
     </Modal>
   );
