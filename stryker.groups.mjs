@@ -39,7 +39,7 @@ export const GROUPS = {
   'apple-queue': {
     // The rule-bearing lines only (queue order and lifetime, check-in refusals, the slot, re-enrolment): the tests are
     // end-to-end runs with simulated phones, minutes per mutant on this box.
-    mutate: [`${S}/mdm/apple/commander.ts:33-78`, `${S}/mdm/apple/checkin.service.ts:39-128`],
+    mutate: [`${S}/mdm/apple/commander.ts:31-77`, `${S}/mdm/apple/checkin.service.ts:39-135`],
     // checkin.service.test.ts and commander.test.ts call the two files directly on a database (seconds); the others
     // are end-to-end runs with simulated phones.
     tests: [

@@ -99,8 +99,8 @@ export const MUTATIONS = [
   [
     'Idempotency-Key race branch off',
     `${S}/domain/device-operation.ts`,
-    "if (op.idempotencyKey && isUniqueViolation(err, 'operation_log_idempotency_key')) {",
-    'if (false) {',
+    "if (!idempotency || !isUniqueViolation(err, 'operation_log_idempotency_key')) return null;",
+    'return null;',
     `${S}/domain/device-operation.test.ts`,
     '',
   ],
