@@ -1,8 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { ServerVersion } from '@lease/shared';
 import type { ApnsPusher } from './adapters/apns/apns-pusher.ts';
@@ -13,11 +9,9 @@ import type { Database } from './db/client.ts';
 import { type DemoPhones, registerDemoPhones } from './demo/demo-phones.ts';
 import type {} from './app-decorations.ts';
 import { registerAuthz } from './http/authz.ts';
-import { registerClosingRefusal } from './http/closing.ts';
+import { createHttpApp, registerOpenApi } from './http/http-app.ts';
 import { registerCompression } from './http/compression.ts';
-import { frameworkErrors, registerErrorHandler } from './http/error-handler.ts';
 import { createMetrics, registerMetricsRoute } from './http/metrics.ts';
-import { PhoneQuietLogController, registerRequestLogging } from './http/request-logging.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
 import { startJobs } from './jobs/scheduler.ts';
@@ -63,25 +57,7 @@ const version: ServerVersion = {
 export async function composeApp(deps: AppDeps) {
   const { config, database, secrets } = deps;
   const { db } = database;
-  const app = Fastify({
-    logger: deps.logger ?? false,
-    genReqId: () => randomUUID(),
-    logController: new PhoneQuietLogController(),
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    frameworkErrors,
-    return503OnClosing: false,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // Hooks every request passes (phones' round trips too) are callback-style: no promise per hook per request.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  registerClosingRefusal(app);
-  registerErrorHandler(app);
-  registerRequestLogging(app);
+  const app = createHttpApp({ logger: deps.logger, trustProxy: config.trustProxy });
   const metrics = createMetrics({
     db,
     pool: database.pool,
@@ -127,11 +103,7 @@ export async function composeApp(deps: AppDeps) {
   // Before any route: every /api/ route declares who may call it, and /open/ routes only come from the open API.
   registerAuthz(app, parts.authenticate, parts.authenticateOperator);
   guardOpenApiPrefix(app);
-  await app.register(swagger, {
-    openapi: { info: { title: '租机宝设备管理 API', version: version.version } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app, version.version);
   app.get('/api/health', { config: { auth: 'public' } }, () => ({ status: 'ok', database: database.kind }));
   for (const module of parts.modules) await module.register(app);
 
