@@ -27,6 +27,7 @@ import { createIosNetworkModule } from './modules/ios-network/ios-network.module
 import { createIosReleaseModule } from './modules/ios-release/ios-release.module.ts';
 import { createIosRestrictionModule } from './modules/ios-restriction/ios-restriction.module.ts';
 import { createIosSettingsModule } from './modules/ios-settings/ios-settings.module.ts';
+import { createLockIntentModule } from './modules/lock-intent/lock-intent.module.ts';
 import { createLogsModule } from './modules/logs/logs.module.ts';
 import { createOpenApiModule } from './modules/open-api/open-api.module.ts';
 import { createOpsModule } from './modules/ops/ops.module.ts';
@@ -98,6 +99,8 @@ export function createAppModules(deps: AppModulesDeps) {
   const { devices } = ios;
   // Apple Business Manager: activation lock and release reach Apple's DEP service through abm.gateway.clientFor(storeId).
   const abm = createAbmModule({ ...base, mdm });
+  // Before restrictions: a re-enrolled phone the store holds locked is locked again before its other steps.
+  const lockIntent = createLockIntentModule({ ...base, mdm });
   const restrictions = createIosRestrictionModule({ ...base, mdm, devices });
   // Activation Lock: locks through ABM (abm.gateway), unlocks through Apple's escrow-key service; release calls activationLock.service.
   const activationLock = createActivationLockModule({ ...base, devices, guard: sensitive, abm: abm.gateway });
@@ -161,6 +164,7 @@ export function createAppModules(deps: AppModulesDeps) {
     activationLock,
     reports,
     ios,
+    lockIntent,
     restrictions,
     createIosSettingsModule({ ...base, mdm, devices, wallpapers: wallpaper.repo, restrictions: restrictions.restrictions }),
     createIosNetworkModule({ ...base, mdm, devices, stores, oplog }),

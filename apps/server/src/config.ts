@@ -32,6 +32,8 @@ const ConfigSchema = z.object({
   AMAP_ORIGIN: z.string().url().optional(),
   /** iTunes Search API origin (https://itunes.apple.com, or the local stand-in); unset = no online app search. */
   ITUNES_ORIGIN: z.string().url().optional(),
+  /** Apple's software lookup service (https://gdmf.apple.com, or the local stand-in); unset = the built-in offline iOS release list. */
+  SOFTWARE_LOOKUP_ORIGIN: z.string().url().optional(),
   TRUST_PROXY: bool.optional(),
   /** Lets webhook callback URLs point at loopback/private addresses (tests, closed networks); off by default against SSRF. */
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
@@ -169,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     amapSecurityCode: parsed.AMAP_SECURITY_CODE ?? null,
     amapService: parsed.AMAP_SERVICE_KEY ? { key: parsed.AMAP_SERVICE_KEY, origin: parsed.AMAP_ORIGIN } : null,
     itunesOrigin: parsed.ITUNES_ORIGIN ?? null,
+    softwareLookupOrigin: parsed.SOFTWARE_LOOKUP_ORIGIN ?? null,
     dep: { origin: parsed.DEP_ORIGIN },
     activationLock: {
       origin: parsed.ACTIVATION_LOCK_ORIGIN,

@@ -1,6 +1,7 @@
 export * from './apns/mock-apns-server.ts';
 export { startMockItunes, type MockItunes, type MockItunesFault, type MockItunesOptions } from './itunes/mock-itunes-server.ts';
 export { ITUNES_CATALOG, type StandInApp } from './itunes/itunes-catalog.ts';
+export { GDMF_RELEASES, startMockGdmf, type GdmfRelease, type MockGdmf, type MockGdmfFault, type MockGdmfOptions } from './gdmf/mock-gdmf-server.ts';
 export {
   startMockEscrowUnlock,
   type MockEscrowUnlock,
@@ -20,6 +21,17 @@ export { createKeyPool, type KeyPool } from './ios/key-pool.ts';
 export { type FetchLike, type HttpOutcome, MDM_CONTENT_TYPE, UNRECOGNIZED_DEVICE } from './ios/transport.ts';
 export { fetchViaInject, type InjectTarget } from './ios/fetch-via-inject.ts';
 export { CARRIERS, CHINESE_APPS, IOS_RELEASES, IPHONE_MODELS, type CarrierCode, type ModelSpec } from './ios/device-catalog.ts';
+export {
+  IOS_CATALOGUE,
+  compareVersions,
+  firstIosOf,
+  modelRuns,
+  offeredReleases,
+  type IosCatalogueRelease,
+  type OfferQuery,
+} from './ios/ddm/ios-releases.ts';
+export type { BatteryHealth, DeclarationStatus, InstallState, LegacyUpdateCommand, SentStatusReport } from './ios/ddm/ddm-state.ts';
+export type { DdmSnapshot } from './ios/ddm/ddm-snapshot.ts';
 export { isLuhnValid, luhnCheckDigit, randomIccid, randomImei, randomPhoneNumber, randomSerialNumber, randomUdid } from './ios/device-identifiers.ts';
 export { generateDeviceKey } from './ios/identity.ts';
 

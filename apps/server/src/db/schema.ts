@@ -9,6 +9,7 @@ export * from '../modules/sms-code/sms-code.table.ts';
 export * from '../adapters/sms/outbox.table.ts';
 export * from '../domain/ios-device.table.ts';
 export * from '../mdm/apple/mdm.table.ts';
+export * from '../mdm/apple/ddm/ddm.table.ts';
 export * from '../domain/android-device.table.ts';
 export * from '../mdm/android/android-agent.table.ts';
 export * from '../domain/store-api.table.ts';

@@ -8,13 +8,16 @@ import type { EnrollCodec } from '../modules/enroll/enroll-code.ts';
 import { clerk } from '../domain/clerk.table.ts';
 import { store } from '../domain/store.table.ts';
 
-/** Fixed serials and hardware, so a restart finds the same demo phones instead of adding new ones. */
+/**
+ * Fixed serials and hardware, so a restart finds the same demo phones instead of adding new ones. Their iOS spans
+ * what stores lease today: 16 (removed update commands), 17 and 18 (declarations), and the newest, 26.
+ */
 const DEMO_PHONES = [
-  { serialNumber: 'DEMOF2L00001', model: 'iPhone16,1', hirerName: '演示租机人甲' },
-  { serialNumber: 'DEMOF2L00002', model: 'iPhone15,2', hirerName: '演示租机人乙' },
-  { serialNumber: 'DEMOF2L00003', model: 'iPhone14,5', hirerName: '演示租机人丙' },
-  { serialNumber: 'DEMOF2L00004', model: 'iPhone17,3', hirerName: '演示租机人丁' },
-  { serialNumber: 'DEMOF2L00005', model: 'iPhone14,7', hirerName: '演示租机人戊' },
+  { serialNumber: 'DEMOF2L00001', model: 'iPhone16,1', osVersion: '26.1', hirerName: '演示租机人甲' },
+  { serialNumber: 'DEMOF2L00002', model: 'iPhone15,2', osVersion: '16.7.10', hirerName: '演示租机人乙' },
+  { serialNumber: 'DEMOF2L00003', model: 'iPhone14,5', osVersion: '17.6.1', hirerName: '演示租机人丙' },
+  { serialNumber: 'DEMOF2L00004', model: 'iPhone17,3', osVersion: '18.6.2', hirerName: '演示租机人丁' },
+  { serialNumber: 'DEMOF2L00005', model: 'iPhone14,7', osVersion: '26.0.1', hirerName: '演示租机人戊' },
 ];
 
 /**
@@ -64,6 +67,7 @@ export async function startDemoDevices(deps: {
       serialNumber: spec.serialNumber,
       udid: `00008120-${(0xde0000 + index).toString(16).toUpperCase().padStart(16, '0')}`,
       model: spec.model,
+      osVersion: spec.osVersion,
       serverOrigin: deps.origin,
     });
     try {

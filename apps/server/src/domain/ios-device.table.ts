@@ -4,6 +4,15 @@ import { type SimCard, deviceColumns, locationLogColumns } from './device-column
 
 export type { GeoPoint, SimCard } from './device-columns.ts';
 
+/** LockIntent is the Lost Mode the store asked for (its lock screen), kept until unlock, release or the recycle bin end it. */
+export interface LockIntent {
+  message: string;
+  phone_number?: string;
+  footnote?: string;
+  /** When the lock was sent (ISO time). */
+  since: string;
+}
+
 export interface AppEntry {
   app_name: string;
   bundle_id: string;
@@ -43,8 +52,14 @@ export const iosDevice = pgTable(
     appRestrictionList: jsonb('app_restriction_list').$type<AppEntry[]>().notNull().default([]),
     availableOsUpdates: jsonb('available_os_updates').$type<Record<string, unknown>[]>().notNull().default([]),
     needOsUpdate: boolean('need_os_update').notNull().default(false),
+    /** The store's lock (Lost Mode) while it holds; an erase or re-enrolment does not end it: the server locks again. */
+    lockIntent: jsonb('lock_intent').$type<LockIntent>(),
+    /** IsMDMLostModeEnabled as the phone last said it (DeviceInformation or its answer to a Lost Mode command); null: never. */
+    lostModeReported: boolean('lost_mode_reported'),
     /** When DeviceInformation last answered; the refetch job asks again when it is old. */
     factsUpdatedAt: timestamp('facts_updated_at', { withTimezone: true }),
+    /** DDM status device.power.battery-health: normal, service-recommended, non-genuine, unknown or unsupported; null until reported. */
+    batteryHealth: text('battery_health'),
   },
   (t) => [
     uniqueIndex('ios_device_store_serial_key').on(t.storeId, t.serialNumber),

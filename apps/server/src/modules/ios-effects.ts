@@ -5,6 +5,7 @@ import { installAppsEffects } from './ios-apps/install-apps.effects.ts';
 import { networkEffects } from './ios-network/network.effects.ts';
 import { releaseEffects } from './ios-release/release.effects.ts';
 import { restrictionEffects } from './ios-restriction/ios-restriction.effects.ts';
+import { lockIntentEffects } from './lock-intent/lock-intent.effects.ts';
 import { settingsEffects } from './ios-settings/ios-settings.effects.ts';
 
 /**
@@ -18,4 +19,5 @@ export const IOS_MODULE_EFFECTS: EffectTable = mergeEffects(
   settingsEffects,
   releaseEffects,
   activationLockEffects,
+  lockIntentEffects,
 );

@@ -4,6 +4,8 @@
  * representative, one per colour, not a complete price list.
  */
 
+import { releaseOf } from './ddm/ios-releases.ts';
+
 export interface ModelColour {
   /** Colour as Apple China names it. */
   name: string;
@@ -128,6 +130,77 @@ export const IPHONE_MODELS: readonly ModelSpec[] = [
       { name: '原色钛金属', part: 'MU2R3' },
     ],
   },
+  {
+    productName: 'iPhone17,3',
+    marketingName: 'iPhone 16',
+    chipId: '8140',
+    regulatoryModel: 'A3288',
+    typeAllocationCode: '35092875',
+    capacitiesGb: [128, 256, 512],
+    dualPhysicalSim: true,
+    colours: [
+      { name: '黑色', part: 'MYE73' },
+      { name: '群青色', part: 'MYEE3' },
+      { name: '深青色', part: 'MYED3' },
+    ],
+  },
+  {
+    productName: 'iPhone18,3',
+    marketingName: 'iPhone 17',
+    chipId: '8150',
+    regulatoryModel: 'A3521',
+    typeAllocationCode: '35671203',
+    capacitiesGb: [256, 512],
+    dualPhysicalSim: true,
+    colours: [
+      { name: '薰衣草紫色', part: 'MG6P4' },
+      { name: '青雾蓝色', part: 'MG6Q4' },
+      { name: '鼠尾草绿色', part: 'MG6R4' },
+    ],
+  },
+  {
+    productName: 'iPhone18,1',
+    marketingName: 'iPhone 17 Pro',
+    chipId: '8150',
+    regulatoryModel: 'A3525',
+    typeAllocationCode: '35671318',
+    capacitiesGb: [256, 512, 1024],
+    dualPhysicalSim: true,
+    colours: [
+      { name: '星宇橙色', part: 'MG8H4' },
+      { name: '深蓝色', part: 'MG8J4' },
+      { name: '银色', part: 'MG8G4' },
+    ],
+  },
+  {
+    productName: 'iPhone18,2',
+    marketingName: 'iPhone 17 Pro Max',
+    chipId: '8150',
+    regulatoryModel: 'A3527',
+    typeAllocationCode: '35671422',
+    capacitiesGb: [256, 512, 1024, 2048],
+    dualPhysicalSim: true,
+    colours: [
+      { name: '星宇橙色', part: 'MFYN4' },
+      { name: '深蓝色', part: 'MFYP4' },
+    ],
+  },
+  {
+    // Sold as eSIM only, mainland China included.
+    productName: 'iPhone18,4',
+    marketingName: 'iPhone Air',
+    chipId: '8150',
+    regulatoryModel: 'A3518',
+    typeAllocationCode: '35671530',
+    capacitiesGb: [256, 512, 1024],
+    dualPhysicalSim: false,
+    colours: [
+      { name: '天蓝色', part: 'MG2L4' },
+      { name: '浅金色', part: 'MG2M4' },
+      { name: '云白色', part: 'MG2N4' },
+      { name: '深空黑色', part: 'MG2K4' },
+    ],
+  },
 ];
 
 export const DEFAULT_MODEL = 'iPhone15,2';
@@ -147,7 +220,11 @@ export interface IosRelease {
   installSize: number;
 }
 
-/** IOS_RELEASES lists public iOS releases oldest first; the simulator offers the newer ones as updates. */
+/**
+ * IOS_RELEASES are the releases the removed MDM update commands (AvailableOSUpdates, ScheduleOSUpdate) offer, oldest
+ * first; a fixed subset so those commands answer as existing tests expect. Declarative management and deferral use the
+ * full catalogue with release dates, IOS_CATALOGUE in ddm/ios-releases.ts.
+ */
 export const IOS_RELEASES: readonly IosRelease[] = [
   { version: '16.7.10', build: '20H350', downloadSize: 442_000_000, installSize: 1_900_000_000 },
   { version: '17.4.1', build: '21E236', downloadSize: 598_000_000, installSize: 2_400_000_000 },
@@ -158,19 +235,10 @@ export const IOS_RELEASES: readonly IosRelease[] = [
   { version: '18.1.1', build: '22B91', downloadSize: 520_000_000, installSize: 2_100_000_000 },
 ];
 
-/** compareVersions orders dotted versions numerically ('17.10' after '17.9'). */
-export function compareVersions(a: string, b: string): number {
-  const [pa, pb] = [a.split('.').map(Number), b.split('.').map(Number)];
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (diff !== 0) return diff;
-  }
-  return 0;
-}
+export { compareVersions } from './ddm/ios-releases.ts';
 
-/** buildOf gives the build of a known release; unknown versions get a made-up build so any version can be simulated. */
-export const buildOf = (version: string): string =>
-  IOS_RELEASES.find((r) => r.version === version)?.build ?? `${Number(version.split('.')[0]) + 4}Z${version.replace(/\./g, '')}`;
+/** buildOf gives the build of a known release (ddm/ios-releases.ts); unknown versions get a made-up build so any version can be simulated. */
+export const buildOf = (version: string): string => releaseOf(version)?.build ?? `${Number(version.split('.')[0]) + 4}Z${version.replace(/\./g, '')}`;
 
 export interface AppSpec {
   identifier: string;

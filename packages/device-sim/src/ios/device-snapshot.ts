@@ -1,3 +1,5 @@
+import { type DdmSnapshot, ddmSnapshotOf } from './ddm/ddm-snapshot.ts';
+import type { BatteryHealth, LegacyUpdateCommand } from './ddm/ddm-state.ts';
 import { type RestrictionsInForce, restrictionsInForce } from './installed-profile.ts';
 import {
   type CommandLogEntry,
@@ -51,6 +53,11 @@ export interface IphoneSnapshot {
   awaitingConfiguration: boolean;
   settings: Record<string, unknown>;
   commandLog: CommandLogEntry[];
+  batteryHealth: BatteryHealth;
+  /** Declarative Device Management: declarations, their state, subscriptions, the update in progress, reports sent. */
+  ddm: DdmSnapshot;
+  /** Removed software-update commands this phone received while on iOS 17 or later. */
+  legacyUpdateCommands: LegacyUpdateCommand[];
 }
 
 /** deepFreeze skips byte arrays, which JavaScript cannot freeze. */
@@ -110,5 +117,8 @@ export function snapshotOf(state: DeviceState): Readonly<IphoneSnapshot> {
     awaitingConfiguration: state.awaitingConfiguration,
     settings: structuredClone(state.settings),
     commandLog: state.log.map((entry) => ({ ...entry, at: new Date(entry.at) })),
+    batteryHealth: state.batteryHealth,
+    ddm: ddmSnapshotOf(state),
+    legacyUpdateCommands: state.legacyUpdateCommands.map((c) => ({ ...c, at: new Date(c.at) })),
   });
 }

@@ -10,6 +10,8 @@ import {
   buildOf,
   modelSpec,
 } from './device-catalog.ts';
+import { type BatteryHealth, type DdmState, type LegacyUpdateCommand, createDdmState } from './ddm/ddm-state.ts';
+import { defaultIosOf } from './ddm/ios-releases.ts';
 import { randomBypassCode, randomHardwareAddress, randomIccid, randomImei, randomPhoneNumber, randomUdid } from './device-identifiers.ts';
 import type { DeviceIdentity } from './identity.ts';
 import type { InstalledProfile } from './installed-profile.ts';
@@ -81,6 +83,8 @@ export interface DeviceOptions {
   passcodePresent?: boolean;
   activationLockEnabled?: boolean;
   timeZone?: string;
+  /** device.power.battery-health as DDM reports it; default 'normal'. */
+  batteryHealth?: BatteryHealth;
 }
 
 export type EnrollmentStatus = 'unenrolled' | 'enrolling' | 'enrolled';
@@ -161,6 +165,11 @@ export interface DeviceState {
   settings: Record<string, PlistValue>;
   counters: { erased: number; reboots: number };
   log: CommandLogEntry[];
+  /** The Declarative Device Management client; it goes with the enrolment. */
+  ddm: DdmState;
+  batteryHealth: BatteryHealth;
+  /** Removed software-update commands received on iOS 17 or later (they survive erases, for tests to assert on). */
+  legacyUpdateCommands: LegacyUpdateCommand[];
 }
 
 /** SHENZHEN: Futian, the default position of a simulated phone (WGS-84). */
@@ -191,7 +200,7 @@ function simCards(options: SimCardOptions[] | undefined): SimCard[] {
 export function createDeviceState(options: DeviceOptions): DeviceState {
   const model = modelSpec(options.model ?? DEFAULT_MODEL);
   const colour = model.colours.find((c) => c.name === options.colour) ?? model.colours[0];
-  const osVersion = options.osVersion ?? '17.5.1';
+  const osVersion = options.osVersion ?? defaultIosOf(model.productName);
   const imei1 = options.imei1 ?? randomImei(model.typeAllocationCode);
   const supervised = options.supervised ?? true;
   const apps = (options.apps ?? DEFAULT_APP_IDENTIFIERS).map((a) => (typeof a === 'string' ? appFromCatalog(a) : a));
@@ -227,6 +236,9 @@ export function createDeviceState(options: DeviceOptions): DeviceState {
     settings: {},
     counters: { erased: 0, reboots: 0 },
     log: [],
+    ddm: createDdmState(),
+    batteryHealth: options.batteryHealth ?? 'normal',
+    legacyUpdateCommands: [],
   };
 }
 
@@ -246,6 +258,7 @@ export function removeManagement(state: DeviceState, reason: UnenrollReason): vo
   for (const [identifier, app] of state.apps) if (app.managed && app.removeWithMdm) state.apps.delete(identifier);
   state.lostMode = { enabled: false, soundPlaying: false };
   state.os.update = undefined;
+  state.ddm = createDdmState();
   state.enrollment = { status: 'unenrolled', reason };
 }
 

@@ -31,7 +31,7 @@ describe('createSimFleet', () => {
     for (const values of [states.map((s) => s.serialNumber), states.map((s) => s.udid), imeis]) expect(new Set(values).size).toBe(50);
     for (const s of states) {
       expect(s.serialNumber).toMatch(/^F2L[0-9A-HJ-NP-Z]{9}$/);
-      expect(s.udid).toMatch(/^0000(8110|8120|8130)-[0-9A-F]{16}$/);
+      expect(s.udid).toMatch(/^0000(8110|8120|8130|8140|8150)-[0-9A-F]{16}$/);
     }
     expect(imeis.every(isLuhnValid)).toBe(true);
     const fingerprints = new Set(fleet.phones.map((p) => server.devices.get(p.udid)?.certFingerprint));

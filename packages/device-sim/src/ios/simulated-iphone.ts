@@ -1,6 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import { checkOutMessage } from './checkin-messages.ts';
 import type { ErrorChainItem, SettingsResultShape } from './command-handlers/index.ts';
+import { type DdmDeps, reevaluate, sendStatusReport, syncDeclarations } from './ddm/ddm-client.ts';
+import type { BatteryHealth } from './ddm/ddm-state.ts';
+import { offeredReleases } from './ddm/ios-releases.ts';
+import { advanceSoftwareUpdate } from './ddm/software-update.ts';
 import { DeviceFaults } from './device-faults.ts';
 import type { DeviceIdentity } from './identity.ts';
 import { type IphoneSnapshot, snapshotOf } from './device-snapshot.ts';
@@ -14,6 +18,7 @@ import {
   removeManagement,
 } from './device-state.ts';
 import { type EnrollmentResult, enrollDevice } from './enrolment.ts';
+import { eraseByHirer, fetchAbmProfile } from './hirer-actions.ts';
 import { type CommandEvent, type SessionResult, runConnectSession } from './mdm-session.ts';
 import { type BackoffOptions, SessionRunner } from './session-runner.ts';
 import { type FetchLike, type MdmTransport, UNRECOGNIZED_DEVICE, createMdmTransport } from './transport.ts';
@@ -174,6 +179,21 @@ export class SimulatedIphone {
     await this.unenrol('user-removed', true);
   }
 
+  /**
+   * eraseByHirer is the hirer erasing or restoring the phone itself: no CheckOut, and Lost Mode goes with management.
+   * It waits for the session in flight, so a test knows which commands the phone had before the erase.
+   */
+  async eraseByHirer(): Promise<void> {
+    await this.runner.stop();
+    eraseByHirer(this.device);
+    this.note('erased by the hirer');
+  }
+
+  /** enrolThroughAbm is Setup Assistant on an ABM phone after an erase: MachineInfo to the DEP profile's URL, then its profile. */
+  async enrolThroughAbm(profileUrl: string): Promise<EnrollmentResult> {
+    return this.enroll(await fetchAbmProfile(this.transport.fetch, this.device, profileUrl));
+  }
+
   onCommand(listener: (event: CommandEvent) => void): () => void {
     this.commandListeners.add(listener);
     return () => this.commandListeners.delete(listener);
@@ -220,6 +240,68 @@ export class SimulatedIphone {
     this.device.batteryLevel = level;
   }
 
+  /** setBatteryHealth changes device.power.battery-health; a subscribed server hears of it after the next session. */
+  setBatteryHealth(health: BatteryHealth): void {
+    this.device.batteryHealth = health;
+  }
+
+  /**
+   * tick is time passing on the phone's clock (move the injected clock first): a pending enforced update finishes
+   * downloading, or at its deadline installs, and the phone restarts on the new iOS; then it connects and reports
+   * the status that changed, as after any wake-up.
+   */
+  tick(): Promise<SessionResult> {
+    return this.runner.connect();
+  }
+
+  /**
+   * offeredUpdates are the iOS versions Settings › Software Update offers now: released by the phone's clock, runnable
+   * on its model, and older than the deferral of an active softwareupdate.settings (iOS 18+, supervised).
+   */
+  offeredUpdates(): string[] {
+    const { hardware, os, ddm } = this.device;
+    return offeredReleases({ productName: hardware.model.productName, currentVersion: os.version, now: this.clock(), deferralDays: ddm.deferralDays }).map(
+      (r) => r.version,
+    );
+  }
+
+  /** sendFullStatusReport sends a status report with every subscribed item (iOS 17+ marks it FullReport), as the daily safety sync does. */
+  async sendFullStatusReport(): Promise<boolean> {
+    if (this.device.enrollment.status !== 'enrolled' || !this.device.ddm.enabled) return false;
+    return sendStatusReport(this.ddmDeps(), true);
+  }
+
+  private ddmDeps(): DdmDeps {
+    return { state: this.device, transport: this.transport, clock: this.clock };
+  }
+
+  /** runSoftwareUpdate does what is due of an enforced update before the phone connects. */
+  private runSoftwareUpdate(): void {
+    if (this.device.enrollment.status !== 'enrolled' || !this.device.ddm.enabled) return;
+    const now = this.clock();
+    const from = this.device.os.version;
+    if (advanceSoftwareUpdate(this.device, now) !== 'installed') return;
+    reevaluate(this.device, now);
+    this.note(`installed iOS ${this.device.os.version} over ${from} (enforced) and restarted`);
+  }
+
+  /** afterSessionDdm syncs when a DeclarativeManagement command asked for it, else reports the status that changed. */
+  private async afterSessionDdm(): Promise<void> {
+    const { ddm, enrollment } = this.device;
+    if (enrollment.status !== 'enrolled' || !ddm.enabled) return;
+    try {
+      const requested = ddm.syncRequested;
+      if (!requested) {
+        await sendStatusReport(this.ddmDeps());
+        return;
+      }
+      await syncDeclarations(this.ddmDeps(), requested.declarationsToken);
+      if (ddm.syncRequested === requested) ddm.syncRequested = undefined;
+    } catch (err) {
+      this.note(`declarative management: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
   private note(line: string): void {
     this.diagnostics.push(`${this.clock().toISOString()} ${line}`);
     if (this.diagnostics.length > 200) this.diagnostics.shift();
@@ -244,6 +326,7 @@ export class SimulatedIphone {
   }
 
   private async session(): Promise<SessionResult> {
+    this.runSoftwareUpdate();
     const result = await runConnectSession({
       transport: this.transport,
       state: this.device,
@@ -254,6 +337,8 @@ export class SimulatedIphone {
       onCommand: (event) => this.commandListeners.forEach((listener) => listener(event)),
     });
     await this.afterSession(result);
+    // A phone that cannot reach its server now does not try its check-in URL either; it syncs on its next session.
+    if (result.outcome !== 'http-error') await this.afterSessionDdm();
     this.sessionListeners.forEach((listener) => listener(result));
     return result;
   }

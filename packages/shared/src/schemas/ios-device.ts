@@ -151,6 +151,8 @@ export interface IosDeviceDetail extends IosDeviceListItem {
   /** Until then the phone may trust enterprise apps (temporary-allow-enterprise-app-trust); null when not granted. */
   enterprise_app_trust_until: string | null;
   os_update_progress: Record<string, unknown> | null;
+  /** DDM status device.power.battery-health (iOS 17+ iPhone): normal, service-recommended, non-genuine, unknown, unsupported; null until reported. */
+  battery_health?: string | null;
   /** Whether the server holds an Activation Lock bypass code for the phone (the code itself needs get-activation-lock-password). */
   activation_lock_set: boolean;
   need_os_update: boolean;
@@ -160,6 +162,10 @@ export interface IosDeviceDetail extends IosDeviceListItem {
   mdm_check: { enrolled: boolean; push_ready: boolean; pending_commands: number; last_seen_at: string | null } | null;
   /** What the hirer's lock screen says (the last lock sent or scheduled) while the phone is locked, locking or scheduled; null otherwise. */
   lock_screen?: IosLockScreen | null;
+  /** The store's lock while it holds (kept through an erase: the server locks the phone again); null when not locked by the store. */
+  lock_intent?: (IosLockScreen & { since: string }) | null;
+  /** IsMDMLostModeEnabled as the phone last reported it; null before its first report. */
+  lost_mode_reported?: boolean | null;
 }
 
 export interface IosLockScreen {

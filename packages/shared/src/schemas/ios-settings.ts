@@ -94,6 +94,11 @@ export interface OsUpdateProgress {
   /** Why it failed, in Chinese with Apple's own text. */
   message?: string;
   updated_at: string;
+  /** `ddm`: enforced through a declaration (iOS 17+); absent on the command path. */
+  path?: OsUpdatePath;
+  build?: string;
+  /** DDM: the phone installs by itself at this local time (TargetLocalDateTime, yyyy-mm-ddThh:mm:ss, Asia/Shanghai). */
+  deadline?: string;
 }
 
 /** compareOsVersions orders dotted versions numerically ('17.10' after '17.9'); an empty version is oldest. */
@@ -119,3 +124,79 @@ export const stillApplies = (u: Pick<AvailableOsUpdate, 'Version' | 'IsSecurityR
 
 /** isUrgentUpdate: Apple marks it critical, or it is a Rapid Security Response; the console flags these in red. */
 export const isUrgentUpdate = (u: Pick<AvailableOsUpdate, 'IsCritical' | 'IsSecurityResponse'>) => u.IsCritical === true || u.IsSecurityResponse === true;
+
+/**
+ * OsUpdatePath is how a phone takes OS updates: `ddm` (iOS 17+) through Declarative Device Management's
+ * softwareupdate.enforcement.specific declaration and softwareupdate.* status items; `command` (below iOS 17) through
+ * the MDM commands ScheduleOSUpdate / AvailableOSUpdates / OSUpdateStatus, which Apple has removed for newer systems.
+ */
+export type OsUpdatePath = 'ddm' | 'command';
+
+/** DdmInstallState is Apple's softwareupdate.install-state status item. */
+export type DdmInstallState = 'none' | 'waiting' | 'downloading' | 'prepared' | 'installing' | 'failed';
+export const ddmInstallStateLabel: Record<DdmInstallState, string> = {
+  none: '无待装更新',
+  waiting: '等待开始',
+  downloading: '下载中',
+  prepared: '已准备好，等待安装',
+  installing: '安装中',
+  failed: '更新失败',
+};
+
+/** The deferral Apple allows (softwareupdate.settings Deferrals.CombinedPeriodInDays), in days. */
+export const OS_DEFERRAL_MIN_DAYS = 1;
+export const OS_DEFERRAL_MAX_DAYS = 90;
+const deferralDays = z
+  .number({ error: '延迟天数须为 1 到 90 之间的整数' })
+  .int('延迟天数须为 1 到 90 之间的整数')
+  .min(OS_DEFERRAL_MIN_DAYS, '延迟天数须为 1 到 90 之间的整数')
+  .max(OS_DEFERRAL_MAX_DAYS, '延迟天数须为 1 到 90 之间的整数');
+
+/** POST /api/store/ios-update-policy: hold new iOS releases back N days on the store's phones (null: off). */
+export const iosStoreUpdatePolicyRequest = z.object({ deferral_days: deferralDays.nullable() });
+export type IosStoreUpdatePolicyRequest = z.infer<typeof iosStoreUpdatePolicyRequest>;
+export interface IosStoreUpdatePolicy {
+  /** Null: new releases reach the phones as soon as Apple offers them. */
+  deferral_days: number | null;
+}
+
+/** POST /api/device/ios/helper/os-update-policy: one phone follows the store, or holds back its own number of days (null: off). */
+export const iosDeviceUpdatePolicyRequest = deviceIdBody.extend({
+  follow_store: z.boolean({ error: '请选择是否跟随门店设置' }),
+  deferral_days: deferralDays.nullable().default(null),
+});
+export type IosDeviceUpdatePolicyRequest = z.infer<typeof iosDeviceUpdatePolicyRequest>;
+
+/** GET /api/device/ios/helper/os-update-policy?device_id= */
+export const iosOsUpdateInfoQuery = z.object({ device_id: uuid });
+
+/** OsListSource says where the phone's list of available updates came from; an offline list says so. */
+export interface OsListSource {
+  /** false: the built-in list (离线版本列表), not Apple's software lookup service. */
+  live: boolean;
+  label: string;
+  fetched_at: string | null;
+}
+
+/** IosOsUpdateInfo is what the OS-update tab shows beside the device detail: path, deferral in force, list source, status. */
+export interface IosOsUpdateInfo {
+  path: OsUpdatePath;
+  /** Why this path, in Chinese (e.g. iOS 17 起通过声明式管理更新). */
+  path_note: string;
+  deferral: {
+    store_days: number | null;
+    follow_store: boolean;
+    /** The phone's own days when it does not follow the store (null: off). */
+    device_days: number | null;
+    /** What the phone is asked to hold back, or null. */
+    effective_days: number | null;
+    /** The phone honours it (iOS 18+ and supervised); else `note` says why not. */
+    applies: boolean;
+    note: string;
+  };
+  list_source: OsListSource | null;
+  /** The phone's softwareupdate.* status (DDM phones only). */
+  install_state: DdmInstallState | null;
+  pending_version: string | null;
+  failure_reason: string | null;
+}

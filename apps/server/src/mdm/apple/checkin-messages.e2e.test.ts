@@ -23,7 +23,7 @@ const enrolment = async (deviceId: string) => (await h.t.db.select().from(mdmEnr
  */
 const DOCUMENTED_ANSWERS: Record<string, number> = {
   GetToken: 400,
-  DeclarativeManagement: 400,
+  DeclarativeManagement: 200,
   GetBootstrapToken: 400,
   SetBootstrapToken: 400,
   UserAuthenticate: 410,

@@ -6,6 +6,7 @@ import { emitIosDeviceEvent } from '../../domain/webhook-outbox.ts';
 import { reserveDeviceSlots } from '../../domain/device-quota.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import type { Commander } from './commander.ts';
+import type { DdmAnswer, DdmCheckin } from './ddm/ddm-checkin.ts';
 import { DeviceRefusal } from './device-refusal.ts';
 import type { EnrollmentRepo } from './enrolment.repo.ts';
 import type { PlistDict } from './plist.ts';
@@ -31,8 +32,10 @@ export function createCheckinService(deps: {
   queue: QueueRepo;
   commander: () => Commander;
   topic: string;
-  /** Runs once a phone has become manageable (its first TokenUpdate of an enrolment), after the facts refresh. */
+  /** Runs once a phone has become manageable (its first TokenUpdate of an enrolment), before the facts refresh. */
   onEnrolled?: (deviceId: string) => Promise<void>;
+  /** Answers DeclarativeManagement check-ins (ddm/ddm-checkin.ts); without it they are refused as unsupported. */
+  ddm?: DdmCheckin;
 }) {
   const { db, enrollments } = deps;
 
@@ -129,9 +132,18 @@ export function createCheckinService(deps: {
       if (!row.enabled) await emitIosDeviceEvent(tx, row.deviceId, 'device.enrolled');
     });
     if (firstTime) {
-      await deps.commander().refreshFacts([row.deviceId]);
+      // The after-enrolment steps queue first (a relock among them), so nothing can wake the phone before they are in.
       await deps.onEnrolled?.(row.deviceId);
+      await deps.commander().refreshFacts([row.deviceId]);
     }
+  }
+
+  /** declarativeManagement: the DDM endpoints, for the device channel of an enrolled phone only (Apple's check-in schema). */
+  async function declarativeManagement(id: DeviceIdentity, msg: PlistDict, ddm: DdmCheckin): Promise<DdmAnswer> {
+    const row = await enrolledFor(id, msg);
+    if (row.released) throw new DeviceRefusal('released');
+    if (isUserChannel(msg)) throw new DeviceRefusal('user-channel-declined', 'this server manages the device channel only');
+    return ddm(row.deviceId, msg);
   }
 
   async function checkOut(id: DeviceIdentity, msg: PlistDict) {
@@ -148,6 +160,7 @@ export function createCheckinService(deps: {
   }
 
   return {
+    /** handle answers a check-in message: an empty 200 unless it returns a JSON answer (DeclarativeManagement). */
     async handle(id: DeviceIdentity, msg: PlistDict) {
       switch (msg.MessageType) {
         case 'Authenticate':
@@ -156,16 +169,18 @@ export function createCheckinService(deps: {
           return tokenUpdate(id, msg);
         case 'CheckOut':
           return checkOut(id, msg);
+        case 'DeclarativeManagement':
+          if (deps.ddm) return declarativeManagement(id, msg, deps.ddm);
+          break;
         case 'UserAuthenticate':
           // The profile does not offer per-user connections; a phone that asks anyway is told the channel is gone.
           await enrolledSender(id);
           throw new DeviceRefusal('user-channel-declined', 'this server manages the device channel only');
-        default:
-          // GetToken, DeclarativeManagement and the macOS bootstrap-token messages: capabilities this server does
-          // not advertise (docs/apple-checkin-messages.md). The sender must still be an enrolled phone.
-          await enrolledSender(id);
-          throw new DeviceRefusal('unsupported-message', `unsupported MessageType ${String(msg.MessageType)}`);
       }
+      // GetToken and the macOS bootstrap-token messages: capabilities this server does not advertise
+      // (docs/apple-checkin-messages.md). The sender must still be an enrolled phone.
+      await enrolledSender(id);
+      throw new DeviceRefusal('unsupported-message', `unsupported MessageType ${String(msg.MessageType)}`);
     },
   };
 }

@@ -4,8 +4,11 @@ import { buildPlist } from './plist.ts';
 import type { PushService } from './push.service.ts';
 import type { NewCommand, QueueRepo } from './queue.repo.ts';
 
-/** Security commands jump the queue; refetches wait behind everything (Fleet #9034). */
-export const Priority = { SECURITY: 10, NORMAL: 0, REFETCH: -10 } as const;
+/**
+ * Security commands jump the queue; refetches wait behind everything (Fleet #9034). RELOCK, the store's Lost Mode
+ * sent again to a phone that came back unlocked, goes before anything else a re-enrolled phone is given.
+ */
+export const Priority = { RELOCK: 20, SECURITY: 10, NORMAL: 0, REFETCH: -10 } as const;
 
 const DAY = 86_400_000;
 

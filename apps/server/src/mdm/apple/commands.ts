@@ -133,6 +133,16 @@ export const scheduleOSUpdate = (updates: OSUpdate[], opts: CommandOptions = {})
     opts,
   );
 
+/** SyncTokens is Apple's SynchronizationTokens: the phone's DeclarationsToken and when it changed (RFC 3339). */
+export interface SyncTokens {
+  DeclarationsToken: string;
+  Timestamp: string;
+}
+
+/** declarativeManagement switches DDM on (first time) or asks for a sync; Data is a TokensResponse as JSON bytes. */
+export const declarativeManagement = (tokens: SyncTokens, opts: CommandOptions = {}) =>
+  command('DeclarativeManagement', { Data: Buffer.from(JSON.stringify({ SyncTokens: tokens })) }, opts);
+
 export const activationLockBypassCode = (opts: CommandOptions = {}) => command('ActivationLockBypassCode', {}, opts);
 
 /** AppSource: an App Store id, a bundle identifier (VPP/App Store) or an enterprise manifest URL (https). */

@@ -34,10 +34,27 @@ export function simsOf(q: PlistDict): [SimCard | null, SimCard | null, string[]]
 
 const sameSim = (a: SimCard | null | undefined, b: SimCard | null | undefined) => (a?.iccid ?? null) === (b?.iccid ?? null);
 
+/**
+ * lockStatusOnReport is the lock state to show when the phone reports IsMDMLostModeEnabled (undefined: keep it). Its
+ * word settles the state, except while a lock or unlock is on its way; a phone out of Lost Mode that the store holds
+ * locked is 锁定中, never 未锁定: the relock is queued in the same answer (modules/lock-intent).
+ */
+export function lockStatusOnReport(current: number, relocking: boolean, lostMode: boolean): number | undefined {
+  if (!lostMode && relocking) return LockStatus.LOCKING;
+  if (current !== LockStatus.LOCKED && current !== LockStatus.UNLOCKED) return undefined;
+  return lostMode ? LockStatus.LOCKED : LockStatus.UNLOCKED;
+}
+
 /** applyDeviceInformation writes the QueryResponses facts and logs a SIM change; returns whether SIMs changed. */
 export async function applyDeviceInformation(tx: Tx, deviceId: string, q: PlistDict): Promise<boolean> {
   const [before] = await tx
-    .select({ sim1: iosDevice.sim1, sim2: iosDevice.sim2, lockStatus: iosDevice.lockStatus, factsUpdatedAt: iosDevice.factsUpdatedAt })
+    .select({
+      sim1: iosDevice.sim1,
+      sim2: iosDevice.sim2,
+      lockStatus: iosDevice.lockStatus,
+      lockIntent: iosDevice.lockIntent,
+      factsUpdatedAt: iosDevice.factsUpdatedAt,
+    })
     .from(iosDevice)
     .where(eq(iosDevice.id, deviceId));
   if (!before) return false;
@@ -55,9 +72,11 @@ export async function applyDeviceInformation(tx: Tx, deviceId: string, q: PlistD
   if (str(q.MEID)) set.meid = str(q.MEID);
   if (typeof q.IsSupervised === 'boolean') set.superviseStatus = q.IsSupervised ? SuperviseStatus.SUPERVISED : SuperviseStatus.UNSUPERVISED;
   if (typeof q.IsMDMLostModeEnabled === 'boolean') {
-    // The phone's word settles the lock state, except while a lock or unlock is still on its way.
-    const settled = before.lockStatus === LockStatus.LOCKED || before.lockStatus === LockStatus.UNLOCKED;
-    if (settled) set.lockStatus = q.IsMDMLostModeEnabled ? LockStatus.LOCKED : LockStatus.UNLOCKED;
+    set.lostModeReported = q.IsMDMLostModeEnabled;
+    // An unsupervised phone cannot be put in Lost Mode, so no relock is on its way to it.
+    const relocking = before.lockIntent !== null && q.IsSupervised !== false;
+    const shown = lockStatusOnReport(before.lockStatus, relocking, q.IsMDMLostModeEnabled);
+    if (shown !== undefined) set.lockStatus = shown;
   }
   const simsChanged = before.factsUpdatedAt !== null && (!sameSim(before.sim1, sim1) || !sameSim(before.sim2, sim2));
   if (simsChanged || before.factsUpdatedAt === null) await tx.insert(iosSimLog).values({ deviceId, sim1, sim2 });
@@ -94,5 +113,20 @@ export async function applyLocation(tx: Tx, deviceId: string, response: PlistDic
     .where(eq(iosDevice.id, deviceId));
 }
 
-export const setLockStatus = (tx: Tx, deviceId: string, lockStatus: number) =>
-  tx.update(iosDevice).set({ lockStatus, dateUpdated: new Date() }).where(eq(iosDevice.id, deviceId));
+/** recordLostMode writes what the phone's answer to a Lost Mode command says: it is (not) in Lost Mode now. */
+export const recordLostMode = (tx: Tx, deviceId: string, lostMode: boolean) =>
+  tx
+    .update(iosDevice)
+    .set({ lockStatus: lostMode ? LockStatus.LOCKED : LockStatus.UNLOCKED, lostModeReported: lostMode, dateUpdated: new Date() })
+    .where(eq(iosDevice.id, deviceId));
+
+/**
+ * revertLockStatus puts the shown lock state back after a Lost Mode command failed: to what the phone last reported,
+ * or `unreported` for a phone that never said. A failure changes nothing on the phone, so it must not change the state.
+ */
+export async function revertLockStatus(tx: Tx, deviceId: string, unreported: number) {
+  const [d] = await tx.select({ reported: iosDevice.lostModeReported }).from(iosDevice).where(eq(iosDevice.id, deviceId));
+  if (!d) return;
+  const lockStatus = d.reported === null ? unreported : d.reported ? LockStatus.LOCKED : LockStatus.UNLOCKED;
+  await tx.update(iosDevice).set({ lockStatus, dateUpdated: new Date() }).where(eq(iosDevice.id, deviceId));
+}

@@ -22,6 +22,8 @@ export function mdmMaintenanceJobs(db: Db, mdm: MdmEngine): Job[] {
     },
     // Identities are renewed well inside their year; an hourly look is plenty and cheap (indexed by expiry order).
     { name: 'mdm-identity-renewal', everyMs: 3_600_000, run: () => mdm.renewal.run() },
+    // Raw DDM status reports: 7 days, at most 50 per phone (the latest value of each item stays in ddm_status_item).
+    { name: 'ddm-prune-status-reports', everyMs: 3_600_000, run: () => mdm.ddm.prune() },
     {
       name: 'mdm-refresh-facts',
       everyMs: 10 * 60_000,

@@ -13,6 +13,8 @@ import { createPushService } from './push.service.ts';
 import { createQueueRepo } from './queue.repo.ts';
 import type { EffectTable } from './effects/result-effect.ts';
 import { createResultEffects } from './result-effects.ts';
+import { createDdmEngine } from './ddm/ddm-engine.ts';
+import { mergeEffects } from './effects/index.ts';
 
 export interface MdmEngineDeps {
   db: Db;
@@ -32,14 +34,16 @@ export interface MdmEngineDeps {
 /** createMdmEngine wires the Apple MDM parts together; app.ts registers its routes and hands the commander to services. */
 export function createMdmEngine(deps: MdmEngineDeps) {
   const { db } = deps;
-  const results = createResultEffects(deps.effects);
+  const push = createPushService({ db, pusher: deps.pusher, log: deps.log });
+  const ddm = createDdmEngine({ db, wake: (ids) => push.wakeInBackground(ids), log: deps.log });
+  const results = createResultEffects(mergeEffects(deps.effects, ddm.effects));
   const queue = createQueueRepo(db, results);
   const enrollments = createEnrollmentRepo(db);
   const challenges = createChallengeRepo(db);
-  const push = createPushService({ db, pusher: deps.pusher, log: deps.log });
   const commander: Commander = createCommander({ db, queue, push });
   // Modules built after the engine (restrictions) add what a newly manageable phone should get.
-  const enrolledHooks: ((deviceId: string) => Promise<void>)[] = [];
+  // The engine's own step comes first: a phone that can take declarations is switched to DDM at once.
+  const enrolledHooks: ((deviceId: string) => Promise<void>)[] = [(deviceId) => ddm.afterEnrolment(deviceId)];
   const onEnrolled = async (deviceId: string) => {
     for (const hook of enrolledHooks) {
       try {
@@ -63,6 +67,8 @@ export function createMdmEngine(deps: MdmEngineDeps) {
     commander,
     profiles,
     renewal,
+    /** ddm: Declarative Device Management; modules see `ddm.port` (DdmPort), the store module calls `ddm.storeChanged`. */
+    ddm,
     checkin: createCheckinService({
       db,
       enrollments,
@@ -73,6 +79,7 @@ export function createMdmEngine(deps: MdmEngineDeps) {
         return deps.keys.topic;
       },
       onEnrolled,
+      ddm: ddm.checkin,
     }),
     connect: createConnectService({ db, enrollments, queue, results }),
   };

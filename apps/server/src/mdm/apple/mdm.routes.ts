@@ -64,8 +64,10 @@ export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checki
   app.put('/mdm/checkin', async (request, reply) => {
     const body = bodyOf(request.headers['content-type'], request.body);
     const id = identify(request.headers['mdm-signature'], body);
-    await checkin.handle(id, parsePlistDict(body));
-    return empty(reply);
+    const answer = await checkin.handle(id, parsePlistDict(body));
+    // DeclarativeManagement's tokens, declaration-items and declarations are JSON (Apple's DDM protocol).
+    if (answer?.json !== undefined) return reply.code(answer.status).header('content-type', 'application/json').send(JSON.stringify(answer.json));
+    return answer && answer.status !== 200 ? reply.code(answer.status).send('') : empty(reply);
   });
 
   app.put('/mdm/connect', async (request, reply) => {

@@ -102,6 +102,7 @@ describe('dev routes with DEV_TOOLS=1', () => {
         { name: 'dep', label: 'Apple 商务管理（DEP）', impl: expect.stringContaining('服务器令牌'), live: true },
         { name: 'activation-lock', label: expect.stringContaining('Apple 激活锁服务'), impl: expect.stringContaining('未配置'), live: false },
         { name: 'credit', label: '报告与风控数据', impl: expect.stringContaining('沙箱'), live: false },
+        { name: 'apple-software-lookup', label: 'Apple 软件查询服务（iOS 版本列表）', impl: expect.stringContaining('离线'), live: false },
       ],
       database: t.database.kind,
     });

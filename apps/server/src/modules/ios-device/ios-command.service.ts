@@ -17,6 +17,7 @@ import type { IosDeviceService } from './ios-device.service.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import type { IosDeviceRepo } from './ios-device.repo.ts';
 import { createIosCommandPipeline } from './ios-command-pipeline.ts';
+import { lockIntentOf, lostModeText } from '../lock-intent/lock-intent.ts';
 
 const LOST_MODE = ['EnableLostMode', 'DisableLostMode'];
 
@@ -65,15 +66,15 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
         const set = device.lockStatus === LockStatus.UNLOCKED ? { lockStatus: LockStatus.SCHEDULED } : undefined;
         return pipeline.run(auth, device, { action: 'lock', detail, idempotencyKey, scheduledAt: at, set });
       }
-      const text = { message: req.message, phoneNumber: req.phone_number || undefined, footnote: req.footnote || undefined };
+      const intent = lockIntentOf(req);
       return pipeline.run(auth, req.device_id, {
         action: 'lock',
         detail,
         idempotencyKey,
-        command: commands.enableLostMode(text),
+        command: commands.enableLostMode(lostModeText(intent)),
         priority: Priority.SECURITY,
         supersede: LOST_MODE,
-        set: { lockStatus: LockStatus.LOCKING },
+        set: { lockStatus: LockStatus.LOCKING, lockIntent: intent },
       });
     },
 
@@ -86,7 +87,7 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
         return pipeline.run(auth, device, {
           action: 'unlock',
           idempotencyKey,
-          set: { lockStatus: LockStatus.UNLOCKED },
+          set: { lockStatus: LockStatus.UNLOCKED, lockIntent: null },
           result: '锁定尚未执行，已取消预约，未向设备发送指令',
         });
       }
@@ -96,7 +97,8 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
         command: commands.disableLostMode(),
         priority: Priority.SECURITY,
         supersede: LOST_MODE,
-        set: { lockStatus: LockStatus.UNLOCKING },
+        // Unlocking ends the store's lock: a later erase and re-enrolment leaves the phone unlocked.
+        set: { lockStatus: LockStatus.UNLOCKING, lockIntent: null },
       });
     },
 
@@ -155,7 +157,9 @@ export function createIosCommandService({ db, mdm, devices, repo, oplog, sensiti
     async moveToRecycleBin(auth: AuthContext, id: string, recycled: boolean) {
       const { device } = await devices.load(auth, id);
       if ((device.recycledStatus === RecycledStatus.RECYCLED) === recycled) throw new AppError('CONFLICT', recycled ? '设备已在回收站中' : '设备不在回收站中');
-      await repo.update({ storeId: auth.storeId }, [id], { recycledStatus: recycled ? RecycledStatus.RECYCLED : RecycledStatus.ACTIVE });
+      // The recycle bin ends the store's lock: a binned phone that comes back enrolled is not locked again.
+      const intent = recycled ? { lockIntent: null } : {};
+      await repo.update({ storeId: auth.storeId }, [id], { recycledStatus: recycled ? RecycledStatus.RECYCLED : RecycledStatus.ACTIVE, ...intent });
       await oplog.insertMany([
         {
           storeId: auth.storeId,

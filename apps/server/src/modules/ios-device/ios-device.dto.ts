@@ -67,10 +67,15 @@ export function toDetail(
     dns_setting_status: d.dnsSettingStatus,
     enterprise_app_trust_until: iso(d.enterpriseAppTrustUntil),
     os_update_progress: d.osUpdateProgress ?? null,
+    battery_health: d.batteryHealth ?? null,
     activation_lock_set: d.activationLockPasscode !== null,
     need_os_update: d.needOsUpdate,
     diff_system_restriction_keys: diffAppleRestrictionKeys(restriction, storeDefault),
     facts_updated_at: iso(d.factsUpdatedAt),
     mdm_check: mdmCheck,
+    lock_intent: d.lockIntent
+      ? { message: d.lockIntent.message, phone_number: d.lockIntent.phone_number ?? '', footnote: d.lockIntent.footnote ?? '', since: d.lockIntent.since }
+      : null,
+    lost_mode_reported: d.lostModeReported,
   };
 }

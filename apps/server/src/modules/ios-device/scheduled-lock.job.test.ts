@@ -27,6 +27,8 @@ describe('scheduled lock job', () => {
       });
     const op = (await schedule(due.id, 10)).json().operation_log_id;
     await schedule(later.id, 120);
+    // A lock only scheduled is not yet the store's lock: an erase before it fires brings nothing back.
+    expect((await t.db.select().from(iosDevice).where(eq(iosDevice.id, due.id)))[0].lockIntent).toBeNull();
 
     const at = new Date(Date.now() + 11 * 60_000);
     expect(await fireScheduledLocks(t.db, t.app.mdm, at)).toBe(1);
@@ -38,6 +40,7 @@ describe('scheduled lock job', () => {
     expect(log.status).toBe(OperationStatus.QUEUED);
     const [device] = await t.db.select().from(iosDevice).where(eq(iosDevice.id, due.id));
     expect(device.lockStatus).toBe(LockStatus.LOCKING);
+    expect(device.lockIntent).toMatchObject({ message: '10 分钟后锁定', since: at.toISOString() });
     expect(await t.db.select().from(mdmCommand).where(eq(mdmCommand.deviceId, later.id))).toHaveLength(0);
   });
 

@@ -7,6 +7,7 @@ import { enableLostMode } from '../../mdm/apple/commands.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
+import { lockIntentOf, lostModeText } from '../lock-intent/lock-intent.ts';
 
 interface Due {
   id: string;
@@ -26,13 +27,14 @@ export async function fireScheduledLocks(db: Db, mdm: MdmEngine, now = new Date(
       order by scheduled_at limit 200 for update skip locked`);
     const due = (result as unknown as { rows: Due[] }).rows;
     for (const op of due) {
-      const text = { message: op.detail.message ?? '', phoneNumber: op.detail.phone_number || undefined, footnote: op.detail.footnote || undefined };
+      const intent = lockIntentOf(op.detail, now);
       await mdm.queue.supersede(tx, op.device_id, ['EnableLostMode', 'DisableLostMode'], '已被预约锁定取代');
-      await mdm.commander.enqueueIn(tx, [{ deviceId: op.device_id, operationLogId: op.id, build: (uuid) => enableLostMode(text, { uuid }) }], {
+      await mdm.commander.enqueueIn(tx, [{ deviceId: op.device_id, operationLogId: op.id, build: (uuid) => enableLostMode(lostModeText(intent), { uuid }) }], {
         priority: Priority.SECURITY,
       });
       await tx.update(operationLog).set({ status: OperationStatus.QUEUED, dateUpdated: now }).where(eq(operationLog.id, op.id));
-      await tx.update(iosDevice).set({ lockStatus: LockStatus.LOCKING }).where(eq(iosDevice.id, op.device_id));
+      // From now on the store holds the phone locked, as with a lock sent from the console.
+      await tx.update(iosDevice).set({ lockStatus: LockStatus.LOCKING, lockIntent: intent }).where(eq(iosDevice.id, op.device_id));
     }
     return due.map((d) => d.device_id);
   });

@@ -81,14 +81,16 @@ describe('erase', () => {
       async () =>
         phone.state.erasedCount === 1 && phone.enrollmentStatus === 'enrolled' && (await device(deviceId)).enrollmentStatus === EnrollmentStatus.ENROLLED,
     );
-    expect(phone.state.lostMode.enabled).toBe(false);
     expect(phone.state.apps).toEqual([]);
     expect(Object.keys(phone.state.profiles)).toEqual([`com.zujibao.mdm.${storeId}`]);
+    // The erase does not end the store's lock (only unlock, release and the recycle bin do): it is locked again.
+    await waitFor(() => phone.state.lostMode.enabled && phone.state.lostMode.message === '请联系门店');
 
     const after = await enrollment(deviceId);
     expect(after.certFingerprint).not.toBe(before.certFingerprint);
     expect(after).toMatchObject({ udid: phone.udid, enabled: true, released: false });
-    expect(await device(deviceId)).toMatchObject({ lockStatus: LockStatus.UNLOCKED, appList: [], systemRestriction: {}, udid: phone.udid });
+    expect(await device(deviceId)).toMatchObject({ appList: [], systemRestriction: {}, udid: phone.udid, lockIntent: { message: '请联系门店' } });
+    await waitFor(async () => (await device(deviceId)).lockStatus === LockStatus.LOCKED);
     expect(await db().select().from(iosWallpaperScreen).where(eq(iosWallpaperScreen.deviceId, deviceId))).toEqual([]);
     expect(await usedSlots()).toBe(slots);
 
@@ -218,12 +220,15 @@ describe('one-click unlock (release a paid-off phone)', () => {
 
     // The hirer's screen is locked: the phone defers the first step, so the run waits on it.
     phone.notNowFor(['DisableLostMode']);
+    expect((await device(deviceId)).lockIntent).toMatchObject({ message: '租金逾期' });
     const key = { 'idempotency-key': `ocu-${deviceId}` };
     const body = { device_id: deviceId, mode: 'keep-data', password: TEST_PASSWORD };
     const started = await h.t.app.inject({ method: 'POST', url: '/api/device/ios/command/one-click-unlock', headers: { ...headers, ...key }, payload: body });
     expect(started.statusCode).toBe(200);
     const run = started.json().run as RunView & { id: string };
     expect(run.status).toBe('running');
+    // Releasing ends the store's lock at once: no erase or re-enrolment on the way locks the phone again.
+    expect((await device(deviceId)).lockIntent).toBeNull();
     expect(stepStates(run)).toMatchObject({ device_unlock: 'running', turn_off_activation_lock: 'pending', erase_device: 'skipped' });
     const replay = await h.t.app.inject({ method: 'POST', url: '/api/device/ios/command/one-click-unlock', headers: { ...headers, ...key }, payload: body });
     expect(replay.json().run.id).toBe(run.id);

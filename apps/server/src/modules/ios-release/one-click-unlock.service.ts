@@ -218,6 +218,8 @@ export function createOneClickUnlockService(deps: Deps) {
           status: OperationStatus.SENT,
           detail: { mode: req.mode, steps: plan.steps.map((s) => ({ step: s.step, verdict: s.verdict })) },
           idempotencyKey: key,
+          // The store lets the phone go: its lock ends now, so no erase or re-enrolment on the way locks it again.
+          set: { lockIntent: null },
           inTx: async (tx, operationLogId) => {
             runId = await runs.insert(
               tx,

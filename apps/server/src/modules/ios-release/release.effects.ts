@@ -21,10 +21,11 @@ async function detailOf(tx: Tx, operationLogId: string | null) {
 
 /**
  * ERASED_STATE is the device record of a phone that has just been erased: no lost mode, apps, profiles or
- * pending update. Activation Lock is kept (it survives an erase); the hirer fields are the store's, not the phone's.
+ * pending update. The store's lock intent stays: a phone it holds locked is locked again when it re-enrols. Activation Lock is kept (it survives an erase); the hirer fields are the store's, not the phone's.
  */
 const ERASED_STATE = {
   lockStatus: LockStatus.UNLOCKED,
+  lostModeReported: false,
   appList: [],
   systemRestriction: {},
   appRestrictionEnable: false,
@@ -87,7 +88,7 @@ async function releaseDevice(tx: Tx, deviceId: string, reason: 'erased' | 'remov
   await cancelPending(tx, deviceId, '设备已释放，未执行的指令已取消');
   const [device] = await tx
     .update(iosDevice)
-    .set({ enrollmentStatus: EnrollmentStatus.RELEASED, dateUpdated: new Date() })
+    .set({ enrollmentStatus: EnrollmentStatus.RELEASED, lockIntent: null, dateUpdated: new Date() })
     .where(eq(iosDevice.id, deviceId))
     .returning({ storeId: iosDevice.storeId, clerkId: iosDevice.clerkId });
   if (device) await releaseDeviceSlots(tx, device.storeId, device.clerkId, 1);

@@ -136,9 +136,10 @@ describe('set-wallpaper on a simulated iPhone', () => {
   });
 });
 
-describe('OS updates on a simulated iPhone', () => {
+describe('OS updates on a simulated iPhone below iOS 17 (the MDM commands)', () => {
+  const old = { osVersion: '16.5' };
   it('learns the available updates after enrolment without a click', async () => {
-    const { deviceId } = await enrolledPhone();
+    const { deviceId } = await enrolledPhone(old);
     const [watch] = await h.t.db.select().from(iosOsUpdateWatch).where(eq(iosOsUpdateWatch.deviceId, deviceId));
     expect(watch.nextCheckAt.getTime()).toBeLessThanOrEqual(Date.now());
     await watchOsUpdates(h.t.db, h.t.app.mdm);
@@ -146,42 +147,42 @@ describe('OS updates on a simulated iPhone', () => {
       const d = await device(deviceId);
       return d.needOsUpdate ? d : null;
     });
-    expect(known.availableOsUpdates.map((u) => u.Version)).toEqual(['17.6.1', '18.1.1']);
+    expect(known.availableOsUpdates.map((u) => u.Version)).toEqual(['16.7.10', '18.1.1']);
     const detail = (await h.t.app.inject({ method: 'GET', url: `/api/device/ios/${deviceId}`, headers })).json();
     expect(detail).toMatchObject({
       need_os_update: true,
-      available_os_updates: [{ ProductKey: 'iOSUpdate21G93', DownloadSize: 655_000_000 }, { Version: '18.1.1' }],
+      available_os_updates: [{ ProductKey: 'iOSUpdate20H350', DownloadSize: 442_000_000 }, { Version: '18.1.1' }],
     });
   });
 
   it('downloads only, then installs: the status progresses and the phone runs the new version', async () => {
-    const { phone, deviceId } = await enrolledPhone();
+    const { phone, deviceId } = await enrolledPhone(old);
     const listed = await finished((await command('get-available-os-updates', { device_id: deviceId })).operation_log_id);
-    expect(listed.result).toBe('发现 2 个可用更新：iOS 17.6.1、iOS 18.1.1');
+    expect(listed.result).toBe('发现 2 个可用更新：iOS 16.7.10、iOS 18.1.1');
 
     const download = await finished(
-      (await command('schedule-os-update', { device_id: deviceId, install_action: 'DownloadOnly', product_version: '17.6.1' })).operation_log_id,
+      (await command('schedule-os-update', { device_id: deviceId, install_action: 'DownloadOnly', product_version: '16.7.10' })).operation_log_id,
     );
-    expect(download.result).toBe('iOS 17.6.1：下载中 0%');
-    expect(phone.state.osUpdate).toMatchObject({ productKey: 'iOSUpdate21G93', phase: 'Downloading' });
+    expect(download.result).toBe('iOS 16.7.10：下载中 0%');
+    expect(phone.state.osUpdate).toMatchObject({ productKey: 'iOSUpdate20H350', phase: 'Downloading' });
     const status = async () => (await finished((await command('get-os-update-status', { device_id: deviceId })).operation_log_id)).result;
-    expect(await status()).toBe('iOS 17.6.1：下载中 50%');
+    expect(await status()).toBe('iOS 16.7.10：下载中 50%');
     expect((await device(deviceId)).osUpdateStatus).toBe(OsUpdateStatus.DOWNLOADING);
-    expect(await status()).toBe('iOS 17.6.1：已下载，等待安装');
+    expect(await status()).toBe('iOS 16.7.10：已下载，等待安装');
     expect(await device(deviceId)).toMatchObject({
       osUpdateStatus: OsUpdateStatus.DOWNLOADED,
       osUpdateProgress: { phase: 'downloaded', percent: 100 },
-      osVersion: '17.5.1',
+      osVersion: '16.5',
     });
 
     const install = await finished(
-      (await command('schedule-os-update', { device_id: deviceId, install_action: 'InstallASAP', product_key: 'iOSUpdate21G93' })).operation_log_id,
+      (await command('schedule-os-update', { device_id: deviceId, install_action: 'InstallASAP', product_key: 'iOSUpdate20H350' })).operation_log_id,
     );
-    expect(install.result).toBe('iOS 17.6.1：安装中');
+    expect(install.result).toBe('iOS 16.7.10：安装中');
     expect((await device(deviceId)).osUpdateStatus).toBe(OsUpdateStatus.INSTALLING);
-    expect(await status()).toBe('iOS 17.6.1：安装结束，正在确认系统版本');
+    expect(await status()).toBe('iOS 16.7.10：安装结束，正在确认系统版本');
     // The phone restarted onto the new system.
-    expect(phone.state).toMatchObject({ osVersion: '17.6.1', buildVersion: '21G93', rebootCount: 1 });
+    expect(phone.state).toMatchObject({ osVersion: '16.7.10', buildVersion: '20H350', rebootCount: 1 });
 
     // The job confirms the version from the device facts, then asks for the updates the new version still lacks.
     await watchOsUpdates(h.t.db, h.t.app.mdm, new Date(Date.now() + POLL_MS));
@@ -189,14 +190,14 @@ describe('OS updates on a simulated iPhone', () => {
       const d = await device(deviceId);
       return d.osUpdateProgress?.phase === 'installed' ? d : null;
     });
-    expect(updated).toMatchObject({ osVersion: '17.6.1', osUpdateStatus: OsUpdateStatus.IDLE, needOsUpdate: true });
+    expect(updated).toMatchObject({ osVersion: '16.7.10', osUpdateStatus: OsUpdateStatus.IDLE, needOsUpdate: true });
     expect(updated.availableOsUpdates.map((u) => u.Version)).toEqual(['18.1.1']);
     await watchOsUpdates(h.t.db, h.t.app.mdm);
-    await waitFor(async () => (await h.t.db.select().from(iosOsUpdateWatch).where(eq(iosOsUpdateWatch.deviceId, deviceId)))[0].checkedVersion === '17.6.1');
+    await waitFor(async () => (await h.t.db.select().from(iosOsUpdateWatch).where(eq(iosOsUpdateWatch.deviceId, deviceId)))[0].checkedVersion === '16.7.10');
   });
 
   it('records the phone’s refusal of a schedule as a failed update', async () => {
-    const { phone, deviceId } = await enrolledPhone();
+    const { phone, deviceId } = await enrolledPhone(old);
     await finished((await command('get-available-os-updates', { device_id: deviceId })).operation_log_id);
     phone.errorFor('ScheduleOSUpdate', { code: 12021, domain: 'MCMDMErrorDomain', message: '设备存储空间不足' });
     const refused = await finished(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../mdm/apple/effects/result-effect.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import { wallpaper } from '../wallpaper/wallpaper.table.ts';
-import { type Screen, iosOsUpdateWatch, iosWallpaperScreen } from './ios-settings.table.ts';
+import { type Screen, iosOsUpdateWatch, iosStoreUpdatePolicy, iosWallpaperScreen } from './ios-settings.table.ts';
 
 export type Queryable = Db | Tx;
 type WatchValues = Partial<Omit<typeof iosOsUpdateWatch.$inferInsert, 'deviceId'>>;
@@ -100,7 +100,7 @@ async function claimDue(db: Db, key: 'nextCheckAt' | 'nextPollAt', now: Date, ne
     .returning({ deviceId: iosOsUpdateWatch.deviceId, pollUntil: iosOsUpdateWatch.pollUntil });
   if (!claimed.length) return [];
   const live = await db
-    .select({ id: iosDevice.id, progress: iosDevice.osUpdateProgress })
+    .select({ id: iosDevice.id, progress: iosDevice.osUpdateProgress, osVersion: iosDevice.osVersion, model: iosDevice.model, storeId: iosDevice.storeId })
     .from(iosDevice)
     .where(
       and(
@@ -115,8 +115,29 @@ async function claimDue(db: Db, key: 'nextCheckAt' | 'nextPollAt', now: Date, ne
   const gone = claimed.filter((c) => !liveIds.has(c.deviceId)).map((c) => c.deviceId);
   if (key === 'nextPollAt' && gone.length) await db.update(iosOsUpdateWatch).set({ nextPollAt: null }).where(inArray(iosOsUpdateWatch.deviceId, gone));
   const until = new Map(claimed.map((c) => [c.deviceId, c.pollUntil]));
-  return live.map((d) => ({ deviceId: d.id, progress: (d.progress ?? null) as OsUpdateProgress | null, pollUntil: until.get(d.id) ?? null }));
+  return live.map((d) => ({
+    deviceId: d.id,
+    storeId: d.storeId,
+    osVersion: d.osVersion,
+    model: d.model,
+    progress: (d.progress ?? null) as OsUpdateProgress | null,
+    pollUntil: until.get(d.id) ?? null,
+  }));
 }
 
 export const claimDueChecks = (db: Db, now: Date, next: Date, limit = 200) => claimDue(db, 'nextCheckAt', now, next, limit);
 export const claimDuePolls = (db: Db, now: Date, next: Date, limit = 200) => claimDue(db, 'nextPollAt', now, next, limit);
+
+/** storeDeferralOf is the store's hold-back in days, null when it has none. */
+export async function storeDeferralOf(q: Queryable, storeId: string): Promise<number | null> {
+  const [row] = await q.select({ days: iosStoreUpdatePolicy.deferralDays }).from(iosStoreUpdatePolicy).where(eq(iosStoreUpdatePolicy.storeId, storeId));
+  return row?.days ?? null;
+}
+
+/** setStoreDeferral writes the store's hold-back (null: off). */
+export async function setStoreDeferral(q: Queryable, storeId: string, days: number | null) {
+  await q
+    .insert(iosStoreUpdatePolicy)
+    .values({ storeId, deferralDays: days, dateUpdated: new Date() })
+    .onConflictDoUpdate({ target: iosStoreUpdatePolicy.storeId, set: { deferralDays: days, dateUpdated: new Date() } });
+}

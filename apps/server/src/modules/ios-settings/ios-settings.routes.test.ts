@@ -47,7 +47,8 @@ async function store(values: { modules?: Module[] } = {}) {
     storeId: s.id,
     enrolled: true,
     superviseStatus: SuperviseStatus.SUPERVISED,
-    osVersion: '17.5.1',
+    // Below iOS 17: the MDM command path (os-update-ddm.routes.test.ts has iOS 17+).
+    osVersion: '16.7',
     availableOsUpdates: UPDATES,
   });
   const uploaded = await t.app.inject({

@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Module, Perm, deviceIdBody, iosScheduleOsUpdateRequest, iosSetWallpaperRequest, iosWallpaperQuery } from '@lease/shared';
+import {
+  Module,
+  Perm,
+  deviceIdBody,
+  iosDeviceUpdatePolicyRequest,
+  iosOsUpdateInfoQuery,
+  iosScheduleOsUpdateRequest,
+  iosSetWallpaperRequest,
+  iosStoreUpdatePolicyRequest,
+  iosWallpaperQuery,
+} from '@lease/shared';
 import type { AuthRule } from '../../http/authz.ts';
 import { requireAuth } from '../../http/authz.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
@@ -8,7 +18,8 @@ import type { IosWallpaperService } from './ios-wallpaper.service.ts';
 
 /**
  * Wallpaper and OS-update commands of an Apple device (spec §7 command/{name}): set-wallpaper needs Ab3; the
- * OS-update calls are open to any clerk who sees the device (CONTRACTS.md). All need the Apple module.
+ * OS-update calls are open to any clerk who sees the device (CONTRACTS.md), the store's update policy (deferral) is
+ * the admin's to change, like the other store settings. All need the Apple module.
  */
 export const iosSettingsRoutes: FastifyPluginAsyncZod<{ wallpaper: IosWallpaperService; osUpdates: IosOsUpdateService }> = async (
   app,
@@ -33,5 +44,16 @@ export const iosSettingsRoutes: FastifyPluginAsyncZod<{ wallpaper: IosWallpaperS
   );
   app.post(command('get-os-update-status'), { config: config('authenticated'), schema: { tags, body: deviceIdBody } }, (req) =>
     osUpdates.status(requireAuth(req), req.body.device_id, idempotencyKey(req)),
+  );
+
+  app.get('/api/device/ios/helper/os-update-policy', { config: config('authenticated'), schema: { tags, querystring: iosOsUpdateInfoQuery } }, (req) =>
+    osUpdates.info(requireAuth(req), req.query.device_id),
+  );
+  app.post('/api/device/ios/helper/os-update-policy', { config: config('authenticated'), schema: { tags, body: iosDeviceUpdatePolicyRequest } }, (req) =>
+    osUpdates.setDevicePolicy(requireAuth(req), req.body, idempotencyKey(req)),
+  );
+  app.get('/api/store/ios-update-policy', { config: config('authenticated'), schema: { tags } }, (req) => osUpdates.storePolicy(requireAuth(req)));
+  app.post('/api/store/ios-update-policy', { config: config('admin'), schema: { tags, body: iosStoreUpdatePolicyRequest } }, (req) =>
+    osUpdates.setStorePolicy(requireAuth(req), req.body.deferral_days),
   );
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { iosDevice } from '../../domain/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
 import { wallpaper } from '../wallpaper/wallpaper.table.ts';
 
 /** Screen of an iPhone a wallpaper is on: the Where numbers of a single screen. */
@@ -43,9 +44,28 @@ export const iosOsUpdateWatch = pgTable(
     nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
     /** Polling stops here and the update counts as failed. */
     pollUntil: timestamp('poll_until', { withTimezone: true }),
+    /** Deferral (iOS 18+): true follows the store's policy; false holds back `deferral_days` (null: not at all). */
+    followStore: boolean('follow_store').notNull().default(true),
+    deferralDays: integer('deferral_days'),
+    /** Where the stored list of a DDM phone came from (Apple's software lookup, or the offline list and why). */
+    listSource: text('list_source'),
+    listLive: boolean('list_live'),
+    listFetchedAt: timestamp('list_fetched_at', { withTimezone: true }),
   },
   (t) => [
     index('ios_os_update_watch_check_idx').on(t.nextCheckAt),
     index('ios_os_update_watch_poll_idx').on(t.nextPollAt).where(sql`next_poll_at is not null`),
   ],
 );
+
+/**
+ * iosStoreUpdatePolicy is a store's OS-update policy: new releases are held back `deferral_days` days (1-90) on its
+ * supervised iOS 18+ phones (softwareupdate.settings), so a store checks a release before its hirers get it.
+ */
+export const iosStoreUpdatePolicy = pgTable('ios_store_update_policy', {
+  storeId: uuid('store_id')
+    .primaryKey()
+    .references(() => store.id, { onDelete: 'cascade' }),
+  deferralDays: integer('deferral_days'),
+  dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -69,6 +69,16 @@ const plistValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
 
 const CHECKIN_TYPES = ['Authenticate', 'TokenUpdate', 'DeclarativeManagement', 'GetBootstrapToken', 'SetBootstrapToken', 'UserAuthenticate', 'GetToken'];
 const STATUSES = ['Acknowledged', 'Error', 'NotNow', 'Idle', 'CommandFormatError'];
+const DDM_ENDPOINTS = [
+  'tokens',
+  'declaration-items',
+  'status',
+  'declaration/activation/lease.ddm.activation',
+  'declaration/configuration/lease.ddm.status-subscriptions',
+  'declaration/management/lease.ddm.organization-info',
+  'declaration/configuration/../../etc',
+  'declaration//',
+];
 
 /** The result keys the engine reads from answers, filled with junk of every type. */
 const RESULT_KEYS = [
@@ -114,9 +124,28 @@ export async function signedMdmRequests(world: FuzzWorld, count: number, seed: n
     MessageType: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...CHECKIN_TYPES) }, { weight: 1, arbitrary: junkString }),
     extra: extras,
   });
+  // DeclarativeManagement check-ins reach the DDM endpoints: real and junk Endpoints, JSON and junk Data.
+  const ddmData = fc.oneof(
+    fc.uint8Array({ maxLength: 32 }).map((a) => Buffer.from(a)),
+    junkValue.map((v) => Buffer.from(JSON.stringify(v) ?? '')),
+    fc
+      .record({ StatusItems: fc.dictionary(fc.string({ maxLength: 12 }), junkValue, { maxKeys: 3 }), Errors: junkValue })
+      .map((r) => Buffer.from(JSON.stringify(r))),
+  );
+  const ddm = fc.record(
+    {
+      UDID: udid,
+      MessageType: fc.constant('DeclarativeManagement'),
+      Endpoint: fc.oneof(fc.constantFrom(...DDM_ENDPOINTS), junkString),
+      Data: ddmData,
+      extra: extras,
+    },
+    { requiredKeys: ['UDID', 'MessageType', 'extra'] },
+  );
   const arb = fc.oneof(
     connect.map((m) => ({ url: '/mdm/connect', m })),
     checkin.map((m) => ({ url: '/mdm/checkin', m })),
+    ddm.map((m) => ({ url: '/mdm/checkin', m })),
   );
   return fc.sample(arb, { numRuns: count, seed }).map(({ url, m }) => {
     const { extra, ...fields } = m as { extra: Record<string, unknown> } & Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { DeviceFaults } from '../device-faults.ts';
 import { applicationHandlers } from './applications.ts';
 import { type CommandContext, type CommandOutcome, type HandlerTable, failed } from './command-outcome.ts';
+import { declarativeManagementHandlers } from './declarative-management.ts';
 import { deviceActionHandlers } from './device-actions.ts';
 import { informationHandlers } from './information.ts';
 import { lostModeHandlers } from './lost-mode.ts';
@@ -18,6 +19,7 @@ export const COMMAND_HANDLERS: HandlerTable = {
   ...deviceActionHandlers,
   ...settingsHandlers,
   ...osUpdateHandlers,
+  ...declarativeManagementHandlers,
 };
 
 /**

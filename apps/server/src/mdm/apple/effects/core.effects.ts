@@ -1,6 +1,6 @@
 import { LockStatus } from '@lease/shared';
 import { emitIosDeviceEvent } from '../../../domain/webhook-outbox.ts';
-import { applyDeviceInformation, applyInstalledApps, applyLocation, setLockStatus } from '../device-facts.ts';
+import { applyDeviceInformation, applyInstalledApps, applyLocation, recordLostMode, revertLockStatus } from '../device-facts.ts';
 import type { PlistDict } from '../plist.ts';
 import { type EffectTable, hasErrorCode } from './result-effect.ts';
 
@@ -37,8 +37,13 @@ export const coreEffects: EffectTable = {
   ],
   EnableLostMode: [
     async ({ tx, deviceId, ok }) => {
-      await setLockStatus(tx, deviceId, ok ? LockStatus.LOCKED : LockStatus.UNLOCKED);
-      if (ok) await emitIosDeviceEvent(tx, deviceId, 'device.locked');
+      // A refused or expired lock changed nothing on the phone: the state goes back to its last report.
+      if (!ok) {
+        await revertLockStatus(tx, deviceId, LockStatus.UNLOCKED);
+        return undefined;
+      }
+      await recordLostMode(tx, deviceId, true);
+      await emitIosDeviceEvent(tx, deviceId, 'device.locked');
       return undefined;
     },
   ],
@@ -46,8 +51,12 @@ export const coreEffects: EffectTable = {
     async ({ tx, deviceId, ok, chain }) => {
       // 12067 "not in Lost Mode": the phone is already unlocked, which is what was asked.
       const alreadyUnlocked = !ok && hasErrorCode(chain, NOT_IN_LOST_MODE);
-      await setLockStatus(tx, deviceId, ok || alreadyUnlocked ? LockStatus.UNLOCKED : LockStatus.LOCKED);
-      if (!ok && !alreadyUnlocked) return undefined;
+      // Any other failure changed nothing: back to what the phone last reported, never a guess of 已锁定.
+      if (!ok && !alreadyUnlocked) {
+        await revertLockStatus(tx, deviceId, LockStatus.LOCKED);
+        return undefined;
+      }
+      await recordLostMode(tx, deviceId, false);
       await emitIosDeviceEvent(tx, deviceId, 'device.unlocked');
       return alreadyUnlocked ? { failed: false, summary: '设备本未处于丢失模式（12067），已是解锁状态' } : undefined;
     },

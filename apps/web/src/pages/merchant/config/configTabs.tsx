@@ -7,6 +7,7 @@ import { SecurityTab } from './SecurityTab.tsx';
 import { StoreInfoTab } from './StoreInfoTab.tsx';
 import { HxReportTab } from './HxReportTab.tsx';
 import { GlobalProxyConfigTab } from '../../device/ios/network/GlobalProxyConfigTab.tsx';
+import { IosUpdatePolicyTab } from './IosUpdatePolicyTab.tsx';
 
 export interface ConfigTab {
   /** The `?tab=` value. */
@@ -26,6 +27,12 @@ export const CONFIG_TABS: ConfigTab[] = [
     key: 'apple-white-list',
     label: 'Apple 应用白名单',
     render: () => <AppleWhiteListTab />,
+    visible: (user) => user.available_modules.includes(Module.APPLE),
+  },
+  {
+    key: 'ios-update-policy',
+    label: '系统更新',
+    render: () => <IosUpdatePolicyTab />,
     visible: (user) => user.available_modules.includes(Module.APPLE),
   },
   {

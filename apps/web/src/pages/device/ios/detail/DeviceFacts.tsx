@@ -20,6 +20,9 @@ import { ActivationLockFact } from '../activation-lock/ActivationLockFact.tsx';
 
 const capacity = (gb: number | null) => (gb === null ? none : `${Number.isInteger(gb) ? gb : gb.toFixed(1)} GB`);
 const battery = (level: number | null) => (level === null ? none : `${Math.round(level * 100)}%`);
+/** BATTERY_HEALTH: Apple's device.power.battery-health values; iPads answer unsupported, shown as 未知. */
+const BATTERY_HEALTH: Record<string, string> = { normal: '正常', 'service-recommended': '建议维修', 'non-genuine': '非原装电池' };
+const batteryHealth = (health: string | null | undefined) => (health ? (BATTERY_HEALTH[health] ?? '未知') : none);
 
 function osUpdates(list: Record<string, unknown>[]): ReactNode {
   if (!list.length) return '无可用更新';
@@ -70,6 +73,7 @@ export function DeviceFacts({ device: d, onEditHirer, onChangeClerk }: DeviceFac
     { key: 'market', label: '销售地区', children: d.market ? `${marketRegion(d.market)}（${d.market}）` : none },
     { key: 'os', label: '系统版本', children: d.os_version ? `iOS ${d.os_version}` : none },
     { key: 'battery', label: '电量', children: battery(d.battery_level) },
+    { key: 'batteryhealth', label: '电池健康', children: batteryHealth(d.battery_health) },
     { key: 'imei1', label: 'IMEI 1', children: or(d.imei_1) },
     { key: 'imei2', label: 'IMEI 2', children: or(d.imei_2) },
     { key: 'meid', label: 'MEID', children: or(d.meid) },

@@ -111,6 +111,14 @@ describe('DeviceHeader', { timeout: 30_000 }, () => {
     await act(async () => fireEvent.click(within(sheet).getByRole('button', { name: /设置壁纸/ })));
     expect(onCommand).toHaveBeenCalledWith('set-wallpaper');
   });
+
+  it('shows the store’s lock when the phone left Lost Mode, and offers unlock to end it', async () => {
+    const lock_intent = { message: '租金逾期', phone_number: '', footnote: '', since: '2026-01-01T00:00:00Z' };
+    const onCommand = renderHeader(detail({ lock_intent, lost_mode_reported: false }));
+    expect(screen.getByText(/门店已锁定此设备，但设备报告未处于丢失模式/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /解\s*锁/ })));
+    expect(onCommand).toHaveBeenCalledWith('unlock');
+  });
 });
 
 describe('LockScreenFact', () => {

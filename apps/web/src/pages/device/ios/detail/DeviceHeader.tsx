@@ -14,6 +14,7 @@ import { MoreActions } from '../../shared/MoreActions.tsx';
 import { useIsPhone } from '../../../../lib/useIsPhone.ts';
 import { useUser } from '../../../../auth/useUser.ts';
 import { canLocate, canLock, canPlaySound, canUnlock } from './deviceActions.ts';
+import { lockIntentNote } from './lockIntent.ts';
 
 interface DeviceHeaderProps {
   device: IosDeviceDetail;
@@ -26,7 +27,10 @@ export function DeviceHeader({ device: d, perms, onCommand }: DeviceHeaderProps)
   const phone = useIsPhone();
   const { available_modules: modules } = useUser();
   const recycled = d.recycled_status === RecycledStatus.RECYCLED;
-  const lockedState = d.lock_status === LockStatus.LOCKED || d.lock_status === LockStatus.LOCKING;
+  // The store's lock counts as locked for the toggle even while the phone is out of Lost Mode: unlock ends it.
+  const lockedState =
+    d.lock_status === LockStatus.LOCKED || d.lock_status === LockStatus.LOCKING || (Boolean(d.lock_intent) && d.lock_status === LockStatus.UNLOCKED);
+  const intentNote = lockIntentNote(d);
   return (
     <DeviceHeaderFrame
       name={deviceName(d)}
@@ -39,6 +43,7 @@ export function DeviceHeader({ device: d, perms, onCommand }: DeviceHeaderProps)
           <EnrollTag status={d.enrollment_status} />
           {d.enrollment_status === EnrollmentStatus.ENROLLED && <LockTag status={d.lock_status} />}
           {recycled && <Typography.Text type="warning">已在回收站</Typography.Text>}
+          {intentNote && <Typography.Text type="danger">{intentNote}</Typography.Text>}
           {d.progress && <ProgressNote progress={d.progress} />}
           <HirerRiskTag risk={d.hirer_risk} />
         </>

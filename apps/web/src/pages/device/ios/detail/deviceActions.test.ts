@@ -59,6 +59,11 @@ describe('lock and unlock', () => {
     expect(canUnlock(device({ lock_status: LockStatus.UNLOCKING }), ALL).reason).toContain('解锁指令正在执行');
     expect(canUnlock(device({ lock_status: LockStatus.SCHEDULED }), ALL).reason).toContain('操作记录');
   });
+
+  it('lets the store end its lock on a phone that left Lost Mode (an erase) before the relock', () => {
+    const intent = { message: '租金逾期', phone_number: '', footnote: '', since: '2026-01-01T00:00:00Z' };
+    expect(canUnlock(device({ lock_intent: intent }), ALL).allowed).toBe(true);
+  });
 });
 
 describe('commands need a managed phone outside the recycle bin', () => {

@@ -6,11 +6,12 @@ import {
   OperationStatus,
   Perm,
   RecycledStatus,
+  type IosDeviceDetail,
   type IosDeviceListItem,
 } from '@lease/shared';
 
-/** The device state the action rules read; list rows and the detail both have it. */
-export type ActionDevice = Pick<IosDeviceListItem, 'enrollment_status' | 'lock_status' | 'recycled_status'>;
+/** The device state the action rules read; list rows and the detail both have it (the store's lock intent: the detail only). */
+export type ActionDevice = Pick<IosDeviceListItem, 'enrollment_status' | 'lock_status' | 'recycled_status'> & Partial<Pick<IosDeviceDetail, 'lock_intent'>>;
 
 /**
  * ActionCheck says whether a device action may be offered. Without the permission the control is not
@@ -62,6 +63,8 @@ export const canUnlock = (device: ActionDevice, perms: Perms) =>
     if (d.lock_status === LockStatus.LOCKED || d.lock_status === LockStatus.LOCKING) return null;
     if (d.lock_status === LockStatus.UNLOCKING) return '解锁指令正在执行，请等待设备响应';
     if (d.lock_status === LockStatus.SCHEDULED) return '设备尚未锁定；预约锁定可在“操作记录”中取消';
+    // The store's lock holds although the phone left Lost Mode (an erase): unlocking is how the store ends it.
+    if (d.lock_intent) return null;
     return '设备未锁定';
   });
 

@@ -2,10 +2,11 @@ import { type AvailableOsUpdate, isUrgentUpdate, OS_INSTALL_ACTIONS, type OsInst
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Radio, Spin, Tag, Typography } from 'antd';
 import { iosDetailQuery } from '../../../../api/iosDevice.ts';
+import { osUpdateInfoQuery } from '../../../../api/iosOsUpdate.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ConfirmCommandModal } from '../../shared/ConfirmCommandModal.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
-import { formatUpdateSize, installActionEffect, updateName, updatesOf } from './osUpdateView.ts';
+import { ddmActionEffect, deferralText, formatUpdateSize, installActionEffect, listSourceText, updateName, updatesOf } from './osUpdateView.ts';
 
 interface OsUpdateValues {
   product_key?: string;
@@ -41,14 +42,18 @@ function UpdateOption({ update }: { update: AvailableOsUpdate }) {
 }
 
 /**
- * OsUpdateDialog schedules one of the updates the phone offered (ScheduleOSUpdate): 仅下载 or 立即安装, each with
- * what it means for the hirer. Without a list it offers to ask the phone for one.
+ * OsUpdateDialog schedules one of the updates the phone is offered: 仅下载 or 立即安装, each with what it means for
+ * the hirer. Below iOS 17 that is ScheduleOSUpdate; from iOS 17 a declaration with a deadline, which the dialog names,
+ * with the deferral in force and where the version list came from. Without a list it offers to fetch one.
  */
 export function OsUpdateDialog({ device, onClose, onDone, initial }: OsUpdateDialogProps) {
   const [form] = Form.useForm<OsUpdateValues>();
   const action = Form.useWatch('install_action', form) ?? initial?.install_action ?? 'DownloadOnly';
   const detail = useQuery(iosDetailQuery(device.id));
   const updates = detail.data ? updatesOf(detail.data) : [];
+  const info = useQuery(osUpdateInfoQuery(device.id)).data;
+  const ddm = info?.path === 'ddm';
+  const source = listSourceText(info?.list_source ?? null);
   const refresh = useDeviceCommand('get-available-os-updates', { keyPerSend: true, queuedText: '已向设备查询可用更新，设备回应后列表自动刷新' });
   const send = useDeviceCommand('schedule-os-update', {
     onSuccess: () => {
@@ -94,7 +99,7 @@ export function OsUpdateDialog({ device, onClose, onDone, initial }: OsUpdateDia
       okText={osInstallActionLabel[action]}
       danger={action === 'InstallASAP'}
       width={640}
-      effect={installActionEffect[action]}
+      effect={ddm ? ddmActionEffect[action] : installActionEffect[action]}
       alert={action === 'InstallASAP' ? 'warning' : 'info'}
       confirm="我确认为此设备安排系统更新"
       form={form}
@@ -106,6 +111,17 @@ export function OsUpdateDialog({ device, onClose, onDone, initial }: OsUpdateDia
       }}
       fields={
         <>
+          {ddm && info && (
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+              {`iOS 17 起通过声明式管理更新 · 延迟更新：${deferralText(info.deferral)}`}
+              {source && (
+                <>
+                  <br />
+                  {source.offline ? <Typography.Text type="warning">{`版本来源：${source.text}`}</Typography.Text> : `版本来源：${source.text}`}
+                </>
+              )}
+            </Typography.Paragraph>
+          )}
           {list}
           <Form.Item name="install_action" label="更新方式" initialValue={initial?.install_action ?? 'DownloadOnly'}>
             <Radio.Group options={OS_INSTALL_ACTIONS.map((a) => ({ value: a, label: osInstallActionLabel[a] }))} />

@@ -1,14 +1,27 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { type AvailableOsUpdate, type IosDeviceDetail, type OsInstallAction, osUpdateStatusLabel } from '@lease/shared';
+import { type AvailableOsUpdate, type IosDeviceDetail, type IosOsUpdateInfo, type OsInstallAction, osUpdateStatusLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Flex, Progress, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Progress, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { iosDetailQuery } from '../../../../api/iosDevice.ts';
+import { osUpdateInfoQuery } from '../../../../api/iosOsUpdate.ts';
 import { ActionButton } from '../components/ActionButton.tsx';
 import { useDeviceCommand } from '../commands/useDeviceCommand.ts';
 import { deviceName } from '../list/deviceColumns.tsx';
 import { OsUpdateDialog, UpdateTags } from './OsUpdateDialog.tsx';
-import { formatUpdateSize, isUpdateRunning, progressOf, progressText, updateName, updatesOf } from './osUpdateView.ts';
+import { OsUpdateDeferral } from './OsUpdateDeferral.tsx';
+import {
+  deadlineText,
+  deferralText,
+  formatUpdateSize,
+  installStateText,
+  isUpdateRunning,
+  listSourceText,
+  progressOf,
+  progressText,
+  updateName,
+  updatesOf,
+} from './osUpdateView.ts';
 import { canManageOsUpdates, canScheduleOsUpdate } from './settingsActions.ts';
 
 /** OsUpdateTabLabel marks the tab when the phone runs an older iOS than one it was offered. */
@@ -30,18 +43,38 @@ interface OsUpdateTabProps {
   perms: readonly string[];
 }
 
+/** ddmRows are the rows only a phone on the declarative path has: its reported install state, the deadline, the deferral. */
+function ddmRows(info: IosOsUpdateInfo | undefined, deadline: string | null) {
+  if (info?.path !== 'ddm') return [];
+  return [
+    { key: 'state', label: '安装状态', children: installStateText(info) },
+    ...(deadline ? [{ key: 'deadline', label: '截止时间', children: deadline }] : []),
+  ];
+}
+
 /**
- * OsUpdateTab is the phone's system updates: the version it runs, the updates it offered (with sizes and
- * Apple's urgency flags), the scheduled update's progress, and 仅下载 / 立即安装 per update. While an update runs
- * the detail refreshes itself; the server's job asks the phone for its progress meanwhile.
+ * OsUpdateTab is the phone's system updates: the version it runs, the updates it is offered (with sizes and
+ * Apple's urgency flags), the scheduled update's progress, and 仅下载 / 立即安装 per update. iOS 17+ phones take
+ * updates by declaration: the tab shows their reported install state, the deadline, the deferral in force and where
+ * the version list came from (an offline list says so). While an update runs the detail refreshes itself.
  */
 export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
   const progress = progressOf(d);
   const running = isUpdateRunning(progress);
   useQuery({ ...iosDetailQuery(d.id), refetchInterval: running ? 10_000 : false });
+  const info = useQuery({ ...osUpdateInfoQuery(d.id), refetchInterval: running ? 10_000 : false }).data;
+  const source = listSourceText(info?.list_source ?? null);
   const [chosen, setChosen] = useState<{ product_key: string; install_action: OsInstallAction } | null>(null);
-  const refreshList = useDeviceCommand('get-available-os-updates', { keyPerSend: true, queuedText: '已向设备查询可用更新，设备回应后自动刷新' });
-  const refreshStatus = useDeviceCommand('get-os-update-status', { keyPerSend: true, queuedText: '已向设备查询更新进度，设备回应后自动刷新' });
+  // iOS 17+ answers at once: the list from Apple's service (or the offline one), the progress from what the phone reported.
+  const ddm = info?.path === 'ddm';
+  const refreshList = useDeviceCommand('get-available-os-updates', {
+    keyPerSend: true,
+    queuedText: ddm ? '可用更新已刷新' : '已向设备查询可用更新，设备回应后自动刷新',
+  });
+  const refreshStatus = useDeviceCommand('get-os-update-status', {
+    keyPerSend: true,
+    queuedText: ddm ? '已读取设备最近上报的更新状态' : '已向设备查询更新进度，设备回应后自动刷新',
+  });
   const manage = canManageOsUpdates(d, perms);
   const schedule = canScheduleOsUpdate(d, perms);
   const updates = updatesOf(d);
@@ -59,11 +92,13 @@ export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
 
   return (
     <Flex vertical gap={16}>
+      {source?.offline && <Alert type="warning" showIcon title={`可用版本来自${source.text}，可能不是 Apple 最新发布的版本`} />}
       <Descriptions
         size="small"
-        column={2}
+        column={{ xs: 1, sm: 1, md: 2 }}
         items={[
           { key: 'os', label: '当前系统', children: d.os_version ? `iOS ${d.os_version}` : '未知' },
+          ...(info ? [{ key: 'path', label: '更新方式', children: info.path_note }] : []),
           { key: 'need', label: '需要更新', children: d.need_os_update ? <Tag color="orange">可更新</Tag> : '已是最新或未查询' },
           { key: 'status', label: '更新状态', children: osUpdateStatusLabel[d.os_update_status] ?? '未知' },
           {
@@ -80,9 +115,12 @@ export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
               '无'
             ),
           },
+          ...ddmRows(info, deadlineText(progress)),
+          ...(info ? [{ key: 'deferral', label: '延迟更新', children: deferralText(info.deferral) }] : []),
+          ...(source ? [{ key: 'source', label: '版本来源', children: source.text }] : []),
         ]}
       />
-      <Flex gap={8}>
+      <Flex gap={8} wrap>
         <ActionButton icon={<ReloadOutlined />} check={manage} loading={refreshList.isPending} onClick={() => refreshList.mutate({ device_id: d.id })}>
           刷新可用更新
         </ActionButton>
@@ -90,10 +128,12 @@ export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
           刷新更新进度
         </ActionButton>
       </Flex>
+      {info && <OsUpdateDeferral deviceId={d.id} deferral={info.deferral} check={manage} />}
       <Table<AvailableOsUpdate>
         size="small"
         rowKey="ProductKey"
         pagination={false}
+        scroll={{ x: 'max-content' }}
         dataSource={updates}
         locale={{ emptyText: '暂无可用更新（设备已是最新系统，或尚未查询）' }}
         columns={[
@@ -114,7 +154,7 @@ export function OsUpdateTab({ device: d, perms }: OsUpdateTabProps) {
             title: '操作',
             key: 'actions',
             render: (_, u) => (
-              <Flex gap={8}>
+              <Flex gap={8} wrap>
                 {scheduleButton(u, 'DownloadOnly', '仅下载')}
                 {scheduleButton(u, 'InstallASAP', '立即安装')}
               </Flex>
