@@ -81,4 +81,6 @@ FROM (
   WHERE platform = 'ios' AND action = 'lock' AND device_id IS NOT NULL
   ORDER BY device_id, date_created DESC
 ) o
-WHERE o.device_id = d.id AND d.lock_status IN (1, 2);
+WHERE o.device_id = d.id AND d.lock_status IN (1, 2);--> statement-breakpoint
+-- What the phones last confirmed, as far as the shown state knows: 已锁定 and 解锁中 phones had acknowledged Lost Mode.
+UPDATE "ios_device" SET "lost_mode_reported" = ("lock_status" IN (2, 3));

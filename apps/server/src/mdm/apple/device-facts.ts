@@ -121,12 +121,15 @@ export const recordLostMode = (tx: Tx, deviceId: string, lostMode: boolean) =>
     .where(eq(iosDevice.id, deviceId));
 
 /**
- * revertLockStatus puts the shown lock state back after a Lost Mode command failed: to what the phone last reported,
- * or `unreported` for a phone that never said. A failure changes nothing on the phone, so it must not change the state.
+ * revertLockStatus puts the shown lock state back after a Lost Mode command failed, to what the phone last reported.
+ * A phone that never reported has never confirmed Lost Mode (only an acknowledged EnableLostMode or a report sets it),
+ * so it is shown unlocked. A failure changes nothing on the phone, so it must not change the state.
  */
-export async function revertLockStatus(tx: Tx, deviceId: string, unreported: number) {
+export async function revertLockStatus(tx: Tx, deviceId: string) {
   const [d] = await tx.select({ reported: iosDevice.lostModeReported }).from(iosDevice).where(eq(iosDevice.id, deviceId));
   if (!d) return;
-  const lockStatus = d.reported === null ? unreported : d.reported ? LockStatus.LOCKED : LockStatus.UNLOCKED;
-  await tx.update(iosDevice).set({ lockStatus, dateUpdated: new Date() }).where(eq(iosDevice.id, deviceId));
+  await tx
+    .update(iosDevice)
+    .set({ lockStatus: d.reported ? LockStatus.LOCKED : LockStatus.UNLOCKED, dateUpdated: new Date() })
+    .where(eq(iosDevice.id, deviceId));
 }

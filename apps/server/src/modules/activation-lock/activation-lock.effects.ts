@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { ActivationLockStatus, BYPASS_CODE_PATTERN } from '@lease/shared';
-import type { Db } from '../../db/client.ts';
 import { Priority } from '../../mdm/apple/commander.ts';
 import { activationLockBypassCode } from '../../mdm/apple/commands.ts';
 import type { EffectContext, EffectTable, Tx } from '../../mdm/apple/effects/result-effect.ts';
@@ -24,7 +23,7 @@ async function needsDeviceCode(tx: Tx, deviceId: string, requestedAt: Date | nul
 /** queueDeviceCodeFetch asks the phone for its bypass code in the answer's own transaction; the phone is in session, so no push. */
 async function queueDeviceCodeFetch(tx: Tx, deviceId: string) {
   const id = randomUUID().toUpperCase();
-  await insertCommands(tx as unknown as Db, [
+  await insertCommands(tx, [
     {
       id,
       deviceId,

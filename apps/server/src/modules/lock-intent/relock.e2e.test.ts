@@ -213,6 +213,18 @@ describe('the phone reports, the record follows', () => {
     expect((await device(deviceId)).lockStatus).toBe(LockStatus.UNLOCKED);
   });
 
+  it('a failed DisableLostMode on a phone that never reported its Lost Mode shows 未锁定 (it never confirmed one)', async () => {
+    const { phone, deviceId } = await h.newPhone(headers);
+    await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
+    await h.t.db.update(iosDevice).set({ lostModeReported: null }).where(eq(iosDevice.id, deviceId));
+    phone.errorFor('DisableLostMode', { code: 12066, domain: 'MDMErrorDomain', message: 'Could not disable MDM Lost Mode.' });
+    const unlock = (await post('unlock', { device_id: deviceId })).json();
+    await waitFor(
+      async () => (await h.t.db.select().from(operationLog).where(eq(operationLog.id, unlock.operation_log_id)))[0].status === OperationStatus.FAILED,
+    );
+    expect((await device(deviceId)).lockStatus).toBe(LockStatus.UNLOCKED);
+  });
+
   it('a failed EnableLostMode on a locked phone does not show 未锁定', async () => {
     const { phone, deviceId } = await h.newPhone(headers);
     await waitFor(async () => (await device(deviceId)).factsUpdatedAt);

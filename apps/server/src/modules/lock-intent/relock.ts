@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { LockStatus, OperationStatus } from '@lease/shared';
-import type { Db } from '../../db/client.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { Priority } from '../../mdm/apple/commander.ts';
@@ -46,7 +45,7 @@ export async function queueRelock(tx: Tx, deviceId: string, reason: RelockReason
     })
     .returning({ id: operationLog.id });
   const id = crypto.randomUUID().toUpperCase();
-  await insertCommands(tx as unknown as Db, [
+  await insertCommands(tx, [
     {
       id,
       deviceId,

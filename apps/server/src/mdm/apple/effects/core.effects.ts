@@ -1,4 +1,3 @@
-import { LockStatus } from '@lease/shared';
 import { emitIosDeviceEvent } from '../../../domain/webhook-outbox.ts';
 import { applyDeviceInformation, applyInstalledApps, applyLocation, recordLostMode, revertLockStatus } from '../device-facts.ts';
 import type { PlistDict } from '../plist.ts';
@@ -39,7 +38,7 @@ export const coreEffects: EffectTable = {
     async ({ tx, deviceId, ok }) => {
       // A refused or expired lock changed nothing on the phone: the state goes back to its last report.
       if (!ok) {
-        await revertLockStatus(tx, deviceId, LockStatus.UNLOCKED);
+        await revertLockStatus(tx, deviceId);
         return undefined;
       }
       await recordLostMode(tx, deviceId, true);
@@ -53,7 +52,7 @@ export const coreEffects: EffectTable = {
       const alreadyUnlocked = !ok && hasErrorCode(chain, NOT_IN_LOST_MODE);
       // Any other failure changed nothing: back to what the phone last reported, never a guess of 已锁定.
       if (!ok && !alreadyUnlocked) {
-        await revertLockStatus(tx, deviceId, LockStatus.LOCKED);
+        await revertLockStatus(tx, deviceId);
         return undefined;
       }
       await recordLostMode(tx, deviceId, false);
