@@ -8,9 +8,9 @@ import { type Screen, launchBrowser, login, newPage, sideScroll } from './browse
 import { E2E } from './seed.ts';
 
 /**
- * Issue 27 item 4 in the browser: an iOS 18 simulated iPhone gets an update enforced by declaration; the 系统更新 tab
+ * OS updates by declaration in the browser: an iOS 18 simulated iPhone gets an update enforced by declaration; the 系统更新 tab
  * shows the install state it reports, the deadline, the deferral in force and that the version list is the offline
- * one, on a store's desktop and on a clerk's phone.
+ * one, and the device page shows the battery health it reported, on a store's desktop and on a clerk's phone.
  */
 let stage: AppleStage;
 let browser: Browser;
@@ -50,7 +50,13 @@ beforeAll(async () => {
   const { list } = await api<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [serial] });
   deviceId = list[0].id;
   const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${list[0].enroll_link.split('/enroll/')[1]}`)).arrayBuffer());
-  phone = createSimulatedIphone({ serialNumber: serial, model: 'iPhone15,2', osVersion: '18.1', serverOrigin: server.origin });
+  phone = createSimulatedIphone({
+    serialNumber: serial,
+    model: 'iPhone15,2',
+    osVersion: '18.1',
+    batteryHealth: 'service-recommended',
+    serverOrigin: server.origin,
+  });
   phone.attachPush(apns);
   await phone.enroll(profile);
   await until(() => phone!.state.ddm.enabled);
@@ -71,6 +77,10 @@ describe.each<Screen>(['desktop', 'phone'])('the 系统更新 tab of an iOS 18 p
     const page = await newPage(browser, stage.server.origin, screen);
     await login(page, E2E.admin);
     await page.goto(`/console/device/ios/${deviceId}`);
+    // The battery health the phone reported by status, without the console asking the phone.
+    await page.getByRole('tab', { name: '设备信息' }).waitFor();
+    await expect.poll(() => page.getByText('建议维修').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.screenshot({ path: path.join(os.tmpdir(), `e2e-battery-health-${screen}.png`), fullPage: true });
     await page.getByRole('tab', { name: /系统更新/ }).click();
     await expect
       .poll(

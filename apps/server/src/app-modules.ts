@@ -69,7 +69,7 @@ export function createAppModules(deps: AppModulesDeps) {
   const { oplog, operationLogs } = logs;
   const clerkRepo = createClerkRepo(db);
   const auth = createAuthModule({ ...base, clerkRepo, loginLog: logs.loginLog, sms });
-  const store = createStoreModule({ ...base, clerkRepo, sms });
+  const store = createStoreModule({ ...base, clerkRepo, sms, mdm });
   const { stores, sensitive } = store;
   const ops = createOpsModule({
     ...base,

@@ -35,7 +35,12 @@ const toInfo = (s: StoreRow): StoreInfo => ({
  * SMS-verification switch and its default lock-screen text. Route rules say who may write; the store
  * is always the caller's own.
  */
-export function createStoreSettingsService(deps: { stores: StoreRepo; sensitive: SensitiveActionGuard }) {
+export function createStoreSettingsService(deps: {
+  stores: StoreRepo;
+  sensitive: SensitiveActionGuard;
+  /** Runs after the store's name changed: its phones declare the store by name (organization-info). */
+  onRenamed?: (storeId: string) => Promise<void>;
+}) {
   const { stores, sensitive } = deps;
   const { load, save } = callerStore(stores);
 
@@ -47,7 +52,10 @@ export function createStoreSettingsService(deps: { stores: StoreRepo; sensitive:
       if (req.store_name !== undefined) values.storeName = req.store_name;
       if (req.remark !== undefined) values.remark = req.remark;
       if (req.employee_default_permission !== undefined) values.employeeDefaultPermission = req.employee_default_permission.join(',');
-      return toInfo(await save(auth, values));
+      const renamed = values.storeName !== undefined && values.storeName !== (await load(auth)).storeName;
+      const saved = await save(auth, values);
+      if (renamed) await deps.onRenamed?.(auth.storeId);
+      return toInfo(saved);
     },
 
     smsVerifySwitch: async (auth: AuthContext): Promise<SmsVerifySwitch> => ({ enabled: (await load(auth)).smsVerifySwitch }),

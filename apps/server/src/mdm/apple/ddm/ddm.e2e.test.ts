@@ -254,15 +254,16 @@ describe('switching DDM on', () => {
     expect(await t.db.transaction(async (tx) => port().queueSync(tx, await port().setStoreDeclaration(tx, store.id, deferral(5))))).toContain(old.deviceId);
   });
 
-  it('gives the phones of a renamed store a sync (organization-info)', async () => {
+  it('gives the phones of a renamed store one sync each (organization-info), and none for a save that keeps the name', async () => {
     const store = await t.newStore({ storeName: '旧店名' });
+    const admin = await t.signedIn({ storeId: store.id, isAdmin: true });
     const phone = await enrolledPhone(t, store.id);
     await sync(phone);
-    await t.db.transaction(async (tx) => {
-      const { store: storeTable } = await import('../../../domain/store.table.ts');
-      await tx.update(storeTable).set({ storeName: '新店名' }).where(eq(storeTable.id, store.id));
-      expect(await t.app.mdm.ddm.storeChanged(tx, store.id)).toEqual([phone.deviceId]);
-    });
+    const rename = (store_name: string) => t.app.inject({ method: 'PUT', url: '/api/store/info', headers: admin.headers, payload: { store_name } });
+    expect((await rename('旧店名')).statusCode).toBe(200);
+    expect(await pendingSyncs([phone.deviceId])).toEqual({ [phone.deviceId]: 0 });
+    expect((await rename('新店名')).statusCode).toBe(200);
+    expect(await pendingSyncs([phone.deviceId])).toEqual({ [phone.deviceId]: 1 });
     const { fetched } = await sync(phone);
     expect(fetched.find((d) => d.Type === 'com.apple.management.organization-info')?.Payload).toEqual({ Name: '新店名' });
   });
