@@ -39,7 +39,7 @@ export const GROUPS = {
   'apple-queue': {
     // The rule-bearing lines only (queue order and lifetime, check-in refusals, the slot, re-enrolment): the tests are
     // end-to-end runs with simulated phones, minutes per mutant on this box.
-    mutate: [`${S}/mdm/apple/commander.ts:31-77`, `${S}/mdm/apple/checkin.service.ts:39-135`],
+    mutate: [`${S}/mdm/apple/commander.ts:34-80`, `${S}/mdm/apple/checkin.service.ts:42-139`],
     // checkin.service.test.ts and commander.test.ts call the two files directly on a database (seconds); the others
     // are end-to-end runs with simulated phones.
     tests: [
@@ -56,6 +56,12 @@ export const GROUPS = {
   },
   // The ledger's own tests alone: they must kill its mutants without the report routes' help.
   'report-ledger': { mutate: [`${S}/modules/report/ledger.ts`], tests: [`${S}/modules/report/ledger.test.ts`] },
+  // The shown lock state on a phone's report (the store's lock outlives the phone's word): its unit test alone.
+  'lock-on-report': { mutate: [`${S}/mdm/apple/device-facts.ts:42-46`], tests: [`${S}/mdm/apple/lock-status-on-report.test.ts`] },
+  // Declaration tokens (a change reaches exactly the phones it concerns) and DDM capability.
+  'ddm-tokens': { mutate: [`${S}/mdm/apple/ddm/ddm-tokens.ts`], tests: [`${S}/mdm/apple/ddm/ddm-tokens.test.ts`] },
+  // OS updates by declaration: path by iOS version, deadlines, deferral, install state, the offered releases.
+  'os-update-ddm': { mutate: [`${S}/modules/ios-settings/os-update-ddm.ts`], tests: [`${S}/modules/ios-settings/os-update-ddm.test.ts`] },
 };
 
 /** group: the group named by MUTATION_GROUP (set by stryker.run.mjs for each run). */

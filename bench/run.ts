@@ -11,6 +11,7 @@ import { benchAndroidFanout } from './android-fanout.ts';
 import { FAN_OUT_SLICE } from '../apps/server/src/mdm/android/android-engine.ts';
 import { benchStartup } from './startup.ts';
 import { benchScepEnrolment } from './scep-enrol.ts';
+import { printDdmSync } from './ddm-sync.ts';
 import os from 'node:os';
 
 // `npm run bench`: prints figures against the targets of the issues; it never fails on a figure.
@@ -124,6 +125,10 @@ if (!only || only === 'scep') {
   console.log(
     `    ${r.issued} identities issued in ${r.seconds.toFixed(1)} s; node-forge's RSA decryption alone (the path replaced) ${r.forgeDecryptMs.toFixed(1)} ms CPU per phone`,
   );
+}
+if (!only || only === 'ddm') {
+  // DDM sync of a store (BENCH_DDM_PHONES, default 200): PGlite unless an engine is named (`npm run bench -- ddm postgres`).
+  await printDdmSync(process.argv[3] ? engines : ['pglite'], row);
 }
 if (!only || only === 'startup') {
   // Issue 17: the compiled server (`npm start`) against TypeScript through tsx; the compiled one must not be slower.
