@@ -5,7 +5,7 @@ import { declarativeManagement } from '../commands.ts';
 import { Priority } from '../commander.ts';
 import type { EffectTable, Tx } from '../effects/result-effect.ts';
 import { CommandStatus, mdmCommand } from '../mdm.table.ts';
-import { buildPlist } from '../plist.ts';
+import { buildPlist, isPlistDict } from '../plist.ts';
 import { insertCommands } from '../queue.repo.ts';
 import { BUILTIN_PREFIX } from './ddm-builtins.ts';
 import { createDdmCheckin, syncTokens } from './ddm-checkin.ts';
@@ -25,17 +25,20 @@ import {
   storeDeviceIds,
   upsertDeclaration,
 } from './ddm.repo.ts';
-import { ddmDeclaration } from './ddm.table.ts';
+import { ddmDeclaration, ddmDevice } from './ddm.table.ts';
 
 const REQUEST_TYPE = DDM_REQUEST_TYPE;
 const DAY = 86_400_000;
 /** The dedupe key carries the DeclarationsToken the command announces (read back when the phone answers). */
 const dedupeKey = (token: string) => `ddm:${token}`;
 
-/** checkInput refuses what Apple would reject or what would shadow a built-in (DeclarationBase: identifier ≤ 64 octets). */
+/**
+ * checkInput refuses what Apple would reject or what would shadow a built-in (DeclarationBase: identifier ≤ 64 octets);
+ * no `/` (it splits the fetch path) and no white space (the DeclarationsToken joins `kind/identifier/token` lines).
+ */
 function checkInput(d: DeclarationInput) {
   if (!kindOf(d.type)) throw new Error(`not a declaration type: ${d.type}`);
-  if (!d.identifier || Buffer.byteLength(d.identifier) > 64 || d.identifier.includes('/')) throw new Error(`bad declaration identifier: ${d.identifier}`);
+  if (!d.identifier || Buffer.byteLength(d.identifier) > 64 || /[/\s]/.test(d.identifier)) throw new Error(`bad declaration identifier: ${d.identifier}`);
   if (d.identifier.startsWith(BUILTIN_PREFIX)) throw new Error(`${BUILTIN_PREFIX} identifiers belong to the engine`);
 }
 
@@ -130,9 +133,18 @@ export function createDdmEngine(deps: { db: Db; wake: (deviceIds: string[]) => v
       },
     ],
     DeviceInformation: [
-      async ({ tx, deviceId, ok }) => {
+      async ({ tx, deviceId, ok, response }) => {
+        const q = response.QueryResponses;
+        const osVersion = isPlistDict(q) && typeof q.OSVersion === 'string' ? q.OSVersion : null;
+        if (!ok || !ddmCapable(osVersion)) return undefined;
+        // Only a phone never switched on needs it here (every facts refresh passes by): the others hear of a new set
+        // from queueSync when a module changes it. One primary-key read instead of computing the phone's whole set.
+        const [known] = await tx
+          .select({ synced: ddmDevice.syncedToken, announced: ddmDevice.announcedToken })
+          .from(ddmDevice)
+          .where(eq(ddmDevice.deviceId, deviceId));
         // Served in the same session: the phone fetches the new command before it goes idle, no push needed.
-        if (ok) await queueSync(tx, [deviceId]);
+        if (!known?.synced && !known?.announced) await queueSync(tx, [deviceId]);
         return undefined;
       },
     ],

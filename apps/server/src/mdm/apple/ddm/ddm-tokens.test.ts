@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phoneDeclarations } from './ddm-builtins.ts';
 import { flattenStatusItems, mergeArrayItem } from './ddm-status.ts';
-import { canonicalJson, ddmCapable, declarationsToken, kindOf, serverToken } from './ddm-tokens.ts';
+import { canonicalJson, DECLARATION_KINDS, ddmCapable, declarationsToken, kindOf, serverToken } from './ddm-tokens.ts';
 
 describe('tokens', () => {
   it('a server token follows the content, not the order of its keys', () => {
@@ -39,6 +39,109 @@ describe('tokens', () => {
       true,
       true,
     ]);
+  });
+});
+
+describe('declaration kinds', () => {
+  it('lists Apple’s four kinds in manifest order', () => {
+    expect(DECLARATION_KINDS).toEqual(['activation', 'configuration', 'asset', 'management']);
+  });
+
+  it('reads the kind only from a type that starts with com.apple.{kind}.', () => {
+    expect(kindOf('com.apple.configuration.x')).toBe('configuration');
+    expect(kindOf('com.apple.management.organization-info')).toBe('management');
+    expect(kindOf('xcom.apple.configuration.x')).toBeUndefined();
+    expect(kindOf('org.com.apple.configuration.x')).toBeUndefined();
+    expect(kindOf('com.apple.legacy.x')).toBeUndefined();
+    expect(kindOf('com.apple.configuration')).toBeUndefined();
+  });
+});
+
+describe('canonicalJson', () => {
+  it('writes arrays in their own order, comma-separated', () => {
+    expect(canonicalJson([1, 2])).toBe('[1,2]');
+    expect(canonicalJson([2, 1])).toBe('[2,1]');
+    expect(canonicalJson([])).toBe('[]');
+    expect(canonicalJson([{ b: 1, a: 2 }, ['x']])).toBe('[{"a":2,"b":1},["x"]]');
+  });
+
+  it('sorts keys ascending at every depth, whatever order they were written in', () => {
+    const one = { b: 2, a: 1, c: { z: [{ y: 1, x: 2 }], m: null } };
+    const two = { c: { m: null, z: [{ x: 2, y: 1 }] }, a: 1, b: 2 };
+    const expected = '{"a":1,"b":2,"c":{"m":null,"z":[{"x":2,"y":1}]}}';
+    expect(canonicalJson(one)).toBe(expected);
+    expect(canonicalJson(two)).toBe(expected);
+    // Code-unit order: upper case before lower case, a prefix before its extensions.
+    expect(canonicalJson({ ab: 3, a: 2, B: 1 })).toBe('{"B":1,"a":2,"ab":3}');
+  });
+
+  it('quotes keys and strings, so separator characters inside them stay inside', () => {
+    expect(canonicalJson({ 'a,b': 'c:d', 'e"f': '}{' })).toBe('{"a,b":"c:d","e\\"f":"}{"}');
+    expect(canonicalJson({ a: 'b,"c":1' })).not.toBe(canonicalJson({ a: 'b', c: 1 }));
+  });
+
+  it('writes what JSON cannot hold as null, and leaves out undefined members', () => {
+    expect(canonicalJson(undefined)).toBe('null');
+    expect(canonicalJson([undefined, 1])).toBe('[null,1]');
+    expect(canonicalJson({ a: undefined })).toBe('{}');
+    expect(canonicalJson('x')).toBe('"x"');
+    expect(canonicalJson(null)).toBe('null');
+  });
+});
+
+describe('server token and declarations token', () => {
+  const hex32 = /^[0-9a-f]{32}$/;
+
+  it('is the first 32 hex characters of a SHA-256', () => {
+    expect(serverToken('com.apple.configuration.x', { a: 1 })).toMatch(hex32);
+    // SHA-256 of the empty string: the token of an empty set.
+    expect(declarationsToken([])).toBe('e3b0c44298fc1c149afbf4c8996fb924');
+  });
+
+  const d1 = { kind: 'configuration' as const, Identifier: 'a', ServerToken: '1' };
+  const d2 = { kind: 'activation' as const, Identifier: 'b', ServerToken: '2' };
+  const d3 = { kind: 'asset' as const, Identifier: 'c', ServerToken: '3' };
+
+  it('does not depend on the order the set is given in', () => {
+    const token = declarationsToken([d1, d2, d3]);
+    expect(token).toMatch(hex32);
+    expect(declarationsToken([d3, d1, d2])).toBe(token);
+    expect(declarationsToken([d2, d3, d1])).toBe(token);
+  });
+
+  it('changes with any kind, identifier or server token', () => {
+    const token = declarationsToken([d1, d2]);
+    expect(declarationsToken([{ ...d1, kind: 'management' }, d2])).not.toBe(token);
+    expect(declarationsToken([{ ...d1, Identifier: 'a2' }, d2])).not.toBe(token);
+    expect(declarationsToken([{ ...d1, ServerToken: '9' }, d2])).not.toBe(token);
+    expect(declarationsToken([d1])).not.toBe(token);
+  });
+
+  it('separates declarations, so sets that concatenate alike still differ', () => {
+    // Joined without a separator, both sets would hash the same text: 'asset/a/b/c' + 'asset/d/e' = 'asset/a/b/casset/d/e'.
+    const two = declarationsToken([
+      { kind: 'asset', Identifier: 'a/b', ServerToken: 'c' },
+      { kind: 'asset', Identifier: 'd', ServerToken: 'e' },
+    ]);
+    const one = declarationsToken([{ kind: 'asset', Identifier: 'a/b/casset/d', ServerToken: 'e' }]);
+    expect(two).not.toBe(one);
+    // The same characters split differently between two identifiers.
+    const x = declarationsToken([
+      { kind: 'asset', Identifier: 'a/b', ServerToken: 't' },
+      { kind: 'asset', Identifier: 'c', ServerToken: 't' },
+    ]);
+    const y = declarationsToken([
+      { kind: 'asset', Identifier: 'a', ServerToken: 't' },
+      { kind: 'asset', Identifier: 'b/c', ServerToken: 't' },
+    ]);
+    expect(x).not.toBe(y);
+  });
+});
+
+describe('ddmCapable', () => {
+  it('is true from iOS 16, reading the major version only from the start', () => {
+    const versions = ['15.8', '16.0', '16', '17.6.1', '26.1', 'x16.1', '16x', '', null, undefined];
+    expect(versions.map(ddmCapable)).toEqual([false, true, true, true, true, false, false, false, false, false]);
   });
 });
 

@@ -197,6 +197,8 @@ describe('declarations reach exactly the phones they concern', () => {
       { ...deferral(1), identifier: 'lease.ddm.status-subscriptions' },
       { ...deferral(1), type: 'com.example.thing' },
       { ...deferral(1), identifier: 'x'.repeat(65) },
+      { ...deferral(1), identifier: 'lease/one' },
+      { ...deferral(1), identifier: 'lease.one\nconfiguration/lease.two' },
     ];
     for (const d of bad) await expect(t.db.transaction((tx) => port().setStoreDeclaration(tx, store.id, d))).rejects.toThrow();
   });
