@@ -48,6 +48,13 @@ const events = async (deviceId: string, type: string) =>
 /** sinceMark is what the phone was handed after `mark`, in order (its own log survives the erase). */
 const sinceMark = (phone: SimulatedIphone, mark: number) => phone.state.commandLog.slice(mark).map((c) => c.requestType);
 
+/** lockedOnRecordOnly: the store's lock is on record while the phone is not in Lost Mode (it left by a way the server missed). */
+const lockedOnRecordOnly = (deviceId: string) =>
+  h.t.db
+    .update(iosDevice)
+    .set({ lockStatus: LockStatus.LOCKED, lockIntent: { message: '请归还设备', since: new Date().toISOString() } })
+    .where(eq(iosDevice.id, deviceId));
+
 const LOCK = { message: '租金逾期，请联系门店', phone_number: '4008001234', footnote: '华强北租机店' };
 
 /** lockPhone locks through the console and waits for the phone to be in Lost Mode and the record to say so. */
@@ -167,11 +174,7 @@ describe('the phone reports, the record follows', () => {
   it('a phone reporting it left Lost Mode while the store holds it locked is locked again in the same session', async () => {
     const { phone, deviceId } = await h.newPhone(headers);
     await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
-    // The store's lock is on record, the phone is not in Lost Mode (say it left it by a way the server missed).
-    await h.t.db
-      .update(iosDevice)
-      .set({ lockStatus: LockStatus.LOCKED, lockIntent: { message: '请归还设备', since: new Date().toISOString() } })
-      .where(eq(iosDevice.id, deviceId));
+    await lockedOnRecordOnly(deviceId);
     const mark = phone.state.commandLog.length;
     await h.t.app.mdm.commander.refreshFacts([deviceId]);
     await waitFor(() => phone.state.lostMode.enabled);
@@ -190,10 +193,7 @@ describe('the phone reports, the record follows', () => {
   it('an unsupervised phone is not asked again (Apple refuses it Lost Mode): the record says 未锁定, the store’s lock stays', async () => {
     const { phone, deviceId } = await h.newPhone(headers, { supervised: false });
     await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
-    await h.t.db
-      .update(iosDevice)
-      .set({ lockStatus: LockStatus.LOCKED, lockIntent: { message: '请归还设备', since: new Date().toISOString() } })
-      .where(eq(iosDevice.id, deviceId));
+    await lockedOnRecordOnly(deviceId);
     const mark = phone.state.commandLog.length;
     await h.t.app.mdm.commander.refreshFacts([deviceId]);
     await waitFor(() => sinceMark(phone, mark).includes('InstalledApplicationList'));

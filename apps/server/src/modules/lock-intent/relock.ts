@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { LockStatus, OperationStatus } from '@lease/shared';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
@@ -22,7 +22,8 @@ export async function queueRelock(tx: Tx, deviceId: string, reason: RelockReason
   const [device] = await tx
     .select({ storeId: iosDevice.storeId, intent: iosDevice.lockIntent })
     .from(iosDevice)
-    .where(eq(iosDevice.id, deviceId))
+    // Only a phone the store holds locked is read and locked: every unlocked phone's facts refresh passes by here.
+    .where(and(eq(iosDevice.id, deviceId), isNotNull(iosDevice.lockIntent)))
     .for('update');
   if (!device?.intent) return false;
   const [pending] = await tx
