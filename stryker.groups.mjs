@@ -39,7 +39,7 @@ export const GROUPS = {
   'apple-queue': {
     // The rule-bearing lines only (queue order and lifetime, check-in refusals, the slot, re-enrolment): the tests are
     // end-to-end runs with simulated phones, minutes per mutant on this box.
-    mutate: [`${S}/mdm/apple/commander.ts:34-80`, `${S}/mdm/apple/checkin.service.ts:42-139`],
+    mutate: [`${S}/mdm/apple/commander.ts:34-80`, `${S}/mdm/apple/checkin.service.ts:48-146`],
     // checkin.service.test.ts and commander.test.ts call the two files directly on a database (seconds); the others
     // are end-to-end runs with simulated phones.
     tests: [

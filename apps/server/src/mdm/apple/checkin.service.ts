@@ -9,6 +9,7 @@ import type { Commander } from './commander.ts';
 import type { DdmAnswer, DdmCheckin } from './ddm/ddm-checkin.ts';
 import { DeviceRefusal } from './device-refusal.ts';
 import type { EnrollmentRepo } from './enrolment.repo.ts';
+import type { Tx } from './effects/result-effect.ts';
 import type { PlistDict } from './plist.ts';
 import type { QueueRepo } from './queue.repo.ts';
 
@@ -34,6 +35,11 @@ export function createCheckinService(deps: {
   topic: string;
   /** Runs once a phone has become manageable (its first TokenUpdate of an enrolment), before the facts refresh. */
   onEnrolled?: (deviceId: string) => Promise<void>;
+  /**
+   * Runs inside the transaction of that first TokenUpdate: what must never be lost to a crash between the phone
+   * becoming manageable and the steps after (the store's relock). A failure fails the check-in; the phone retries.
+   */
+  onEnrolledInTx?: (tx: Tx, deviceId: string) => Promise<void>;
   /** Answers DeclarativeManagement check-ins (ddm/ddm-checkin.ts); without it they are refused as unsupported. */
   ddm?: DdmCheckin;
 }) {
@@ -130,9 +136,10 @@ export function createCheckinService(deps: {
       await tx.update(iosDevice).set({ enrollmentStatus: EnrollmentStatus.ENROLLED, lastActiveTime: new Date() }).where(eq(iosDevice.id, row.deviceId));
       // The first TokenUpdate after Authenticate (bind clears `enabled`) is when the phone becomes manageable.
       if (!row.enabled) await emitIosDeviceEvent(tx, row.deviceId, 'device.enrolled');
+      if (firstTime) await deps.onEnrolledInTx?.(tx, row.deviceId);
     });
     if (firstTime) {
-      // The after-enrolment steps queue first (a relock among them), so nothing can wake the phone before they are in.
+      // The after-enrolment steps queue before the facts refresh wakes the phone.
       await deps.onEnrolled?.(row.deviceId);
       await deps.commander().refreshFacts([row.deviceId]);
     }

@@ -11,7 +11,7 @@ import { DEFAULT_RENEWAL_WINDOW_DAYS, createIdentityRenewal } from './identity-r
 import type { MdmKeys } from './mdm-keys.ts';
 import { createPushService } from './push.service.ts';
 import { createQueueRepo } from './queue.repo.ts';
-import type { EffectTable } from './effects/result-effect.ts';
+import type { EffectTable, Tx } from './effects/result-effect.ts';
 import { createResultEffects } from './result-effects.ts';
 import { createDdmEngine } from './ddm/ddm-engine.ts';
 import { mergeEffects } from './effects/index.ts';
@@ -54,11 +54,17 @@ export function createMdmEngine(deps: MdmEngineDeps) {
       }
     }
   };
+  const enrolledTxSteps: ((tx: Tx, deviceId: string) => Promise<void>)[] = [];
+  const onEnrolledInTx = async (tx: Tx, deviceId: string) => {
+    for (const step of enrolledTxSteps) await step(tx, deviceId);
+  };
   const profiles = createEnrollmentProfileService({ keys: deps.keys, challenges, publicUrl: deps.publicUrl });
   const renewal = createIdentityRenewal({ db, commander, profiles, windowDays: deps.renewalWindowDays ?? DEFAULT_RENEWAL_WINDOW_DAYS, log: deps.log });
   return {
     /** onEnrolled registers a step for every phone that has just become manageable (first or new enrolment). */
     onEnrolled: (hook: (deviceId: string) => Promise<void>) => void enrolledHooks.push(hook),
+    /** onEnrolledInTx registers a step run in the transaction that makes the phone manageable (durable with it). */
+    onEnrolledInTx: (step: (tx: Tx, deviceId: string) => Promise<void>) => void enrolledTxSteps.push(step),
     keys: deps.keys,
     queue,
     enrollments,
@@ -79,6 +85,7 @@ export function createMdmEngine(deps: MdmEngineDeps) {
         return deps.keys.topic;
       },
       onEnrolled,
+      onEnrolledInTx,
       ddm: ddm.checkin,
     }),
     connect: createConnectService({ db, enrollments, queue, results }),

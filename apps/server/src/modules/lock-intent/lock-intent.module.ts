@@ -1,6 +1,6 @@
 import type { ModuleBase } from '../../http/app-module.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
-import { relockAfterEnrolment } from './re-enrolment.ts';
+import { relockInEnrolment } from './re-enrolment.ts';
 import { resendLockedWallpapers } from './wallpaper-lock.ts';
 
 export interface LockIntentModuleDeps extends Pick<ModuleBase, 'db'> {
@@ -14,7 +14,7 @@ export interface LockIntentModuleDeps extends Pick<ModuleBase, 'db'> {
  * (restrictions). Its answer effects are in lock-intent.effects.ts.
  */
 export function createLockIntentModule({ db, mdm }: LockIntentModuleDeps) {
-  mdm.onEnrolled((deviceId) => relockAfterEnrolment(db, mdm, deviceId).then(() => undefined));
+  mdm.onEnrolledInTx((tx, deviceId) => relockInEnrolment(tx, deviceId).then(() => undefined));
   mdm.onEnrolled((deviceId) => resendLockedWallpapers(db, mdm, deviceId).then(() => undefined));
   return {
     name: 'lock-intent',

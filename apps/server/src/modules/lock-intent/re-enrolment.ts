@@ -1,19 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
-import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
+import type { Tx } from '../../mdm/apple/effects/result-effect.ts';
 import { RelockReason } from './lock-intent.ts';
 import { queueRelock } from './relock.ts';
 
 /**
- * relockAfterEnrolment runs when a phone has just enrolled (again): whatever it was, it is not in Lost Mode now
- * (iOS drops it with management), so that is its report; a phone the store holds locked gets its Lost Mode back first.
+ * relockInEnrolment runs in the transaction that makes a phone manageable (again): whatever it was, it is not in Lost
+ * Mode now (iOS drops it with management), so that is its report; a phone the store holds locked gets its Lost Mode
+ * back first. Queued with the enrolment itself, no crash can leave the phone enrolled and unlocked; the facts refresh
+ * after commit wakes it.
  */
-export async function relockAfterEnrolment(db: Db, mdm: Pick<MdmEngine, 'commander'>, deviceId: string): Promise<boolean> {
-  const queued = await db.transaction(async (tx) => {
-    await tx.update(iosDevice).set({ lostModeReported: false }).where(eq(iosDevice.id, deviceId));
-    return queueRelock(tx, deviceId, RelockReason.REENROLLED);
-  });
-  if (queued) mdm.commander.wake([deviceId]);
-  return queued;
+export async function relockInEnrolment(tx: Tx, deviceId: string): Promise<boolean> {
+  await tx.update(iosDevice).set({ lostModeReported: false }).where(eq(iosDevice.id, deviceId));
+  return queueRelock(tx, deviceId, RelockReason.REENROLLED);
 }

@@ -5,6 +5,7 @@ import { type MockDep, type SimulatedIphone, createSimulatedIphone, startMockDep
 import sharp from 'sharp';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
+import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
 import { storeApiSetting } from '../../domain/store-api.table.ts';
 import { webhookEvent } from '../../domain/webhook.table.ts';
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
@@ -110,6 +111,32 @@ describe('a phone the store holds locked comes back locked', () => {
     expect(phone.state.lostMode.enabled).toBe(false);
     expect(await relocks(deviceId)).toHaveLength(1);
     expect((await device(deviceId)).lockStatus).toBe(LockStatus.UNLOCKED);
+  });
+
+  it('the relock is written with the enrolment itself: a failure there records neither, the retried enrolment both', async () => {
+    const { phone, deviceId } = await h.newPhone(headers);
+    await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
+    await lockPhone(phone, deviceId);
+    const profile = () => h.t.app.mdm.profiles.profileFor({ storeId, clerkId: null, deviceId }, '门店');
+    // A step after the relock, in the same transaction: it sees the relock already queued there, then fails once, as
+    // a crash mid-enrolment would, taking the enrolment and the relock back together.
+    const seen: boolean[] = [];
+    h.t.app.mdm.onEnrolledInTx(async (tx, id) => {
+      if (id !== deviceId) return;
+      const pending = await tx
+        .select({ id: mdmCommand.id })
+        .from(mdmCommand)
+        .where(and(eq(mdmCommand.deviceId, id), eq(mdmCommand.requestType, 'EnableLostMode'), eq(mdmCommand.status, 'queued')));
+      seen.push(pending.length === 1);
+      if (seen.length === 1) throw new Error('crash in the enrolment transaction');
+    });
+    await phone.eraseByHirer();
+    await expect(phone.enroll(await profile())).rejects.toThrow();
+    expect(await relocks(deviceId)).toHaveLength(0);
+    const mark = phone.state.commandLog.length;
+    await phone.enroll(await profile());
+    await expectRelocked(phone, deviceId, mark);
+    expect(seen).toEqual([true, true]);
   });
 
   it('restore and re-enrolment through ABM (Setup Assistant): locked again before anything else', async () => {
