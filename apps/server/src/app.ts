@@ -42,6 +42,8 @@ export interface AppDeps {
   demoDevices?: DemoPhones['devices'];
   /** Simulated Android agents for the demo store; they enrol with a token and hold a WebSocket like a phone. */
   demoAndroid?: DemoPhones['android'];
+  /** The clock lease plans read (tests move it); the wall clock otherwise. */
+  clock?: () => Date;
 }
 
 const version: ServerVersion = {
@@ -97,7 +99,7 @@ export async function composeApp(deps: AppDeps) {
   });
 
   const base = { db, config, secrets, log: app.log, publicUrl };
-  const parts = createAppModules({ base, database, version, smsSender: deps.smsSender, mdm, mdmKeys, pushCert: push.pushCert, apns: push.adapter, android });
+  const parts = createAppModules({ base, database, version, smsSender: deps.smsSender, mdm, mdmKeys, pushCert: push.pushCert, apns: push.adapter, android, clock: deps.clock });
   app.decorate('reports', parts.reports);
 
   // Before any route: every /api/ route declares who may call it, and /open/ routes only come from the open API.
@@ -126,7 +128,7 @@ export async function composeApp(deps: AppDeps) {
   }
   registerMetricsRoute(app, metrics, config.metrics.token);
   await registerStatic(app, config.webDist, config.dataDir);
-  return { app, parts: { mdm, android, abm: parts.abm, oneClickUnlock: parts.oneClickUnlock, webhookDelivery: parts.webhookDelivery } };
+  return { app, parts: { mdm, android, abm: parts.abm, oneClickUnlock: parts.oneClickUnlock, webhookDelivery: parts.webhookDelivery, lease: parts.lease } };
 }
 
 /** buildApp builds the server (main.ts, the bench); tests use composeApp for the parts they drive directly. */

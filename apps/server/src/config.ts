@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { SmsCodePurpose } from '@lease/shared';
 
 const bool = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
 
@@ -74,6 +75,11 @@ const ConfigSchema = z.object({
   SMS_TEMPLATE_CLERK_NEW: z.string().optional(),
   SMS_TEMPLATE_UPDATE_PASSWORD: z.string().optional(),
   SMS_TEMPLATE_SENSITIVE: z.string().optional(),
+  /**
+   * Optional, unlike the code templates: the lease reminder template (variables name, amount, due_date, days,
+   * store, phone). Without it a configured gateway sends no reminders and says SMS_NOT_CONFIGURED.
+   */
+  SMS_TEMPLATE_LEASE_REMINDER: z.string().optional(),
   /** Days a hirer's enrolment link (/enroll/{code}) stays usable after the console hands it out. */
   ENROLL_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Credit-report vendor (docs/report-provider.md); unset = the offline sandbox provider (沙箱数据). */
@@ -96,6 +102,9 @@ const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
 
+/** SmsTemplates names each purpose's approved template; only the lease reminder's may be missing. */
+export type SmsTemplates = Record<SmsCodePurpose, string> & { 'lease-reminder'?: string };
+
 /** smsGatewayOf reads the SMS gateway settings; a provider with missing settings fails start-up with their names. */
 function smsGatewayOf(p: z.infer<typeof ConfigSchema>) {
   if (!p.SMS_PROVIDER) return null;
@@ -105,7 +114,7 @@ function smsGatewayOf(p: z.infer<typeof ConfigSchema>) {
     'clerk-new': p.SMS_TEMPLATE_CLERK_NEW,
     'update-password': p.SMS_TEMPLATE_UPDATE_PASSWORD,
     sensitive: p.SMS_TEMPLATE_SENSITIVE,
-  };
+  } satisfies Record<SmsCodePurpose, string | undefined>;
   const required: Record<string, string | undefined> = {
     SMS_ACCESS_KEY_ID: p.SMS_ACCESS_KEY_ID,
     SMS_ACCESS_KEY_SECRET: p.SMS_ACCESS_KEY_SECRET,
@@ -128,7 +137,7 @@ function smsGatewayOf(p: z.infer<typeof ConfigSchema>) {
     origin: p.SMS_ORIGIN,
     region: p.SMS_REGION,
     timeoutMs: p.SMS_TIMEOUT_MS,
-    templates: templates as Record<keyof typeof templates, string>,
+    templates: { ...templates, 'lease-reminder': p.SMS_TEMPLATE_LEASE_REMINDER || undefined } as SmsTemplates,
   };
 }
 export type SmsGatewayConfig = NonNullable<ReturnType<typeof smsGatewayOf>>;

@@ -29,6 +29,7 @@ export * from './schemas/ios-restriction.ts';
 export * from './schemas/activation-lock.ts';
 export * from './schemas/ios-release.ts';
 export * from './schemas/report.ts';
+export * from './schemas/lease.ts';
 export * from './schemas/safe-input.ts';
 export * from './masking.ts';
 export * from './schemas/ops.ts';

@@ -56,6 +56,18 @@ export const operationActionLabel: Record<string, string> = {
   'offline-lock': '离线自动锁定',
   'offline-unlock-used': '离线解锁码已使用',
   'offline-deregulate-used': '离线解除监管码已使用',
+  // Lease plans: a clerk's edits, and the plan's own steps (actor 系统（分期计划）)
+  'lease-plan-create': '创建分期计划',
+  'lease-plan-update': '修改分期计划',
+  'lease-plan-cancel': '取消分期计划',
+  'lease-payment': '登记还款',
+  'lease-correction': '更正还款记录',
+  'lease-promise': '承诺还款（临时解锁）',
+  'lease-contact': '催收联系记录',
+  'lease-reminder': '还款提醒',
+  'lease-overdue': '分期逾期',
+  'lease-paid-off': '分期已结清',
+  'lease-policy-update': '修改分期策略',
   // Store API settings (platform 'store')
   'api-key-generate': '生成开放接口密钥',
   'api-key-enable': '开启开放接口',

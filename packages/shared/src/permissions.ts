@@ -40,6 +40,11 @@ export const Perm = {
   ANDROID_DEREGULATE: 'Eb9',
   ANDROID_GET_UNLOCK_PASSCODE: 'Eb10',
   ANDROID_GET_DEREGULATE_PASSCODE: 'Eb11',
+  // Lease plans (not in the spec: our own codes, beside its letters).
+  LEASE_PLAN_VIEW: 'Fa1',
+  LEASE_PLAN_EDIT: 'Fa2',
+  LEASE_PAYMENT_RECORD: 'Fa3',
+  LEASE_COLLECTIONS: 'Fa4',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 
@@ -103,6 +108,16 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
       entry(Perm.ANDROID_DEREGULATE, 'operation:deregulate', '解除监管'),
       entry(Perm.ANDROID_GET_UNLOCK_PASSCODE, 'operation:get-unlock-passcode', '获取离线解锁码'),
       entry(Perm.ANDROID_GET_DEREGULATE_PASSCODE, 'operation:get-deregulate-passcode', '获取离线解除监管码'),
+    ],
+  },
+  {
+    key: 'lease',
+    label: '分期计划',
+    items: [
+      entry(Perm.LEASE_PLAN_VIEW, 'lease:plan-view', '查看分期计划'),
+      entry(Perm.LEASE_PLAN_EDIT, 'lease:plan-edit', '创建和修改分期计划'),
+      entry(Perm.LEASE_PAYMENT_RECORD, 'lease:payment-record', '登记还款'),
+      entry(Perm.LEASE_COLLECTIONS, 'lease:collections', '催收（提醒、锁定、承诺还款）'),
     ],
   },
   { key: 'report', label: '报告', items: [entry(Perm.REPORT_LIST, 'list:page', '查看报告')] },

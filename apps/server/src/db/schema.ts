@@ -23,3 +23,4 @@ export * from '../modules/ios-release/one-click-unlock.table.ts';
 export * from '../modules/activation-lock/activation-lock.table.ts';
 export * from '../modules/report/report.table.ts';
 export * from '../modules/ops/ops.table.ts';
+export * from '../modules/lease/lease.table.ts';

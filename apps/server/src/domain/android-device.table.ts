@@ -1,3 +1,4 @@
+import type { AndroidLeaseOffline } from '@lease/shared/agent-protocol';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AndroidAppEntry } from '@lease/shared';
 import { deviceColumns, locationLogColumns } from './device-columns.ts';
@@ -35,6 +36,11 @@ export const androidDevice = pgTable(
     wallpaperId: uuid('wallpaper_id'),
     /** Bumped whenever the desired state changes, so an agent knows its policy is stale. */
     policyVersion: integer('policy_version').notNull().default(1),
+    /**
+     * The lease plan's offline terms, written by the plan's evaluation (modules/lease) and sent in the policy: the
+     * agent locks itself at `lock_at` even if it never reaches the server again, and shows `notice` undismissably.
+     */
+    leaseOffline: jsonb('lease_offline').$type<AndroidLeaseOffline>(),
   },
   (t) => [
     index('android_device_list_reg_idx').on(t.storeId, t.archived, t.registrationTime.desc(), t.id.desc().nullsFirst()),

@@ -38,6 +38,12 @@ export interface AuthContext {
   modules: string[];
 }
 
+/**
+ * SYSTEM_SESSION marks the AuthContext of the server's own automatic steps (lease plans): no clerk, never the
+ * session of a request (those come from the session table, uuids, or `open-api:` keys).
+ */
+export const SYSTEM_SESSION = 'system:lease-plan';
+
 /** Authenticator turns a bearer token into the caller, or throws 401 / 403 TOKEN_EXPIRED. */
 export type Authenticator = (token: string, request: FastifyRequest) => Promise<AuthContext>;
 

@@ -44,13 +44,13 @@ export const testMdmKeys = ephemeralMdmKeys();
  * Tests run with dev tools off, as in production, and an explicit outbox sender (`smsSender: null` leaves the
  * choice to the configuration, as in the real server); `lastSmsCode` reads the outbox table directly.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { apnsPusher?: ApnsPusher; smsSender?: SmsSender | null } = {}) {
+export async function buildTestApp(env: Record<string, string> = {}, options: { apnsPusher?: ApnsPusher; smsSender?: SmsSender | null; clock?: () => Date } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOGIN_IP_LIMIT_PER_MINUTE: '1000', ...env });
   const database = await openTestDatabase();
   const secrets = ephemeralSecrets();
   const smsSender = options.smsSender === null ? undefined : (options.smsSender ?? createOutboxSmsSender(database.db));
-  const { app, parts } = await composeApp({ config, database, secrets, mdmKeys: testMdmKeys, apnsPusher: options.apnsPusher, smsSender });
+  const { app, parts } = await composeApp({ config, database, secrets, mdmKeys: testMdmKeys, apnsPusher: options.apnsPusher, smsSender, clock: options.clock });
   await app.ready();
   const { db } = database;
 
@@ -160,6 +160,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     abm: parts.abm,
     oneClickUnlock: parts.oneClickUnlock,
     webhookDelivery: parts.webhookDelivery,
+    lease: parts.lease,
     db,
     database,
     secrets,

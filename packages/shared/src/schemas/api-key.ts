@@ -100,6 +100,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'device.offline',
   'device.released',
   'device.hirer_blacklisted',
+  'lease.reminder_sent',
+  'lease.overdue',
+  'lease.locked_for_arrears',
+  'lease.unlocked_after_payment',
+  'lease.paid_off',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -113,6 +118,11 @@ export const webhookEventLabel: Record<WebhookEventType, string> = {
   'device.offline': '设备离线',
   'device.released': '设备脱离管理',
   'device.hirer_blacklisted': '租机人新出现在黑名单（抢先体验）',
+  'lease.reminder_sent': '已发送还款提醒',
+  'lease.overdue': '分期逾期',
+  'lease.locked_for_arrears': '欠费自动锁定',
+  'lease.unlocked_after_payment': '还款后自动解锁',
+  'lease.paid_off': '分期已结清',
 };
 
 export const WEBHOOK_STATUSES = ['pending', 'delivered', 'failed'] as const;

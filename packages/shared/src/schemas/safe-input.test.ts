@@ -133,6 +133,7 @@ const RESPONSES = new Set([
   'smsSentResponse',
   'EnrollResponse',
   'AgentPolicy',
+  'AndroidLeaseOffline',
   'CheckinResponse',
   'CommandsResponse',
   'androidEnrollTokenResponse',

@@ -1,15 +1,22 @@
 import { z } from 'zod';
 import { phoneNumber } from './common.ts';
 
-/** SmsPurpose scopes a code to the one action it was sent for. */
+/**
+ * SmsPurpose names why a text is sent, and so which approved template carries it. Every purpose but
+ * LEASE_REMINDER scopes a verification code to the one action it was sent for; LEASE_REMINDER is a
+ * notice to a hirer before an instalment falls due and carries no code.
+ */
 export const SmsPurpose = {
   RESET_PASSWORD: 'reset-password',
   REGISTER: 'register',
   UPDATE_PASSWORD: 'update-password',
   CLERK_NEW: 'clerk-new',
   SENSITIVE: 'sensitive',
+  LEASE_REMINDER: 'lease-reminder',
 } as const;
 export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
+/** SmsCodePurpose is a purpose that sends a verification code. */
+export type SmsCodePurpose = Exclude<SmsPurpose, typeof SmsPurpose.LEASE_REMINDER>;
 
 export const smsPurposeLabel: Record<SmsPurpose, string> = {
   'reset-password': '找回密码',
@@ -17,6 +24,7 @@ export const smsPurposeLabel: Record<SmsPurpose, string> = {
   'update-password': '修改密码',
   'clerk-new': '新增店员',
   sensitive: '敏感操作验证',
+  'lease-reminder': '还款提醒',
 };
 
 /** Without a session only the purposes that start one may be asked for. */

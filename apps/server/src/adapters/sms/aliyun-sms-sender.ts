@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { SmsGatewayConfig } from '../../config.ts';
-import { type GatewayLog, type ProviderErrors, mapProviderError, postJson, smsFailure } from './gateway-call.ts';
+import { SmsPurpose } from '@lease/shared';
+import { type GatewayLog, type ProviderErrors, gatewayTemplate, mapProviderError, postJson, smsFailure, templateVariables } from './gateway-call.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 export const ALIYUN_SMS_ORIGIN = 'https://dysmsapi.aliyuncs.com';
@@ -42,6 +43,14 @@ const ERRORS: ProviderErrors = {
   'isp.': smsFailure.unavailable,
 };
 
+const leaseParamsMismatch = smsFailure.misconfigured('模板变量与还款提醒参数不符（模板应含 ${name} ${amount} ${due_date} ${days} ${store} ${phone}）');
+/** A lease reminder's template takes other variables, so a mismatch names those instead of ${code}. */
+const LEASE_ERRORS: ProviderErrors = {
+  ...ERRORS,
+  'isv.TEMPLATE_MISSING_PARAMETERS': leaseParamsMismatch,
+  'isv.TEMPLATE_PARAMS_ILLEGAL': leaseParamsMismatch,
+};
+
 /** createAliyunSmsSender sends through dysms SendSms (API 2017-05-25) with the RPC v1 HMAC-SHA1 signature. */
 export function createAliyunSmsSender(config: SmsGatewayConfig, log?: GatewayLog): SmsSender {
   const origin = config.origin ?? ALIYUN_SMS_ORIGIN;
@@ -50,7 +59,9 @@ export function createAliyunSmsSender(config: SmsGatewayConfig, log?: GatewayLog
     label: `阿里云短信服务（${origin}，签名「${config.signName}」）`,
     live: true,
     ready: true,
-    async send({ phoneNumber, purpose, code }) {
+    async send(message) {
+      const { phoneNumber, purpose } = message;
+      const templateCode = gatewayTemplate(config.templates, purpose);
       const params: Record<string, string> = {
         AccessKeyId: config.accessKeyId,
         Action: 'SendSms',
@@ -63,8 +74,8 @@ export function createAliyunSmsSender(config: SmsGatewayConfig, log?: GatewayLog
         Version: '2017-05-25',
         PhoneNumbers: phoneNumber,
         SignName: config.signName,
-        TemplateCode: config.templates[purpose],
-        TemplateParam: JSON.stringify({ code }),
+        TemplateCode: templateCode,
+        TemplateParam: JSON.stringify(Object.fromEntries(templateVariables(message))),
       };
       params.Signature = aliyunRpcSignature('POST', params, config.accessKeySecret);
       const body = Object.entries(params)
@@ -79,7 +90,7 @@ export function createAliyunSmsSender(config: SmsGatewayConfig, log?: GatewayLog
       if (status === 200 && answer.Code === 'OK') return;
       const providerCode = answer.Code ?? `HTTP ${status}`;
       log?.warn({ provider: 'aliyun', code: providerCode, message: answer.Message, requestId: answer.RequestId, purpose }, 'SMS gateway refused a text');
-      throw mapProviderError(ERRORS, providerCode, '阿里云');
+      throw mapProviderError(purpose === SmsPurpose.LEASE_REMINDER ? LEASE_ERRORS : ERRORS, providerCode, '阿里云');
     },
   };
 }

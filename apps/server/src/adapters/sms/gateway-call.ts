@@ -1,4 +1,7 @@
+import { SmsPurpose, smsPurposeLabel } from '@lease/shared';
+import type { SmsTemplates } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
+import { LEASE_REMINDER_PARAMS, type SmsMessage } from './sms-sender.ts';
 
 /** GatewayLog receives the provider's own error code, which the clerk's Chinese message leaves out. */
 export interface GatewayLog {
@@ -24,6 +27,26 @@ export function mapProviderError(table: ProviderErrors, code: string, provider: 
     .filter((k) => k.endsWith('.') && code.startsWith(k))
     .sort((a, b) => b.length - a.length)[0];
   return prefix ? table[prefix]() : new AppError('SMS_SEND_FAILED', `短信发送失败（${provider}：${code}），请稍后再试`);
+}
+
+/** gatewayTemplate is the approved template for the purpose; without one the text is refused before any call. */
+export function gatewayTemplate(templates: SmsTemplates, purpose: SmsPurpose): string {
+  const template = templates[purpose];
+  if (!template) throw new AppError('SMS_NOT_CONFIGURED', `未配置${smsPurposeLabel[purpose]}短信模板`);
+  return template;
+}
+
+/**
+ * templateVariables lists the message's template variables in their documented order: `code` alone for a
+ * verification code, LEASE_REMINDER_PARAMS for a lease reminder (a missing one is a bug, not a clerk's error).
+ */
+export function templateVariables({ purpose, code, params }: SmsMessage): [name: string, value: string][] {
+  if (purpose !== SmsPurpose.LEASE_REMINDER) return [['code', code]];
+  return LEASE_REMINDER_PARAMS.map((name) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`lease reminder text lacks template variable ${name}`);
+    return [name, value];
+  });
 }
 
 /**

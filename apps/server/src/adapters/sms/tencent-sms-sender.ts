@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { SmsGatewayConfig } from '../../config.ts';
-import { type GatewayLog, type ProviderErrors, mapProviderError, postJson, smsFailure } from './gateway-call.ts';
+import { SmsPurpose } from '@lease/shared';
+import { type GatewayLog, type ProviderErrors, gatewayTemplate, mapProviderError, postJson, smsFailure, templateVariables } from './gateway-call.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 export const TENCENT_SMS_ORIGIN = 'https://sms.tencentcloudapi.com';
@@ -43,6 +44,14 @@ const ERRORS: ProviderErrors = {
   'InternalError.': smsFailure.unavailable,
 };
 
+/** A lease reminder's template takes six variables, so a mismatch says so instead of {1}. */
+const LEASE_ERRORS: ProviderErrors = {
+  ...ERRORS,
+  'FailedOperation.TemplateParamSetNotMatchApprovedTemplate': smsFailure.misconfigured(
+    '模板变量与还款提醒参数不符（模板应含 {1}…{6}：姓名、金额、到期日、剩余天数、门店、门店电话）',
+  ),
+};
+
 /** createTencentSmsSender sends through Tencent Cloud SMS SendSms (API 2021-01-11) signed with TC3-HMAC-SHA256. */
 export function createTencentSmsSender(config: SmsGatewayConfig, log?: GatewayLog): SmsSender {
   const origin = config.origin ?? TENCENT_SMS_ORIGIN;
@@ -52,13 +61,16 @@ export function createTencentSmsSender(config: SmsGatewayConfig, log?: GatewayLo
     label: `腾讯云短信（${origin}，应用 ${config.sdkAppId}，签名「${config.signName}」）`,
     live: true,
     ready: true,
-    async send({ phoneNumber, purpose, code }) {
+    async send(message) {
+      const { phoneNumber, purpose } = message;
+      const templateId = gatewayTemplate(config.templates, purpose);
       const body = JSON.stringify({
         PhoneNumberSet: [`+86${phoneNumber}`],
         SmsSdkAppId: config.sdkAppId,
         SignName: config.signName,
-        TemplateId: config.templates[purpose],
-        TemplateParamSet: [code],
+        TemplateId: templateId,
+        // Positional: {1} is the code, or a lease reminder's {1}…{6} in LEASE_REMINDER_PARAMS order.
+        TemplateParamSet: templateVariables(message).map(([, value]) => value),
       });
       const timestamp = Math.floor(Date.now() / 1000);
       const headers = {
@@ -81,7 +93,7 @@ export function createTencentSmsSender(config: SmsGatewayConfig, log?: GatewayLo
         response.Error ?? (response.SendStatusSet?.[0]?.Code === 'Ok' ? undefined : (response.SendStatusSet?.[0] ?? { Code: 'MissingSendStatus' }));
       if (!failure) return;
       log?.warn({ provider: 'tencent', code: failure.Code, message: failure.Message, requestId: response.RequestId, purpose }, 'SMS gateway refused a text');
-      throw mapProviderError(ERRORS, failure.Code, '腾讯云');
+      throw mapProviderError(purpose === SmsPurpose.LEASE_REMINDER ? LEASE_ERRORS : ERRORS, failure.Code, '腾讯云');
     },
   };
 }

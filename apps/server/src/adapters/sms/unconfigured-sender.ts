@@ -1,3 +1,4 @@
+import { SmsPurpose } from '@lease/shared';
 import { AppError } from '../../http/app-error.ts';
 import type { SmsSender } from './sms-sender.ts';
 
@@ -10,7 +11,7 @@ export const unconfiguredSmsSender: SmsSender = {
   label: '未配置（短信验证码无法发送）',
   live: false,
   ready: false,
-  async send() {
-    throw new AppError('SMS_NOT_CONFIGURED');
+  async send({ purpose }) {
+    throw new AppError('SMS_NOT_CONFIGURED', purpose === SmsPurpose.LEASE_REMINDER ? '短信服务未配置，无法发送还款提醒' : undefined);
   },
 };

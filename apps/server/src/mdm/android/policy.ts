@@ -31,6 +31,7 @@ export async function buildPolicy(db: Pick<Db, 'select'>, deviceId: string, publ
     app_restriction: { enable: d.appRestrictionEnable, mode: d.appRestrictionMode, list: d.appRestrictionList },
     wallpaper: d.wallpaperId ? { id: d.wallpaperId, url: `${publicUrl}${wallpaperPath(d.wallpaperId)}` } : null,
     offline_lock_hours: row.offlineLockHours,
+    lease: d.leaseOffline ?? null,
     server_time: new Date().toISOString(),
   };
 }

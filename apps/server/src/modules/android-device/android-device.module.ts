@@ -34,6 +34,7 @@ export function createAndroidDeviceModule(deps: AndroidDeviceModuleDeps) {
   const enrolment = createAndroidEnrolmentService({ enrollTokens: android.enrollTokens, dataDir: deps.config.dataDir });
   return {
     name: 'android-device',
+    devices,
     operations,
     async register(app: FastifyInstance) {
       await app.register(androidDeviceRoutes, { devices, operationLogs: deps.operationLogs });

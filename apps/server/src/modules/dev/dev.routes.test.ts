@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost, loadConfig } from '../../config.ts';
 import { demoEnv } from '../../demo/demo-env.ts';
+import { createOutboxSmsSender } from '../../adapters/sms/outbox-sender.ts';
 import { type TestApp, buildTestApp, nextPhone } from '../../test/build-test-app.ts';
 import { store } from '../../domain/store.table.ts';
 
@@ -88,6 +89,21 @@ describe('dev routes with DEV_TOOLS=1', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toMatch(/每页条数应在 1-50 之间|页码应为非负整数/);
     }
+  });
+
+  it('list a lease reminder with its rendered text and purpose, beside the codes', async () => {
+    const { headers } = await demoAdmin();
+    const phone = nextPhone();
+    await noauth(phone, 'register');
+    const content = '【租机宝】张三您好，您有一笔 1,299.00 元的租金将于 2026-12-31 到期（还有 3 天），请按时还款。';
+    await createOutboxSmsSender(t.db).send({ phoneNumber: phone, purpose: 'lease-reminder', code: '', params: {}, content });
+    const { list } = (await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?page_size=2', headers })).json();
+    expect(list.map((m: { phone_number: string; purpose: string }) => [m.phone_number, m.purpose])).toEqual([
+      [phone, 'lease-reminder'],
+      [phone, 'register'],
+    ]);
+    expect(list[0].content).toBe(content);
+    expect(list[1].content).toMatch(/验证码为 \d{6}，用于注册门店/);
   });
 
   it('report the adapters and database in use', async () => {

@@ -11,6 +11,7 @@ import { type OpenApiServiceDeps, createOpenApiService } from './open-api.servic
 export interface OpenApiModuleDeps extends Pick<ModuleBase, 'db' | 'secrets'> {
   iosCommands: OpenApiServiceDeps['iosCommands'];
   androidOperations: OpenApiServiceDeps['androidOperations'];
+  lease: OpenApiServiceDeps['lease'];
 }
 
 /**
@@ -22,7 +23,13 @@ export function createOpenApiModule(deps: OpenApiModuleDeps) {
   const { db } = deps;
   const apiKeys = createApiKeyRepo(db);
   const auth = createOpenApiAuth({ db, repo: apiKeys, secretBox: createSecretBox(deps.secrets.apiSecret) });
-  const service = createOpenApiService({ db, repo: createOpenApiRepo(db), iosCommands: deps.iosCommands, androidOperations: deps.androidOperations });
+  const service = createOpenApiService({
+    db,
+    repo: createOpenApiRepo(db),
+    iosCommands: deps.iosCommands,
+    androidOperations: deps.androidOperations,
+    lease: deps.lease,
+  });
   return {
     name: 'open-api',
     jobs: [nonceCleanupJob(apiKeys)],

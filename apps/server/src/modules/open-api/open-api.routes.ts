@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openDeviceListQuery, openDeviceParams, openHirerRequest, openLockRequest, text } from '@lease/shared';
+import { openDeviceListQuery, openDeviceParams, openHirerRequest, openLockRequest, paymentRequest, text, uuid } from '@lease/shared';
 import { AppError } from '../../http/app-error.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { OpenApiAuth } from './open-api.auth.ts';
@@ -76,5 +76,27 @@ export const openApiRoutes: FastifyPluginAsyncZod<{ auth: OpenApiAuth; service: 
     `${base}/devices/:platform/:id/hirer`,
     { config, schema: { tags, headers: signedHeaders, params: openDeviceParams, body: openHirerRequest, summary: '修改租机人信息' } },
     (req) => service.updateHirer(callerOf(req), req.params.platform, req.params.id, req.body),
+  );
+  app.get(
+    `${base}/devices/:platform/:id/lease`,
+    { config, schema: { tags, headers: signedHeaders, params: openDeviceParams, summary: '查询设备的分期计划（没有计划时 plan 为 null）' } },
+    (req) => service.leasePlanOfDevice(callerOf(req), req.params.platform, req.params.id),
+  );
+  app.get(`${base}/lease/plans/:id`, { config, schema: { tags, headers: signedHeaders, params: z.object({ id: uuid }), summary: '查询分期计划' } }, (req) =>
+    service.leasePlan(callerOf(req), req.params.id),
+  );
+  app.post(
+    `${base}/lease/plans/:id/payments`,
+    {
+      config,
+      schema: {
+        tags,
+        headers: signedHeaders,
+        params: z.object({ id: uuid }),
+        body: paymentRequest,
+        summary: '登记还款（金额单位：分；带 Idempotency-Key 重试只记一次）；还清欠款的还款会立即解锁设备',
+      },
+    },
+    (req) => service.leasePayment(callerOf(req), req.params.id, req.body, idempotencyKey(req)),
   );
 };

@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
 import type { AndroidOperationService } from '../android-device/android-operation.service.ts';
 import type { IosCommandService } from '../ios-device/ios-command.service.ts';
+import type { LeaseService } from '../lease/lease.service.ts';
 import type { IdempotencyKey } from '../../domain/idempotency.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { deviceModelLabel } from '../../domain/device-model.ts';
@@ -35,6 +36,7 @@ export interface OpenApiServiceDeps {
   repo: OpenApiRepo;
   iosCommands: IosCommandService;
   androidOperations: Pick<AndroidOperationService, 'lock' | 'unlock'>;
+  lease: Pick<LeaseService, 'pay' | 'detail' | 'forDevice'>;
 }
 
 /**
@@ -75,7 +77,7 @@ export const toOpenDevice = (r: Row): OpenDevice => ({
 });
 
 /** createOpenApiService is what a store's ERP may do: read its phones, lock, unlock, and edit hirer details. */
-export function createOpenApiService({ db, repo, iosCommands, androidOperations }: OpenApiServiceDeps) {
+export function createOpenApiService({ db, repo, iosCommands, androidOperations, lease }: OpenApiServiceDeps) {
   const requireModule = (caller: OpenApiCaller, platform: OpenPlatform) => {
     if (!caller.modules.includes(moduleOf[platform]))
       throw new AppError('PERMISSION_DENIED', platform === 'ios' ? '门店未开通 Apple 设备管理' : '门店未开通 Android 设备管理');
@@ -142,6 +144,15 @@ export function createOpenApiService({ db, repo, iosCommands, androidOperations 
     lock: (caller: OpenApiCaller, platform: OpenPlatform, id: string, body: OpenLockRequest, key?: IdempotencyKey) =>
       operate(caller, platform, id, 'lock', body, key),
     unlock: (caller: OpenApiCaller, platform: OpenPlatform, id: string, key?: IdempotencyKey) => operate(caller, platform, id, 'unlock', null, key),
+
+    /** The ERP's payment: the console's, recorded as from the open API (idempotent with Idempotency-Key). */
+    leasePayment: (caller: OpenApiCaller, planId: string, body: Parameters<LeaseService['pay']>[2], key?: IdempotencyKey) =>
+      lease.pay(actorOf(caller), planId, body, key, 'open-api'),
+    leasePlan: (caller: OpenApiCaller, planId: string) => lease.detail(actorOf(caller), planId),
+    async leasePlanOfDevice(caller: OpenApiCaller, platform: OpenPlatform, id: string) {
+      await load(caller, platform, id);
+      return lease.forDevice(actorOf(caller), platform, id);
+    },
 
     async updateHirer(caller: OpenApiCaller, platform: OpenPlatform, id: string, hirer: { hirer_name: string; hirer_phone_number: string }) {
       await load(caller, platform, id);

@@ -39,6 +39,8 @@ export interface SignedCall {
   nonce?: string;
   signWith?: string;
   omit?: string[];
+  /** Headers outside the signature (Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** signedHeaders builds valid headers for one request (a test may then send something else). */
@@ -58,7 +60,7 @@ export function signedHeaders(
 /** signedInject calls the open API the way an ERP would: the documented headers over the exact body bytes. */
 export function signedInject(t: TestApp, creds: ApiCredentials, call: SignedCall) {
   const body = call.body === undefined ? '' : JSON.stringify(call.body);
-  const headers: Record<string, string> = signedHeaders(creds, call.method, call.url, body, call);
+  const headers: Record<string, string> = { ...call.headers, ...signedHeaders(creds, call.method, call.url, body, call) };
   if (body) headers['content-type'] = 'application/json';
   for (const h of call.omit ?? []) delete headers[h];
   return t.app.inject({ method: call.method, url: call.url, headers, payload: body || undefined, remoteAddress: call.ip ?? '203.0.113.7' });

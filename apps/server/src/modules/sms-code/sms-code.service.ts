@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
-import { type SmsPurpose, type SmsSentResponse, maskPhone, smsPurposeLabel } from '@lease/shared';
+import { type SmsCodePurpose, type SmsSentResponse, maskPhone, smsPurposeLabel } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
@@ -61,7 +61,7 @@ export function createSmsCodeService(db: Db, sender: SmsSender, secret: Uint8Arr
     sender,
 
     /** send issues a code unless the phone or IP is asking too often. `deliver: false` answers alike but sends nothing. */
-    async send(phone: string, purpose: SmsPurpose, ip: string, deliver = true): Promise<SmsSentResponse> {
+    async send(phone: string, purpose: SmsCodePurpose, ip: string, deliver = true): Promise<SmsSentResponse> {
       assertReady();
       const now = Date.now();
       const [[recent], [daily], [fromIp]] = await Promise.all([
@@ -118,7 +118,7 @@ export function createSmsCodeService(db: Db, sender: SmsSender, secret: Uint8Arr
      * fewer than five were made, so parallel guesses cannot outrun the limit (PostgreSQL re-checks the WHERE
      * on the locked row); only a spent guess is compared.
      */
-    async consume(phone: string, purpose: SmsPurpose, code: string, ip?: string): Promise<void> {
+    async consume(phone: string, purpose: SmsCodePurpose, code: string, ip?: string): Promise<void> {
       assertReady();
       await throttleChecks(phone, ip);
       const newest = db

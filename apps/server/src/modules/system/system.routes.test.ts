@@ -35,6 +35,20 @@ describe('SMS codes', () => {
     expect((await noauth('1234', 'register')).json().code).toBe('VALIDATION_FAILED');
   });
 
+  it('sends no code for the lease reminder purpose, with or without a session', async () => {
+    const { headers } = await t.signedIn();
+    const phone = nextPhone();
+    const answers = [
+      await noauth(phone, 'lease-reminder'),
+      await t.app.inject({ method: 'POST', url: '/api/system/smsverify', headers, payload: { purpose: 'lease-reminder', phone_number: phone } }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('验证码用途有误（purpose）');
+    }
+    expect(await t.lastSmsCode(phone)).toBeNull();
+  });
+
   it('burns a code after five wrong guesses and lets a right one work only once', async () => {
     const c = await t.newClerk();
     await noauth(c.phoneNumber, 'reset-password');
