@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { AgentPolicy, CommandResult, DeviceFacts, LocationReport, PasscodeUse, SimReport } from '@lease/shared/agent-protocol';
+import type { AgentPolicy, AndroidLeaseOffline, CommandResult, DeviceFacts, LocationReport, PasscodeUse, SimReport } from '@lease/shared/agent-protocol';
 import { type PasscodeMatch, verifyPasscode } from '@lease/shared/offline-passcode';
+import { deferLeaseLock, judgedByServer, keptDeferral, LEASE_LOCK_MESSAGE, type LeaseDeferral, leaseLockDue } from './lease-lock.ts';
+
+/** LockReason: locked by the store's command, self-locked after too long offline, or self-locked at the lease plan's lock_at. */
+export type LockReason = 'command' | 'offline' | 'lease-overdue' | 'none';
+
+export const isSelfLock = (reason: LockReason) => reason === 'offline' || reason === 'lease-overdue';
 
 /** AgentState is everything the simulated agent keeps (a real agent keeps it in its private storage). */
 export interface AgentState {
@@ -19,7 +25,7 @@ export interface AgentState {
   offlineLockHours: number;
   lock: {
     locked: boolean;
-    reason: 'command' | 'offline' | 'none';
+    reason: LockReason;
     message: string;
     phone: string;
     since: string | null;
@@ -40,6 +46,14 @@ export interface AgentState {
   passcodeUses: PasscodeUse[];
   /** When the phone locks itself if it has not heard from the server by then. */
   offlineDeadline: number;
+  /** The lease plan's offline terms from the last policy (absent in state files of older agents). */
+  lease?: AndroidLeaseOffline | null;
+  /** An offline unlock code keeps the phone open past these terms' lock_at until then (lease-lock.ts). */
+  leaseDeferral?: LeaseDeferral | null;
+  /** The server's clock minus the agent's, learned from the last policy's server_time. */
+  serverOffset?: number;
+  /** The lease reminder shown as a notification the hirer cannot dismiss. */
+  notice?: { title: string; text: string } | null;
   /** Results of recent commands, answered again if a command comes twice; `acked` once the server recorded it. */
   handled: { id: string; result: CommandResult; acked: boolean }[];
   released: boolean;
@@ -75,13 +89,17 @@ export function initialState(serverUrl: string, facts: DeviceFacts, sims: SimRep
     usedChallenges: [],
     passcodeUses: [],
     offlineDeadline: now + 72 * HOUR,
+    lease: null,
+    leaseDeferral: null,
+    serverOffset: 0,
+    notice: null,
     handled: [],
     released: false,
   };
 }
 
 /** lockScreen shows the full-screen lock; only a transition from unlocked starts a new lock epoch. */
-export function lockScreen(s: AgentState, reason: 'command' | 'offline', message: string, phone: string, now: number) {
+export function lockScreen(s: AgentState, reason: Exclude<LockReason, 'none'>, message: string, phone: string, now: number) {
   if (!s.lock.locked) {
     s.lock.epoch += 1;
     s.lock.since = new Date(now).toISOString();
@@ -107,13 +125,42 @@ export function checkOffline(s: AgentState, now: number): boolean {
   return true;
 }
 
+/** leaseDue: the lease plan wants the phone locked now (its lock_at passed and no offline code deferred it). */
+const leaseDue = (s: AgentState, now: number) =>
+  leaseLockDue({ lease: s.lease ?? null, deferral: s.leaseDeferral ?? null, now, serverOffset: s.serverOffset ?? 0 });
+
+const leaseLockText = (s: AgentState) => ({ message: s.lease?.lock_message || LEASE_LOCK_MESSAGE, phone: s.lease?.lock_phone_number ?? '' });
+
 /**
- * applyPolicy reconciles the phone to the server's desired state (state-based sync). Lock follows the policy,
- * including lifting an offline self-lock once the phone is back online and the store has not locked it.
+ * checkLease locks the phone once the lease plan's lock_at has passed, online or not, exactly as the offline
+ * self-lock does (a new epoch and challenge; offline codes open it); returns whether it did.
+ */
+export function checkLease(s: AgentState, now: number): boolean {
+  if (s.released || s.lock.locked || !leaseDue(s, now)) return false;
+  const { message, phone } = leaseLockText(s);
+  lockScreen(s, 'lease-overdue', message, phone, now);
+  return true;
+}
+
+/**
+ * applyPolicy reconciles the phone to the server's desired state (state-based sync). Lock follows the policy:
+ * the store's lock first, then the lease terms (locked while lock_at has passed and no offline code deferred
+ * it), else unlocked, which lifts a self-lock once the phone is back online and nothing wants it locked.
  */
 export function applyPolicy(s: AgentState, p: AgentPolicy, supported: (key: string) => boolean, now: number) {
+  s.serverOffset = Date.parse(p.server_time) - now || 0;
+  s.lease = p.lease ?? null;
+  s.leaseDeferral = keptDeferral(s.leaseDeferral ?? null, s.lease);
+  // A policy the server issued after lock_at has judged these terms: its word (locked or not) stands until other
+  // terms come. Its lease watch locks an overdue phone by command; an unlocked one is a clerk's decision.
+  if (s.lease?.lock_at && Date.parse(p.server_time) >= Date.parse(s.lease.lock_at)) s.leaseDeferral = judgedByServer(s.lease.lock_at);
+  s.notice = p.lease?.notice ?? null;
   if (p.lock.locked) lockScreen(s, 'command', p.lock.message, p.lock.phone_number, now);
-  else if (s.lock.locked) unlockScreen(s);
+  else if (leaseDue(s, now)) {
+    // Already locked (the store's lock just lifted, or a self-lock): it stays locked for the lease, same epoch.
+    if (s.lock.locked) s.lock = { ...s.lock, reason: 'lease-overdue', ...leaseLockText(s) };
+    else lockScreen(s, 'lease-overdue', leaseLockText(s).message, leaseLockText(s).phone, now);
+  } else if (s.lock.locked) unlockScreen(s);
   s.regulated = p.regulated;
   applyRestrictions(s, p.system_restriction, supported);
   s.appRule = { enable: p.app_restriction.enable, mode: p.app_restriction.mode, list: p.app_restriction.list };
@@ -172,6 +219,8 @@ export function enterPasscode(s: AgentState, code: string, now: number): Passcod
   }
   // Offline again from now: the grant's days, or the store's usual limit for "until the next check-in".
   s.offlineDeadline = now + (match.grantDays > 0 ? match.grantDays * 24 * HOUR : s.offlineLockHours * HOUR);
+  // The store's code also holds off the lease plan's lock for as long, under the terms the phone has now.
+  s.leaseDeferral = deferLeaseLock(s.lease ?? null, s.offlineDeadline);
   return { ok: true, purpose: match.purpose, grantDays: match.grantDays };
 }
 

@@ -2,7 +2,19 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import type { AgentCommand, AgentPolicy, CheckinResponse, CommandResult, DeviceFacts, EnrollResponse, ServerFrame } from '@lease/shared/agent-protocol';
 import { androidRestriction } from '@lease/shared';
-import { type AgentState, applyPolicy, checkOffline, enterPasscode, initialState, locationReport, noteContact, remember } from './agent-state.ts';
+import {
+  type AgentState,
+  applyPolicy,
+  checkLease,
+  checkOffline,
+  enterPasscode,
+  initialState,
+  isSelfLock,
+  type LockReason,
+  locationReport,
+  noteContact,
+  remember,
+} from './agent-state.ts';
 import { CHINESE_ANDROID_APPS, type AndroidModel, pickModel, randomAndroidImei, randomAndroidSerial, randomSims } from './android-catalog.ts';
 import { type AgentSigner, createAgentSigner } from './agent-signer.ts';
 import { AgentSocket, type AgentSocketHooks, WS_PATH } from './agent-socket.ts';
@@ -33,7 +45,7 @@ export interface SimulatedAgentOptions {
 /** LockScreenView is what the hirer sees. */
 export interface LockScreenView {
   locked: boolean;
-  reason: 'command' | 'offline' | 'none';
+  reason: LockReason;
   message: string;
   phone: string;
   /** The 8-digit challenge to read to the store for an offline code. */
@@ -57,7 +69,8 @@ export class AgentRefused extends Error {
  * SimulatedAndroidAgent speaks /agent/v1 as the real device-owner agent does: it enrols with a one-time token
  * (optionally naming a vendor channel), signs every request with its own P-256 key, holds a WebSocket for
  * pushes (reconnecting with full-jitter backoff and honouring the server's hints), falls back to polling,
- * applies commands and the policy, reports facts and offline-code uses, and locks itself when offline too long.
+ * applies commands and the policy, reports facts and offline-code uses, and locks itself when offline too long
+ * or when its lease plan's lock_at passes.
  */
 export class SimulatedAndroidAgent extends EventEmitter {
   readonly data: AgentState;
@@ -173,7 +186,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
     return policy;
   }
 
-  /** checkin reports facts and what happened offline; a newer policy (or an offline self-lock to settle) is then fetched. */
+  /** checkin reports facts and what happened offline; a newer policy (or a self-lock to settle) is then fetched. */
   async checkin(): Promise<CheckinResponse> {
     const uses = [...this.data.passcodeUses];
     const s = this.data;
@@ -189,7 +202,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
       restriction_report: s.restrictionReport,
     });
     s.passcodeUses = s.passcodeUses.filter((u) => !uses.includes(u));
-    if (res.policy_version !== s.policyVersion || (s.lock.locked && s.lock.reason === 'offline')) await this.fetchPolicy();
+    if (res.policy_version !== s.policyVersion || (s.lock.locked && isSelfLock(s.lock.reason))) await this.fetchPolicy();
     this.save();
     this.emit('checkin', res);
     return res;
@@ -264,12 +277,18 @@ export class SimulatedAndroidAgent extends EventEmitter {
     every(this.opts.tickMs ?? 60_000, () => this.tick());
   }
 
-  /** tick runs the offline watchdog, drops a silent socket and re-sends results the server has not acknowledged. */
+  /**
+   * tick runs the lease and offline watchdogs, drops a silent socket and re-sends results the server has not
+   * acknowledged. When both are due the lease lock wins: its message tells the hirer what to do.
+   */
   async tick() {
-    if (checkOffline(this.data, this.clock())) {
+    const leaseLocked = checkLease(this.data, this.clock());
+    if (leaseLocked || checkOffline(this.data, this.clock())) {
       this.emit('offline-lock', this.state().lockScreen);
       this.save();
     }
+    // Locked for the lease while reachable: tell the server now. If that fails the periodic check-in reports it.
+    if (leaseLocked && !this.offline && this.running) await this.checkin().catch((err: unknown) => this.emit('checkin-failed', err));
     this.socket.dropIfSilent();
     const unacked = this.data.handled.filter((h) => !h.acked).map((h) => h.result);
     if (unacked.length && !this.offline) await this.postResults(unacked);
@@ -354,6 +373,9 @@ export class SimulatedAndroidAgent extends EventEmitter {
       appRule: s.appRule,
       wallpaper: s.wallpaper,
       policyVersion: s.policyVersion,
+      lease: s.lease ?? null,
+      /** The lease reminder in the notification shade; the hirer cannot swipe it away. */
+      notice: s.notice ?? null,
       pendingPasscodeUses: s.passcodeUses.length,
     };
   }
@@ -364,6 +386,11 @@ export class SimulatedAndroidAgent extends EventEmitter {
     this.save();
     if (outcome.ok && !this.offline && this.running) this.checkin().catch(() => {});
     return outcome;
+  }
+
+  /** dismissNotice is the hirer swiping the lease reminder away: it is an ongoing notification, so nothing goes until a policy drops it. */
+  dismissNotice(): boolean {
+    return false;
   }
 
   /** setOnline simulates losing and regaining the network. */

@@ -12,12 +12,15 @@ export const PasscodeUse = z.object({
 });
 export type PasscodeUse = z.infer<typeof PasscodeUse>;
 
-/** LockState is what the phone's screen is: locked by command, self-locked offline, or unlocked. */
+/** LockState is what the phone's screen is: locked by command, self-locked (offline or lease overdue), or unlocked. */
 export const LockState = z.object({
   locked: z.boolean(),
   epoch: z.number().int().min(0),
-  /** 'offline' = the agent locked itself after store.android_offline_lock_hours without reaching the server. */
-  reason: z.enum(['command', 'offline', 'none']).default('none'),
+  /**
+   * 'offline' = the agent locked itself after store.android_offline_lock_hours without reaching the server;
+   * 'lease-overdue' = it locked itself when its lease plan's `lock_at` passed (AgentPolicy.lease).
+   */
+  reason: z.enum(['command', 'offline', 'lease-overdue', 'none']).default('none'),
   since: isoDateTime.optional(),
 });
 

@@ -20,7 +20,8 @@ const sameSim = (a: { iccid?: string } | null, b: { iccid?: string } | null) => 
 /**
  * createCheckinService records what an agent reports (facts, SIMs, location, apps, lock state) and reflects
  * what happened while it was offline: offline codes used (each recorded once, with an operation-log entry,
- * and the desired state follows: the store issued that code) and a self-lock after too long offline.
+ * and the desired state follows: the store issued that code) and a self-lock after too long offline or at the
+ * lease plan's lock_at.
  */
 export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) {
   async function recordPasscodeUses(tx: Tx, device: typeof androidDevice.$inferSelect, body: Checkin, events: Event[]) {
@@ -69,7 +70,11 @@ export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) 
     }
   }
 
-  /** reflectOfflineLock records a self-lock once; the agent then follows the policy it fetches now it is online. */
+  /**
+   * reflectOfflineLock records a self-lock (reason 'offline' or 'lease-overdue') once, as `offline-lock` with the
+   * reason in its detail; the agent then follows the policy it fetches now it is online. The desired state is
+   * left alone: the store's lock, or the lease watch's, is what keeps a phone locked once it is reachable.
+   */
   async function reflectOfflineLock(
     tx: Tx,
     device: typeof androidDevice.$inferSelect,
@@ -79,9 +84,10 @@ export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) 
     events: Event[],
   ) {
     const state = body.lock_state;
-    if (state.locked && state.reason === 'offline') {
+    if (state.locked && (state.reason === 'offline' || state.reason === 'lease-overdue')) {
       if (offlineLockedAt) return;
       const since = state.since ? new Date(state.since) : new Date();
+      const lease = state.reason === 'lease-overdue';
       // Conditional, so two check-ins racing with the same news record it once.
       const marked = await tx
         .update(androidAgent)
@@ -96,10 +102,10 @@ export function createCheckinService(deps: { db: Db; queue: AndroidQueueRepo }) 
         deviceId: device.id,
         action: 'offline-lock',
         status: OperationStatus.DONE,
-        detail: { since: since.toISOString(), lock_epoch: state.epoch, offline_lock_hours: hours },
-        result: `设备超过 ${hours} 小时未联网，已于 ${since.toISOString()} 自动锁定`,
+        detail: { reason: state.reason, since: since.toISOString(), lock_epoch: state.epoch, ...(lease ? {} : { offline_lock_hours: hours }) },
+        result: lease ? `分期逾期未还款，设备已于 ${since.toISOString()} 自动锁定` : `设备超过 ${hours} 小时未联网，已于 ${since.toISOString()} 自动锁定`,
       });
-      events.push({ deviceId: device.id, type: 'device.locked', data: { reason: 'offline', since: since.toISOString() } });
+      events.push({ deviceId: device.id, type: 'device.locked', data: { reason: state.reason, since: since.toISOString() } });
     } else if (offlineLockedAt) {
       await tx.update(androidAgent).set({ offlineLockedAt: null }).where(eq(androidAgent.deviceId, device.id));
     }
