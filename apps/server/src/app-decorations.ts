@@ -1,6 +1,7 @@
 import type { AgentIdentity } from './mdm/android/agent-auth.ts';
 import type { MdmEngine } from './mdm/apple/mdm-engine.ts';
 import type { OpenApiCaller } from './modules/open-api/open-api.guard.ts';
+import type { LeaseModule } from './modules/lease/lease.module.ts';
 import type { ReportModule } from './modules/report/report.module.ts';
 import type { AuthContext, AuthRule, OperatorContext, RouteSummary } from './http/authz.ts';
 import type { Metrics } from './http/metrics.ts';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     mdm: MdmEngine;
     /** The report module: main.ts seeds the demo reports with it, the bench reads its overview. */
     reports: ReportModule;
+    /** Lease plans: main.ts seeds the demo store's plans with it. */
+    lease: LeaseModule;
     /** main.ts serves these on METRICS_PORT. */
     metrics: Metrics;
     /** routeTable lists every registered route with its declared rule, for the backstop test (http/authz.ts). */

@@ -99,8 +99,20 @@ export async function composeApp(deps: AppDeps) {
   });
 
   const base = { db, config, secrets, log: app.log, publicUrl };
-  const parts = createAppModules({ base, database, version, smsSender: deps.smsSender, mdm, mdmKeys, pushCert: push.pushCert, apns: push.adapter, android, clock: deps.clock });
+  const parts = createAppModules({
+    base,
+    database,
+    version,
+    smsSender: deps.smsSender,
+    mdm,
+    mdmKeys,
+    pushCert: push.pushCert,
+    apns: push.adapter,
+    android,
+    clock: deps.clock,
+  });
   app.decorate('reports', parts.reports);
+  app.decorate('lease', parts.lease);
 
   // Before any route: every /api/ route declares who may call it, and /open/ routes only come from the open API.
   registerAuthz(app, parts.authenticate, parts.authenticateOperator);

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { reportStatementsOnSignal } from './db/statement-counter.ts';
 import { ensureDemoStore } from './demo/demo-store.ts';
 import { ensureDemoOperator } from './demo/demo-operator.ts';
+import { seedDemoPlansWhenReady } from './demo/demo-plans.ts';
 import { seedDemoReports } from './demo/demo-reports.ts';
 import { loadSecrets } from './secrets.ts';
 import path from 'node:path';
@@ -102,6 +103,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// The demo store's lease plans, once its simulated phones have enrolled (they do so now, over HTTP).
+if (demo) void seedDemoPlansWhenReady(database.db, app.lease, config.demo.devices, app.log);
 const url = config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
 const lines = [
   '',
