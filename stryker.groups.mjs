@@ -62,6 +62,11 @@ export const GROUPS = {
   'ddm-tokens': { mutate: [`${S}/mdm/apple/ddm/ddm-tokens.ts`], tests: [`${S}/mdm/apple/ddm/ddm-tokens.test.ts`] },
   // OS updates by declaration: path by iOS version, deadlines, deferral, install state, the offered releases.
   'os-update-ddm': { mutate: [`${S}/modules/ios-settings/os-update-ddm.ts`], tests: [`${S}/modules/ios-settings/os-update-ddm.test.ts`] },
+  // Lease plans: the pure rules (state, steps, the store's days) and the CSV reading, by their unit tests (ms per mutant).
+  'lease-rules': {
+    mutate: [`${S}/modules/lease/lease-rules.ts`, `${S}/modules/lease/lease-calendar.ts`, `${S}/modules/lease/payment-csv.ts`],
+    tests: [`${S}/modules/lease/lease-rules.test.ts`, `${S}/modules/lease/lease-calendar.test.ts`, `${S}/modules/lease/payment-csv.test.ts`],
+  },
 };
 
 /** group: the group named by MUTATION_GROUP (set by stryker.run.mjs for each run). */

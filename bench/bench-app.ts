@@ -18,7 +18,7 @@ export type Engine = 'pglite' | 'postgres';
 const PG_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** benchApp starts the real app on a fresh database of the given engine, with APNs aimed at a local stand-in. */
-export async function benchApp(engine: Engine, storeSlots = 200_000) {
+export async function benchApp(engine: Engine, storeSlots = 200_000, clock?: () => Date) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-bench-'));
   let dropDb: (() => Promise<void>) | undefined;
   let database;
@@ -34,7 +34,7 @@ export async function benchApp(engine: Engine, storeSlots = 200_000) {
   const keyPem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const pusher = createHttp2ApnsClient({ origin: apns.origin, topic: keys.topic, auth: { kind: 'token', keyPem, keyId: 'B', teamId: 'B' }, concurrency: 500 });
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), LOGIN_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database, secrets: ephemeralSecrets(), mdmKeys: keys, apnsPusher: pusher });
+  const app = await buildApp({ config, database, secrets: ephemeralSecrets(), mdmKeys: keys, apnsPusher: pusher, clock });
   await app.ready();
   const admin = await createStoreWithAdmin(database.db, {
     storeName: '压测门店',

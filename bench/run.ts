@@ -12,6 +12,7 @@ import { FAN_OUT_SLICE } from '../apps/server/src/mdm/android/android-engine.ts'
 import { benchStartup } from './startup.ts';
 import { benchScepEnrolment } from './scep-enrol.ts';
 import { printDdmSync } from './ddm-sync.ts';
+import { printLeaseWatch } from './lease-watch.ts';
 import os from 'node:os';
 
 // `npm run bench`: prints figures against the targets of the issues; it never fails on a figure.
@@ -129,6 +130,10 @@ if (!only || only === 'scep') {
 if (!only || only === 'ddm') {
   // DDM sync of a store (BENCH_DDM_PHONES, default 200): PGlite unless an engine is named (`npm run bench -- ddm postgres`).
   await printDdmSync(process.argv[3] ? engines : ['pglite'], row);
+}
+if (!only || only === 'lease') {
+  // Lease watch of a store (BENCH_LEASE_PLANS, default 3000): both engines unless one is named (`npm run bench -- lease postgres`).
+  await printLeaseWatch(engines, row);
 }
 if (!only || only === 'startup') {
   // Issue 17: the compiled server (`npm start`) against TypeScript through tsx; the compiled one must not be slower.

@@ -29,6 +29,9 @@ const PAGES: Record<string, PageLoader> = {
   'console-device-android-default-restriction': () => import('./pages/device/android/restrictions/DefaultRestrictionPage.tsx'),
   'console-device-android-id': () => import('./pages/device/android/detail/AndroidDetailPage.tsx'),
 
+  'console-lease-collections': () => import('./pages/lease/collections/LeaseListPage.tsx').then((m) => ({ default: m.CollectionsPage })),
+  'console-lease-plans': () => import('./pages/lease/collections/LeaseListPage.tsx').then((m) => ({ default: m.AllPlansPage })),
+
   'console-device-wallpaper': () => import('./pages/wallpaper/WallpaperPage.tsx'),
 
   'console-report-rcs': () => import('./pages/report/rcs/RcsPage.tsx'),

@@ -8,6 +8,7 @@ export type LayoutName = 'console' | 'empty' | 'ops';
 export const MENU_SECTIONS = {
   apple: 'Apple 设备',
   android: 'Android 设备',
+  lease: '分期管理',
   report: '报告中心',
   merchant: '门店管理',
   security: '安全中心',

@@ -110,6 +110,19 @@ export const ROUTES: RouteDef[] = [
     activeMenu: 'console-device-android-list',
   }),
 
+  consoleRoute('/console/lease/collections', {
+    name: 'console-lease-collections',
+    title: '催收',
+    permission: Perm.LEASE_COLLECTIONS,
+    menu: { section: 'lease' },
+  }),
+  consoleRoute('/console/lease/plans', {
+    name: 'console-lease-plans',
+    title: '全部分期计划',
+    permission: Perm.LEASE_PLAN_VIEW,
+    menu: { section: 'lease', label: '全部计划' },
+  }),
+
   consoleRoute('/console/device/wallpaper', { name: 'console-device-wallpaper', title: '壁纸管理', menu: {} }),
   { path: '/console/device/:slug', meta: { name: 'console-device-slug', layout: 'console', redirect: ({ slug }) => deviceSlugTarget(slug) } },
   ...Object.entries(LEGACY_ALIASES).map(([from, to]) => alias(from, to)),

@@ -20,7 +20,10 @@ const DAY = 86_400_000;
 describe('an Android phone on a lease plan, out of reach', () => {
   it('locks itself at due + grace offline, and opens once a payment moves its terms on', async () => {
     // The store's offline limit (72 h by default) would lock first: give it two weeks, so the lease lock is seen.
-    await h.db.update(store).set({ androidOfflineLockHours: 14 * 24 }).where(eq(store.id, h.admin.clerk.storeId));
+    await h.db
+      .update(store)
+      .set({ androidOfflineLockHours: 14 * 24 })
+      .where(eq(store.id, h.admin.clerk.storeId));
     const clock = { now: Date.now() };
     const agent = await h.enrolledAgent({ clock: () => clock.now });
     const id = agent.deviceId!;

@@ -19,6 +19,8 @@ export interface StoreTerms {
   storeName: string;
   /** The phone hirers call: the policy's, else the store's lock-screen phone. */
   contactPhone: string;
+  /** The store's modules: the plan's steps act with them, as the store. */
+  modules: string[];
 }
 
 /** planPolicy is the store's policy with the plan's own fields over it. */

@@ -111,4 +111,57 @@ describe('evaluatePlan', () => {
     expect(evaluatePlan(plan(), policy, at('2026-12-07', 3)).nextCheckAt.toISOString()).toBe(at('2026-12-07', 9).toISOString());
     expect(evaluatePlan(plan(), policy, at('2026-12-07', 10)).nextCheckAt.toISOString()).toBe(at('2026-12-08', 0).toISOString());
   });
+
+  it('counts a partial payment in the open period and keeps later periods unpaid', () => {
+    const s = evaluatePlan(plan({ paidFen: 130_00 }), policy, at('2027-01-12'));
+    expect(s.schedule.map((p) => p.state)).toEqual(['paid', 'partial', 'unpaid']);
+    expect([s.totalFen, s.paidPeriods, s.openPeriod, s.openPeriodDueFen, s.amountOverdueFen, s.daysOverdue]).toEqual([300_00, 1, 1, 70_00, 70_00, 2]);
+    expect([s.nextDueDate, s.paidThrough]).toEqual(['2027-01-10', '2027-01-09']);
+  });
+
+  it('owes nothing on the due day itself', () => {
+    const s = evaluatePlan(plan(), policy, at('2026-12-10', 23));
+    expect([s.amountOverdueFen, s.daysOverdue, s.status]).toEqual([0, 0, 'due_soon']);
+  });
+
+  it('names what each step is about in its detail', () => {
+    const lockedAt = at('2026-12-14', 9);
+    const s = evaluatePlan(plan({ paidFen: 20_00 }), policy, at('2026-12-14', 9));
+    expect(s.steps).toEqual([
+      { periodIndex: 0, step: 'overdue', stepKey: '', detail: { due_date: '2026-12-10', amount_fen: 80_00 } },
+      { periodIndex: 0, step: 'lock', stepKey: '', detail: { due_date: '2026-12-10', amount_fen: 80_00, days_overdue: 4 } },
+    ]);
+    expect(evaluatePlan(plan({ dueDates: ['2026-12-10'] }), policy, at('2026-12-07', 9)).steps[0].detail).toEqual({
+      due_date: '2026-12-10',
+      days_before: 3,
+      amount_fen: 100_00,
+    });
+    expect(evaluatePlan(plan({ paidFen: 300_00, lockedForArrearsAt: lockedAt }), policy, at('2027-03-01')).steps).toEqual([
+      { periodIndex: 3, step: 'paid-off', stepKey: '', detail: { paid_fen: 300_00 } },
+      { periodIndex: 3, step: 'unlock', stepKey: lockedAt.toISOString(), detail: { because: 'paid-off' } },
+    ]);
+    expect(evaluatePlan(plan({ paidFen: 100_00, lockedForArrearsAt: lockedAt }), policy, at('2026-12-15')).steps[0].detail).toEqual({ because: 'paid' });
+    expect(evaluatePlan(plan({ promiseUntil: '2026-12-16', lockedForArrearsAt: lockedAt }), policy, at('2026-12-15')).steps[1].detail).toEqual({
+      because: 'promise',
+    });
+  });
+
+  it('paid off: nothing owed, paid through the last due date, no promise, no lock', () => {
+    const s = evaluatePlan(plan({ paidFen: 300_00, promiseUntil: '2027-03-05' }), policy, at('2027-03-01'));
+    expect([s.paidThrough, s.promiseActive, s.lockAt, s.amountOverdueFen, s.nextDueDate, s.openPeriod]).toEqual(['2027-02-10', false, null, 0, null, null]);
+  });
+
+  it('a promise holds through its last day, and one made within the grace days does not move the lock', () => {
+    expect(evaluatePlan(plan({ promiseUntil: '2026-12-18' }), policy, at('2026-12-18', 23)).promiseActive).toBe(true);
+    expect(evaluatePlan(plan({ promiseUntil: '2026-12-18' }), policy, at('2026-12-19', 0)).promiseActive).toBe(false);
+    // Promised within the grace days (until the 12th; lock day the 14th): the lock stays on the 14th, not a relock.
+    const early = plan({ promiseUntil: '2026-12-12' });
+    expect(evaluatePlan(early, policy, at('2026-12-11')).lockAt?.toISOString()).toBe(at('2026-12-14', 9).toISOString());
+    expect(steps(early, at('2026-12-14', 9))).toEqual(['overdue:0:', 'promise-relock:0:2026-12-12']);
+    // Promised until the lock day itself: locked the day after it.
+    expect(evaluatePlan(plan({ promiseUntil: '2026-12-14' }), policy, at('2026-12-11')).lockAt?.toISOString()).toBe(at('2026-12-15', 9).toISOString());
+    // A promise kept from an earlier period does not make the next period's lock a relock.
+    const old = plan({ paidFen: 100_00, promiseUntil: '2026-12-16' });
+    expect(steps(old, at('2027-01-14', 9))).toEqual(['overdue:1:', 'lock:1:']);
+  });
 });

@@ -77,6 +77,7 @@ export function evaluatePlan(terms: PlanTerms, policy: LeasePolicy, now: Date): 
   const paidPeriods = schedule.filter((s) => s.state === 'paid').length;
   const open = paidPeriods < n ? paidPeriods : null;
   const promiseActive = terms.promiseUntil !== null && today <= terms.promiseUntil;
+  // Every step falls at a day's action hour and every state changes at midnight: nothing else needs a look.
   const nextMidnight = instantOf(addDays(today, 1), 0, tz);
   const checks: Date[] = [nextMidnight];
   if (!hourReached) checks.push(hourToday);
@@ -129,10 +130,6 @@ export function evaluatePlan(terms: PlanTerms, policy: LeasePolicy, now: Date): 
           detail: { due_date: due, days_before: reached, amount_fen: openPeriodDueFen },
         });
     }
-    for (const d of policy.remind_days) {
-      const day = addDays(due, -d);
-      if (day > today) checks.push(instantOf(day, policy.action_hour, tz));
-    }
   }
   if (daysOverdue > 0) steps.push({ periodIndex: open, step: 'overdue', stepKey: '', detail: { due_date: due, amount_fen: amountOverdueFen } });
 
@@ -147,7 +144,6 @@ export function evaluatePlan(terms: PlanTerms, policy: LeasePolicy, now: Date): 
     });
   }
   if (terms.lockedForArrearsAt && (!pastLock || promiseActive)) steps.push(unlockStep(terms, open, promiseActive ? 'promise' : 'paid'));
-  if (lockAt && now < lockAt) checks.push(lockAt);
 
   const status: LeasePlanStatus =
     pastLock && !promiseActive ? 'locked' : daysOverdue > 0 ? 'overdue' : today >= addDays(due, -Math.max(0, ...policy.remind_days)) ? 'due_soon' : 'current';

@@ -242,7 +242,7 @@ export function createLeaseSteps(deps: LeaseStepsDeps) {
   }
 
   async function act(action: ActionRow, plan: LeasePlanRow, state: PlanState, store: StoreTerms, policy: LeasePolicy): Promise<Outcome> {
-    const actor = actorFor(plan.storeId, (await repo.policy(db, plan.storeId))?.modules);
+    const actor = actorFor(plan.storeId, store.modules);
     const key = `lease-action:${action.id}`;
     switch (action.step) {
       case 'remind':

@@ -216,6 +216,42 @@ describe('Android plans', () => {
   });
 });
 
+describe('automatic release at pay-off (the store opted in)', () => {
+  it("lets the phone go by the system's own 解除监管, no clerk's password; a clerk's request still needs one", async () => {
+    const { store, post, admin } = await leasingStore();
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/lease/policy', headers: admin.headers, payload });
+    const policy = (await t.app.inject({ method: 'GET', url: '/api/lease/policy', headers: admin.headers })).json();
+    expect((await put({ ...policy, release_on_payoff: 'auto' })).statusCode).toBe(200);
+    const phone = await t.newAndroidDevice({ storeId: store.id, agent: true, regulateStatus: 2 });
+    at('2026-12-02');
+    const plan = (
+      await post('/api/lease/plans', { device_id: phone.id, platform: 'android', start_date: '2026-12-02', periods: 2, period: 'weekly', amount_fen: 100_00 })
+    ).json();
+    const off = (await post(`/api/lease/plans/${plan.id}/payments`, { amount_fen: 200_00, method: 'cash' })).json();
+    expect(off.status).toBe('paid_off');
+    expect(off.release_offered).toBe(false);
+    const commands = await t.db.select().from(androidCommand).where(eq(androidCommand.deviceId, phone.id));
+    expect(commands.map((c) => c.type)).toEqual(['deregulate']);
+    const [release] = await t.db
+      .select()
+      .from(leaseAction)
+      .where(and(eq(leaseAction.planId, plan.id), eq(leaseAction.step, 'release')));
+    expect(release.status).toBe('done');
+    const [op] = await t.db
+      .select()
+      .from(operationLog)
+      .where(and(eq(operationLog.deviceId, phone.id), eq(operationLog.action, 'deregulate')));
+    expect(op).toMatchObject({ clerkId: null, detail: expect.objectContaining({ via: 'lease-plan' }) });
+    // A clerk's own 解除监管 on another phone still asks for the password.
+    const other = await t.newAndroidDevice({ storeId: store.id, agent: true, regulateStatus: 2 });
+    const res = await post(`/api/device/android/${other.id}/operation/deregulate`, {});
+    expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    const wrong = await post(`/api/device/android/${other.id}/operation/deregulate`, { password: 'Wrong#2026x' });
+    expect(wrong.json().code).toBe('SECPWD_MISMATCH');
+    expect(await t.db.select().from(androidCommand).where(eq(androidCommand.deviceId, other.id))).toEqual([]);
+  });
+});
+
 describe('creating a plan for a hirer long past due', () => {
   it('previews the lock, then locks within the round trip of the create', async () => {
     const { iphone, post } = await leasingStore();

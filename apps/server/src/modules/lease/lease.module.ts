@@ -29,7 +29,7 @@ export function createLeaseModule(deps: LeaseModuleDeps) {
   const repo = createLeaseRepo(db);
   const storeTerms = async (storeId: string, tx?: Tx): Promise<StoreTerms | null> => {
     const t = await repo.policy(tx ?? db, storeId);
-    return t ? { policy: t.policy, storeName: t.storeName, contactPhone: t.policy.contact_phone || t.storePhone } : null;
+    return t ? { policy: t.policy, storeName: t.storeName, contactPhone: t.policy.contact_phone || t.storePhone, modules: t.modules } : null;
   };
   const steps = createLeaseSteps({ db, repo, devices: deps.devices, sendReminder: reminderSender(deps.smsSender), storeTerms, now });
   const wakeAndroid = (ids: string[]) => deps.devices.wakeAndroid(ids);

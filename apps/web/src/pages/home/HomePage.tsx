@@ -1,4 +1,4 @@
-import { moduleLabel, type Module, type UserInfo } from '@lease/shared';
+import { hasPermission, moduleLabel, Perm, type Module, type UserInfo } from '@lease/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Flex, Space, Spin, theme } from 'antd';
 import { PlainTag } from '../../components/PlainTag.tsx';
@@ -23,6 +23,10 @@ const panels = () => import('./panels.ts');
 const EmptyStoreGuide = lazy(() => panels().then((m) => ({ default: m.EmptyStoreGuide })));
 const SupervisePanel = lazy(() => panels().then((m) => ({ default: m.SupervisePanel })));
 const ReportPanel = lazy(() => panels().then((m) => ({ default: m.ReportPanel })));
+const LeasePanel = lazy(() => panels().then((m) => ({ default: m.LeasePanel })));
+
+/** The collections page, linked from the lease panel. */
+const COLLECTIONS_PATH = ROUTES.find((r) => r.meta.name === 'console-lease-collections')?.path;
 
 const isModule = (m: string): m is Module => m in moduleLabel;
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -125,6 +129,11 @@ export default function HomePage() {
             <Lazy>
               <ReportPanel data={report.data} loading={report.isLoading} />
             </Lazy>
+            {hasPermission(user.permission, Perm.LEASE_PLAN_VIEW) && (
+              <Lazy>
+                <LeasePanel collectionsPath={hasPermission(user.permission, Perm.LEASE_COLLECTIONS) ? COLLECTIONS_PATH : undefined} />
+              </Lazy>
+            )}
           </div>
 
           <Panel title="常用入口">

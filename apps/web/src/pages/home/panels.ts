@@ -2,3 +2,4 @@
 export { EmptyStoreGuide } from './EmptyStoreGuide.tsx';
 export { ReportPanel } from './ReportPanel.tsx';
 export { SupervisePanel } from './SupervisePanel.tsx';
+export { LeasePanel } from './LeasePanel.tsx';

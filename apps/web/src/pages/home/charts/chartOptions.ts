@@ -164,3 +164,20 @@ export function clerkQuotaOption(clerks: HomeClerkItem[]) {
     ],
   };
 }
+
+/** leaseWeeklyOption: payments collected per week (Monday start), as columns in 元; the tooltip says the exact sum. */
+export function leaseWeeklyOption(weeks: { week_start: string; amount_fen: number }[], money: (fen: number) => string) {
+  return {
+    tooltip: {
+      ...tooltipAxis,
+      formatter: (params: { dataIndex: number }[]) => {
+        const w = weeks[params[0]?.dataIndex ?? 0];
+        return w ? `${w.week_start} 起一周<br/>已收 ${money(w.amount_fen)}` : '';
+      },
+    },
+    grid: { ...grid, top: 16 },
+    xAxis: { type: 'category', data: weeks.map((w) => w.week_start.slice(5)), axisLabel: { fontSize: 11 } },
+    yAxis: { type: 'value', name: '元', nameTextStyle: { align: 'right' } },
+    series: [{ type: 'bar', name: '已收', color: COLORS.green, barMaxWidth: 28, data: weeks.map((w) => w.amount_fen / 100) }],
+  };
+}

@@ -8,6 +8,7 @@ import { StoreInfoTab } from './StoreInfoTab.tsx';
 import { HxReportTab } from './HxReportTab.tsx';
 import { GlobalProxyConfigTab } from '../../device/ios/network/GlobalProxyConfigTab.tsx';
 import { IosUpdatePolicyTab } from './IosUpdatePolicyTab.tsx';
+import { LeasePolicyTab } from './LeasePolicyTab.tsx';
 
 export interface ConfigTab {
   /** The `?tab=` value. */
@@ -41,6 +42,7 @@ export const CONFIG_TABS: ConfigTab[] = [
     render: () => <GlobalProxyConfigTab />,
     visible: (user) => user.available_modules.includes(Module.APPLE_GLOBAL_HTTP_PROXY),
   },
+  { key: 'lease-policy', label: '分期策略', render: () => <LeasePolicyTab /> },
   { key: 'api', label: '开放接口', render: () => <ApiSettings /> },
   {
     key: 'hx-report',
