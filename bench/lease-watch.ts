@@ -38,19 +38,17 @@ export async function benchLeaseWatch(engine: Engine) {
           })),
         )
         .returning({ id: iosDevice.id, udid: iosDevice.udid });
-      await db
-        .insert(mdmEnrollment)
-        .values(
-          devices.map((d, k) => ({
-            deviceId: d.id,
-            udid: d.udid as string,
-            certFingerprint: `fp-${d.id}`,
-            topic: 'com.apple.mgmt.bench',
-            tokenHex: (i + k).toString(16).padStart(64, '0'),
-            pushMagic: `m-${i + k}`,
-            enabled: true,
-          })),
-        );
+      await db.insert(mdmEnrollment).values(
+        devices.map((d, k) => ({
+          deviceId: d.id,
+          udid: d.udid as string,
+          certFingerprint: `fp-${d.id}`,
+          topic: 'com.apple.mgmt.bench',
+          tokenHex: (i + k).toString(16).padStart(64, '0'),
+          pushMagic: `m-${i + k}`,
+          enabled: true,
+        })),
+      );
       await db.insert(leasePlan).values(
         devices.map((d, k) => {
           const kind = (i + k) % 3;

@@ -44,7 +44,10 @@ export const testMdmKeys = ephemeralMdmKeys();
  * Tests run with dev tools off, as in production, and an explicit outbox sender (`smsSender: null` leaves the
  * choice to the configuration, as in the real server); `lastSmsCode` reads the outbox table directly.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { apnsPusher?: ApnsPusher; smsSender?: SmsSender | null; clock?: () => Date } = {}) {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { apnsPusher?: ApnsPusher; smsSender?: SmsSender | null; clock?: () => Date } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOGIN_IP_LIMIT_PER_MINUTE: '1000', ...env });
   const database = await openTestDatabase();
