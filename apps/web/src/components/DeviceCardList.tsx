@@ -1,4 +1,4 @@
-import { Pagination, Spin, theme, type TableColumnType } from 'antd';
+import { Checkbox, Pagination, Spin, theme, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import { tablePagination } from './pagination.ts';
 
@@ -11,6 +11,11 @@ interface DeviceCardListProps<T> {
   loading: boolean;
   empty?: ReactNode;
   paging: Parameters<typeof tablePagination>[0];
+  /** The columns shown as the card's facts (CARD_KEYS for a device list). */
+  cardKeys?: string[];
+  /** Ticked rows, for lists with batch actions: a box beside each card's title. */
+  selection?: { keys: string[]; onChange: (keys: string[]) => void };
+  label?: string;
 }
 
 const cellOf = <T,>(column: TableColumnType<T>, row: T, index: number): ReactNode => {
@@ -23,20 +28,40 @@ const cellOf = <T,>(column: TableColumnType<T>, row: T, index: number): ReactNod
  * desktop table (the `device` column as its title, the `actions` column as its footer), so both views
  * always show the same facts and offer the same commands.
  */
-export function DeviceCardList<T extends { id: string }>({ columns, rows, loading, empty, paging }: DeviceCardListProps<T>) {
+export function DeviceCardList<T extends { id: string }>({
+  columns,
+  rows,
+  loading,
+  empty,
+  paging,
+  cardKeys = CARD_KEYS,
+  selection,
+  label = '设备列表',
+}: DeviceCardListProps<T>) {
   const { token } = theme.useToken();
   const byKey = new Map(columns.map((c) => [String(c.key), c]));
   const title = byKey.get('device');
   const actions = byKey.get('actions');
-  const facts = CARD_KEYS.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+  const facts = cardKeys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
   const pager = tablePagination(paging);
   return (
     <Spin spinning={loading}>
-      <ul aria-label="设备列表" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
         {rows?.length === 0 && <li>{empty}</li>}
         {rows?.map((row, i) => (
           <li key={row.id} data-device-card="" style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: 12 }}>
-            {title && <div style={{ marginBottom: 8 }}>{cellOf(title, row, i)}</div>}
+            {title && (
+              <div style={{ marginBottom: 8, display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+                {selection && (
+                  <Checkbox
+                    aria-label="选择"
+                    checked={selection.keys.includes(row.id)}
+                    onChange={(e) => selection.onChange(e.target.checked ? [...selection.keys, row.id] : selection.keys.filter((k) => k !== row.id))}
+                  />
+                )}
+                <div style={{ minWidth: 0 }}>{cellOf(title, row, i)}</div>
+              </div>
+            )}
             <dl style={{ display: 'grid', gridTemplateColumns: '72px 1fr', gap: '6px 8px', margin: 0 }}>
               {facts.map((c) => (
                 <div key={String(c.key)} style={{ display: 'contents' }}>

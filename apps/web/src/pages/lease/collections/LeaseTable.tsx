@@ -3,6 +3,7 @@ import { Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { tablePagination } from '../../../components/pagination.ts';
+import { DeviceCardList } from '../../../components/DeviceCardList.tsx';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { LeaseStatusTag } from '../plan/LeaseStatusTag.tsx';
@@ -11,11 +12,11 @@ import { devicePath } from '../plan/leaseView.ts';
 const PLATFORM_NAME = { ios: 'Apple', android: 'Android' } as const;
 const dash = (v: string | null) => v ?? '—';
 
-const columns = (phone: boolean, actions: (p: LeasePlanItem) => ReactNode): TableColumnsType<LeasePlanItem> => [
+const columns = (actions: (p: LeasePlanItem) => ReactNode): TableColumnsType<LeasePlanItem> => [
   {
     title: '设备',
     key: 'device',
-    width: phone ? 130 : 190,
+    width: 190,
     fixed: 'left',
     render: (_, p) => (
       <div style={{ minWidth: 0 }}>
@@ -44,13 +45,14 @@ const columns = (phone: boolean, actions: (p: LeasePlanItem) => ReactNode): Tabl
   { title: '状态', key: 'status', width: 130, render: (_, p) => <LeaseStatusTag plan={p} /> },
   {
     title: '欠款',
+    key: 'amount',
     dataIndex: 'amount_overdue_fen',
     width: 110,
     render: (fen: number) => (fen > 0 ? <Typography.Text type="danger">{formatFen(fen)}</Typography.Text> : formatFen(0)),
   },
-  { title: '逾期天数', dataIndex: 'days_overdue', width: 90, render: (d: number) => (d > 0 ? `${d} 天` : '—') },
-  { title: '下期还款日', dataIndex: 'next_due_date', width: 110, render: dash },
-  { title: '承诺还款', dataIndex: 'promise_until', width: 110, render: dash },
+  { title: '逾期天数', key: 'days', dataIndex: 'days_overdue', width: 90, render: (d: number) => (d > 0 ? `${d} 天` : '—') },
+  { title: '下期还款日', key: 'next_due', dataIndex: 'next_due_date', width: 110, render: dash },
+  { title: '承诺还款', key: 'promise', dataIndex: 'promise_until', width: 110, render: dash },
   { title: '最近提醒', dataIndex: 'last_reminder_at', width: 150, render: (t: string | null) => formatDateTime(t) },
   {
     title: '最近联系',
@@ -66,8 +68,8 @@ const columns = (phone: boolean, actions: (p: LeasePlanItem) => ReactNode): Tabl
         '—'
       ),
   },
-  // On a desktop the actions stay in view at the right; a phone needs its width for the figures.
-  { title: '操作', key: 'actions', width: 230, fixed: phone ? undefined : 'right', render: (_, p) => actions(p) },
+  // The actions stay in view at the right.
+  { title: '操作', key: 'actions', width: 230, fixed: 'right', render: (_, p) => actions(p) },
 ];
 
 interface LeaseTableProps {
@@ -80,17 +82,39 @@ interface LeaseTableProps {
   selection?: { keys: string[]; onChange: (keys: string[]) => void };
 }
 
+/** What a phone's card shows under the device: the figures a collector works from, the actions at its foot. */
+const CARD_KEYS = ['hirer', 'status', 'amount', 'days', 'next_due', 'promise', 'contact'];
+
 /**
- * LeaseTable lists plans with the page in the URL. On a phone it scrolls sideways with the device (and the
- * tick boxes) held at the left, so a row stays recognisable while its figures and actions scroll into view.
+ * LeaseTable lists plans with the page in the URL: a table on a desktop, one card per plan on a phone (the same
+ * columns, so both show the same figures and offer the same actions, tick boxes included).
  */
 export function LeaseTable({ query, onQueryChange, data, loading, empty, actions, selection }: LeaseTableProps) {
   const phone = useIsPhone();
+  const paging = {
+    pageNum: query.page_num,
+    pageSize: query.page_size,
+    total: data?.total ?? 0,
+    onChange: (page_num: number, page_size: number) => onQueryChange({ ...query, page_num, page_size }),
+  };
+  if (phone)
+    return (
+      <DeviceCardList<LeasePlanItem>
+        columns={columns(actions)}
+        rows={data?.list}
+        loading={loading}
+        empty={empty}
+        paging={paging}
+        cardKeys={CARD_KEYS}
+        selection={selection}
+        label="分期计划列表"
+      />
+    );
   return (
     <Table<LeasePlanItem>
       rowKey="id"
-      size={phone ? 'small' : 'middle'}
-      columns={columns(phone, actions)}
+      size="middle"
+      columns={columns(actions)}
       dataSource={data?.list}
       loading={loading}
       locale={{ emptyText: empty }}
@@ -103,16 +127,7 @@ export function LeaseTable({ query, onQueryChange, data, loading, empty, actions
           columnWidth: 40,
         }
       }
-      pagination={{
-        ...tablePagination({
-          pageNum: query.page_num,
-          pageSize: query.page_size,
-          total: data?.total ?? 0,
-          onChange: (page_num, page_size) => onQueryChange({ ...query, page_num, page_size }),
-        }),
-        // A phone's row has no room for the size changer and the page numbers.
-        ...(phone ? { simple: true, showSizeChanger: false } : {}),
-      }}
+      pagination={tablePagination(paging)}
     />
   );
 }

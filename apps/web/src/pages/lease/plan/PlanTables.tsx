@@ -16,7 +16,7 @@ const money = (fen: number) => (fen < 0 ? <Typography.Text type="danger">{format
 const dash = (v: string | null | undefined) => v || '—';
 
 const scheduleColumns: TableColumnsType<LeaseScheduleItem> = [
-  { title: '期数', dataIndex: 'index', width: 70, render: (i: number) => `第 ${i} 期` },
+  { title: '期数', dataIndex: 'index', width: 70, render: (i: number) => `第 ${i + 1} 期` },
   { title: '还款日', dataIndex: 'due_date', width: 110 },
   { title: '应还', dataIndex: 'amount_fen', width: 110, render: money },
   { title: '已还', dataIndex: 'paid_fen', width: 110, render: money },
@@ -69,13 +69,14 @@ export function LedgerTable({ rows }: { rows: LeaseLedgerItem[] }) {
 
 /** actionDetail is what the server said about an automatic step, when it said something readable. */
 const actionDetail = (d: Record<string, unknown>) => {
-  for (const key of ['message', 'reason', 'error']) if (typeof d[key] === 'string' && d[key]) return d[key];
+  for (const key of ['skipped', 'result', 'message', 'reason', 'error']) if (typeof d[key] === 'string' && d[key]) return d[key];
   return '—';
 };
 
 const actionColumns: TableColumnsType<LeaseActionItem> = [
   { title: '时间', dataIndex: 'date_updated', width: 150, render: (t: string) => formatDateTime(t) },
-  { title: '期数', dataIndex: 'period_index', width: 70, render: (i: number) => (i > 0 ? `第 ${i} 期` : '—') },
+  // Pay-off and release belong to the whole plan, not a period.
+  { title: '期数', dataIndex: 'period_index', width: 70, render: (i: number, r) => (r.step === 'paid-off' || r.step === 'release' ? '—' : `第 ${i + 1} 期`) },
   { title: '操作', dataIndex: 'step', width: 170, render: (s: LeaseActionItem['step']) => leaseStepLabel[s] },
   {
     title: '结果',
