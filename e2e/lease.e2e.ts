@@ -126,7 +126,11 @@ describe.each([
     await pay.getByRole('button', { name: /登\s*记/ }).click();
     // The payment clears the arrears: the unlock went out with it, and the phone leaves Lost Mode.
     await expect.poll(() => phone.state.lostMode.enabled, { timeout: 30_000 }).toBe(false);
-    await expect.poll(async () => (await api<{ list: { serial_number: string }[] }>('GET', '/api/lease/plans?collections=1')).list.some((p) => p.serial_number === serial)).toBe(false);
+    await expect
+      .poll(async () =>
+        (await api<{ list: { serial_number: string }[] }>('GET', '/api/lease/plans?collections=1')).list.some((p) => p.serial_number === serial),
+      )
+      .toBe(false);
     const plans = await api<{ list: { serial_number: string; status: string; amount_overdue_fen: number }[] }>('GET', '/api/lease/plans');
     expect(plans.list.find((p) => p.serial_number === serial)).toMatchObject({ status: 'current', amount_overdue_fen: 0 });
     expect(await sideScroll(page)).toBe(0);
@@ -134,7 +138,16 @@ describe.each([
     // Home: this month's collections include the payment.
     await page.goto('/console');
     const panel = page.locator('section, div').filter({ hasText: '分期收款' }).filter({ hasText: '本月已收' }).last();
-    await expect.poll(() => panel.getByText(/¥1,500\.00|¥3,000\.00/).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          panel
+            .getByText(/¥1,500\.00|¥3,000\.00/)
+            .first()
+            .isVisible(),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     expect(await sideScroll(page)).toBe(0);
     await page.screenshot({ path: path.join(os.tmpdir(), `e2e-lease-home-${screen}.png`), fullPage: true });
   });
