@@ -13,6 +13,7 @@ import type { OsRelease } from '../../adapters/apple-software-lookup/pmv.ts';
 import { runsOn } from '../../adapters/apple-software-lookup/pmv.ts';
 import type { DeclarationInput, StatusValues } from '../../mdm/apple/ddm/ddm-port.ts';
 import { type OsUpdateState, stateOf } from './os-update-answers.ts';
+import { wallParts } from '../../domain/zoned-time.ts';
 
 /**
  * The pure rules of OS updates through Declarative Device Management (iOS 17+): which path a phone takes, the
@@ -67,20 +68,7 @@ export function deferralProblem(osVersion: string | null | undefined, superviseS
 
 /** localDateTime writes an instant as Apple's TargetLocalDateTime (yyyy-mm-ddThh:mm:ss, no offset) in `timeZone`. */
 export function localDateTime(at: Date, timeZone = PHONE_TIME_ZONE): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = wallParts(at, timeZone);
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 

@@ -3,34 +3,13 @@
  * day, whatever the server's zone. Days are `YYYY-MM-DD` strings, compared as strings.
  */
 
-const DAY_MS = 86_400_000;
+import { wallParts } from '../../domain/zoned-time.ts';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+const DAY_MS = 86_400_000;
 
 /** wallClock is what a clock in `timeZone` shows at `at`, as UTC milliseconds of that wall time. */
 function wallClock(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = wallParts(at, timeZone);
   return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
 }
 

@@ -1,3 +1,4 @@
+import { Perm, hasPermission } from '@lease/shared';
 import type { LeasePlanDetail, UserInfo } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Modal, Skeleton, Space, Tabs, Tooltip } from 'antd';
@@ -121,3 +122,7 @@ function PlanView({ plan, can, release, onEdit }: PlanViewProps) {
     </Flex>
   );
 }
+
+/** leasePlanTabs is the device pages' 分期计划 tab, for those who may see plans (none otherwise). */
+export const leasePlanTabs = (props: LeasePlanTabProps) =>
+  hasPermission(props.perms, Perm.LEASE_PLAN_VIEW) ? [{ key: 'lease', label: '分期计划', children: <LeasePlanTab {...props} /> }] : [];

@@ -1,4 +1,4 @@
-import { EnrollmentStatus, hasPermission, Perm } from '@lease/shared';
+import { EnrollmentStatus, Perm } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ import { AndroidDeviceFacts } from './AndroidDeviceFacts.tsx';
 import { AndroidDeviceHeader } from './AndroidDeviceHeader.tsx';
 import { AndroidAppsTab } from './tabs/AndroidAppsTab.tsx';
 import { RestrictionsTab } from './tabs/RestrictionsTab.tsx';
-import { LeasePlanTab } from '../../../lease/plan/LeasePlanTab.tsx';
+import { leasePlanTabs } from '../../../lease/plan/LeasePlanTab.tsx';
 
 const BACK = '/console/device/android/list';
 const hirerApi = { read: getAndroidHirerPhone, save: updateAndroidHirer, root: androidKeys.all };
@@ -120,22 +120,12 @@ export default function AndroidDetailPage() {
           ),
         },
         { key: 'apps', label: '已安装应用', children: <AndroidAppsTab deviceId={d.id} refreshCheck={canRefreshApps(d, perms)} /> },
-        ...(hasPermission(perms, Perm.LEASE_PLAN_VIEW)
-          ? [
-              {
-                key: 'lease',
-                label: '分期计划',
-                children: (
-                  <LeasePlanTab
-                    platform="android"
-                    deviceId={d.id}
-                    perms={perms}
-                    release={{ label: '解除监管（释放设备）', check: canDeregulate(d, perms), onRelease: () => setDialog('deregulate') }}
-                  />
-                ),
-              },
-            ]
-          : []),
+        ...leasePlanTabs({
+          platform: 'android',
+          deviceId: d.id,
+          perms,
+          release: { label: '解除监管（释放设备）', check: canDeregulate(d, perms), onRelease: () => setDialog('deregulate') },
+        }),
       ]}
     >
       <AndroidOperationDialog

@@ -1,4 +1,4 @@
-import { EnrollmentStatus, hasPermission, Perm, RecycledStatus } from '@lease/shared';
+import { EnrollmentStatus, Perm, RecycledStatus } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -21,7 +21,7 @@ import { SimLogTab } from './tabs/SimLogTab.tsx';
 import { RestrictionTab } from '../restriction/RestrictionTab.tsx';
 import { OsUpdateTab, OsUpdateTabLabel } from '../settings/OsUpdateTab.tsx';
 import { canOneClickUnlock } from '../release/releaseActions.ts';
-import { LeasePlanTab } from '../../../lease/plan/LeasePlanTab.tsx';
+import { leasePlanTabs } from '../../../lease/plan/LeasePlanTab.tsx';
 
 const BACK = '/console/device/ios/list';
 
@@ -92,22 +92,12 @@ export default function IosDetailPage() {
         { key: 'restriction', label: '限制', children: <RestrictionTab device={d} perms={perms} onCommand={setCommand} /> },
         { key: 'sim', label: 'SIM 卡记录', children: <SimLogTab deviceId={d.id} /> },
         { key: 'os-update', label: <OsUpdateTabLabel need={d.need_os_update} />, children: <OsUpdateTab device={d} perms={perms} /> },
-        ...(hasPermission(perms, Perm.LEASE_PLAN_VIEW)
-          ? [
-              {
-                key: 'lease',
-                label: '分期计划',
-                children: (
-                  <LeasePlanTab
-                    platform="ios"
-                    deviceId={d.id}
-                    perms={perms}
-                    release={{ label: '一键解锁（释放设备）', check: canOneClickUnlock(d, perms), onRelease: () => setCommand('one-click-unlock') }}
-                  />
-                ),
-              },
-            ]
-          : []),
+        ...leasePlanTabs({
+          platform: 'ios',
+          deviceId: d.id,
+          perms,
+          release: { label: '一键解锁（释放设备）', check: canOneClickUnlock(d, perms), onRelease: () => setCommand('one-click-unlock') },
+        }),
       ]}
       // On a phone one column: the connection and enrolment panels come first, above the facts.
       aside={
