@@ -95,7 +95,9 @@ export async function benchLeaseWatch(engine: Engine) {
       }
     ).rows;
 
-    // A payment that clears a locked plan's arrears, the unlock inside its round trip.
+    // A payment that clears a locked plan's arrears, the unlock inside its round trip; first the pushes of the
+    // locks (sent after their commits, their bookkeeping in the background) are left to settle.
+    await new Promise((r) => setTimeout(r, 5000));
     now = instantOf('2026-12-15', 11, 'Asia/Shanghai');
     const [locked] = ((await db.execute(sql`select id from lease_plan where status = 'locked' limit 1`)) as unknown as { rows: { id: string }[] }).rows;
     counter.reset();

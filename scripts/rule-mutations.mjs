@@ -15,6 +15,8 @@ const MATRIX = `${S}/modules/ios-device/ios-permission.routes.test.ts`;
 const SMS = `${S}/modules/sms-code/sms-code.service.ts`;
 const SMS_TEST = `${S}/modules/sms-code/sms-code.service.test.ts`;
 const OPEN_API_TEST = `${S}/modules/open-api/open-api.routes.test.ts`;
+const LEASE_ROUTES = `${S}/modules/lease/lease.routes.ts`;
+const LEASE_TEST = `${S}/modules/lease/lease.routes.test.ts`;
 // An unrelated code for the swaps: every clerk of the matrix that lacks the route's code holds this one.
 const OTHER = 'Perm.APPLE_SET_WALLPAPER';
 
@@ -104,6 +106,11 @@ export const MUTATIONS = [
     `${S}/domain/device-operation.test.ts`,
     '',
   ],
+  // Lease plans: each route group's code swapped for another the permission test's clerk holds or lacks.
+  ['lease payments Fa3 → Fa1', LEASE_ROUTES, 'const pay = { auth: { perms: [Perm.LEASE_PAYMENT_RECORD] } };', 'const pay = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };', LEASE_TEST, 'needs 查看分期计划'],
+  ['lease collections Fa4 → Fa1', LEASE_ROUTES, 'const collect = { auth: { perms: [Perm.LEASE_COLLECTIONS] } };', 'const collect = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };', LEASE_TEST, 'needs 查看分期计划'],
+  ['lease plan edits Fa2 → Fa1', LEASE_ROUTES, 'const edit = { auth: { perms: [Perm.LEASE_PLAN_EDIT] } };', 'const edit = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };', LEASE_TEST, 'needs 查看分期计划'],
+  ['lease view Fa1 → none', LEASE_ROUTES, 'const view = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };', "const view = { auth: 'authenticated' as const };", LEASE_TEST, 'needs 查看分期计划'],
 ];
 
 const SKIP = new Set(['node_modules', '.git', '.stryker-tmp', 'reports', 'data', 'coverage', 'test-results', 'dist']);

@@ -43,6 +43,8 @@ export async function startMockApns(options: MockApnsOptions = {}) {
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
       const reply = (status: number, reason?: string) => {
+        // The client gave up on this push (a timeout, or the server closing): nobody is left to answer.
+        if (stream.destroyed || stream.closed) return;
         stream.respond({ ':status': status, 'apns-id': crypto.randomUUID(), 'content-type': 'application/json' });
         stream.end(reason ? JSON.stringify({ reason, timestamp: Date.now() }) : undefined);
       };
