@@ -107,10 +107,38 @@ export const MUTATIONS = [
     '',
   ],
   // Lease plans: each route group's code swapped for another the permission test's clerk holds or lacks.
-  ['lease payments Fa3 → Fa1', LEASE_ROUTES, 'const pay = { auth: { perms: [Perm.LEASE_PAYMENT_RECORD] } };', 'const pay = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };', LEASE_TEST, 'needs 查看分期计划'],
-  ['lease collections Fa4 → Fa1', LEASE_ROUTES, 'const collect = { auth: { perms: [Perm.LEASE_COLLECTIONS] } };', 'const collect = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };', LEASE_TEST, 'needs 查看分期计划'],
-  ['lease plan edits Fa2 → Fa1', LEASE_ROUTES, 'const edit = { auth: { perms: [Perm.LEASE_PLAN_EDIT] } };', 'const edit = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };', LEASE_TEST, 'needs 查看分期计划'],
-  ['lease view Fa1 → none', LEASE_ROUTES, 'const view = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };', "const view = { auth: 'authenticated' as const };", LEASE_TEST, 'needs 查看分期计划'],
+  [
+    'lease payments Fa3 → Fa1',
+    LEASE_ROUTES,
+    'const pay = { auth: { perms: [Perm.LEASE_PAYMENT_RECORD] } };',
+    'const pay = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };',
+    LEASE_TEST,
+    'needs 查看分期计划',
+  ],
+  [
+    'lease collections Fa4 → Fa1',
+    LEASE_ROUTES,
+    'const collect = { auth: { perms: [Perm.LEASE_COLLECTIONS] } };',
+    'const collect = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };',
+    LEASE_TEST,
+    'needs 查看分期计划',
+  ],
+  [
+    'lease plan edits Fa2 → Fa1',
+    LEASE_ROUTES,
+    'const edit = { auth: { perms: [Perm.LEASE_PLAN_EDIT] } };',
+    'const edit = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };',
+    LEASE_TEST,
+    'needs 查看分期计划',
+  ],
+  [
+    'lease view Fa1 → none',
+    LEASE_ROUTES,
+    'const view = { auth: { perms: [Perm.LEASE_PLAN_VIEW] } };',
+    "const view = { auth: 'authenticated' as const };",
+    LEASE_TEST,
+    'needs 查看分期计划',
+  ],
 ];
 
 const SKIP = new Set(['node_modules', '.git', '.stryker-tmp', 'reports', 'data', 'coverage', 'test-results', 'dist']);
