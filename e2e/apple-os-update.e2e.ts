@@ -81,14 +81,17 @@ describe.each<Screen>(['desktop', 'phone'])('the 系统更新 tab of an iOS 18 p
     await page.getByRole('tab', { name: '设备信息' }).waitFor();
     await expect.poll(() => page.getByText('建议维修').first().isVisible(), { timeout: 20_000 }).toBe(true);
     await page.screenshot({ path: path.join(os.tmpdir(), `e2e-battery-health-${screen}.png`), fullPage: true });
-    await page.getByRole('tab', { name: /系统更新/ }).click();
+    // On a phone the tab bar scrolls while the first click lands (the last tabs sit under its overflow edge): click
+    // until the tab is the active one.
     await expect
       .poll(
-        () =>
-          page
+        async () => {
+          await page.getByRole('tab', { name: /系统更新/ }).click();
+          return page
             .getByText(/下载中，待装 iOS 18\.6\.2|已准备好，等待安装，待装 iOS 18\.6\.2/)
             .first()
-            .isVisible(),
+            .isVisible();
+        },
         { timeout: 20_000 },
       )
       .toBe(true);
