@@ -80,14 +80,13 @@ export function createLeaseRepo(db: Db) {
       return row ?? null;
     },
 
-    /** findByDeviceKey finds a live plan of the store by its phone's serial number or IMEI. */
-    async findByDeviceKey(storeId: string, serial: string, imei: string) {
+    /** findByDeviceKey finds a live plan the caller may see by its phone's serial number or IMEI. */
+    async findByDeviceKey(scope: PlanScope, serial: string, imei: string) {
       const key = serial || imei;
       const rows = await joined(db)
         .where(
           and(
-            eq(leasePlan.storeId, storeId),
-            isNull(leasePlan.cancelledAt),
+            ...scoped(scope),
             serial
               ? or(eq(iosDevice.serialNumber, key), eq(androidDevice.serialNumber, key))
               : or(eq(iosDevice.imei1, key), eq(iosDevice.imei2, key), eq(androidDevice.imei1, key), eq(androidDevice.imei2, key)),

@@ -156,6 +156,15 @@ describe('payments CSV', () => {
     expect(ledger.map((l) => [l.amountFen, l.source, l.method, l.paidAt.toISOString()])).toEqual([[800_00, 'csv', 'wechat', '2026-12-01T02:30:00.000Z']]);
   });
 
+  it("finds by serial only the plans the clerk may see: another clerk's phone is not found", async () => {
+    const { store, phone, plan } = await storeWithPlan();
+    const clerk = await t.signedIn({ storeId: store.id, permission: Perm.LEASE_PAYMENT_RECORD });
+    const csv = `序列号,金额\n${phone.serialNumber},100\n`;
+    const res = (await t.app.inject({ method: 'POST', url: '/api/lease/payments/import', headers: clerk.headers, payload: { csv } })).json();
+    expect(res).toMatchObject({ applied: false, rows: [{ ok: false, plan_id: null }] });
+    expect(await t.db.select().from(leaseLedger).where(eq(leaseLedger.planId, plan.id))).toEqual([]);
+  });
+
   it('refuses a file without the needed columns with a Chinese message', async () => {
     const { call } = await storeWithPlan();
     const res = await call('POST', '/api/lease/payments/import', { csv: 'a,b\n1,2\n' });

@@ -37,7 +37,7 @@ export function createPaymentImport(deps: PaymentImportDeps) {
       if (!UUID_RE.test(p.planId)) return null;
       return repo.find(db, scopeOf(auth), p.planId);
     }
-    return repo.findByDeviceKey(auth.storeId, p.serial, p.imei);
+    return repo.findByDeviceKey(scopeOf(auth), p.serial, p.imei);
   }
 
   return async function importPayments(auth: AuthContext, csv: string, dryRun: boolean): Promise<PaymentImportResult> {
