@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockStatus } from '@lease/shared';
+import { DEFAULT_LEASE_POLICY, LockStatus } from '@lease/shared';
 import { smsOutbox } from '../../adapters/sms/outbox.table.ts';
 import { androidDevice } from '../../domain/android-device.table.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
@@ -37,18 +37,7 @@ async function leasingStore() {
   const hirerPhone = `1390000${String(Math.floor(Math.random() * 10000)).padStart(4, '0')}`;
   const iphone = await t.newIosDevice({ storeId: s.id, enrolled: true, hirerName: '张三', hirerPhoneNumber: hirerPhone });
   const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers: admin.headers, payload });
-  await put('/api/lease/policy', {
-    remind_days: [3, 0],
-    sms_reminder: true,
-    android_notice: true,
-    grace_days: 3,
-    lock_on_overdue: true,
-    unlock_on_payment: true,
-    release_on_payoff: 'offer',
-    action_hour: 9,
-    contact_phone: '4008001234',
-    time_zone: 'Asia/Shanghai',
-  });
+  await put('/api/lease/policy', { ...DEFAULT_LEASE_POLICY, contact_phone: '4008001234' });
   const post = (url: string, payload: object = {}, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, headers: { ...admin.headers, ...headers }, payload });
   return { store: s, admin, iphone, hirerPhone, post };

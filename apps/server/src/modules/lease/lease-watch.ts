@@ -32,9 +32,7 @@ export function createLeaseWatch(deps: LeaseWatchDeps) {
       const { count, wake } = await deps.db.transaction(async (tx) => {
         const due = await deps.repo.plansToCheck(tx, now, Math.min(BATCH, limit - evaluated));
         const wakeIds: string[] = [];
-        for (const { id } of due) {
-          const plan = await deps.repo.lockPlan(tx, id);
-          if (!plan) continue;
+        for (const plan of due) {
           if (!storeCache.has(plan.storeId)) storeCache.set(plan.storeId, await deps.storeTerms(plan.storeId, tx));
           const store = storeCache.get(plan.storeId);
           if (!store) continue;

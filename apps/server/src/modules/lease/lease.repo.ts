@@ -196,10 +196,10 @@ export function createLeaseRepo(db: Db) {
       return { figures, monthFen: Number(month?.s ?? 0), weekly: weekly.map((w) => ({ week: w.week, fen: Number(w.s ?? 0) })) };
     },
 
-    /** plansToCheck claims plans whose next check has come; SKIP LOCKED lets every server process run the watch. */
+    /** plansToCheck claims (row-locks) plans whose next check has come; SKIP LOCKED lets every server process run the watch. */
     async plansToCheck(tx: Tx, now: Date, limit: number) {
       return tx
-        .select({ id: leasePlan.id })
+        .select()
         .from(leasePlan)
         .where(
           and(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Perm } from '@lease/shared';
+import { DEFAULT_LEASE_POLICY, Perm } from '@lease/shared';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
@@ -73,18 +73,7 @@ describe('bad input', () => {
       expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
       expect(res.json().message).toMatch(/[\u4e00-\u9fa5]/);
     }
-    const bad = await call('PUT', '/api/lease/policy', {
-      remind_days: [3],
-      sms_reminder: true,
-      android_notice: true,
-      grace_days: 3,
-      lock_on_overdue: true,
-      unlock_on_payment: true,
-      release_on_payoff: 'offer',
-      action_hour: 9,
-      contact_phone: '',
-      time_zone: 'Mars/Base',
-    });
+    const bad = await call('PUT', '/api/lease/policy', { ...DEFAULT_LEASE_POLICY, time_zone: 'Mars/Base' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('时区');
     expect(await t.db.select().from(leaseLedger).where(eq(leaseLedger.planId, plan.id))).toEqual([]);
