@@ -1,11 +1,10 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { ALL_MODULES, Perm, type PaymentMethod } from '@lease/shared';
+import type { PaymentMethod } from '@lease/shared';
 import type { Db } from '../db/client.ts';
 import { androidDevice } from '../domain/android-device.table.ts';
-import { clerk } from '../domain/clerk.table.ts';
 import { iosDevice } from '../domain/ios-device.table.ts';
 import { store } from '../domain/store.table.ts';
-import type { AuthContext } from '../http/authz.ts';
+import { demoStoreAdmin } from './demo-store.ts';
 import { addDays, localDay } from '../modules/lease/lease-calendar.ts';
 import type { LeaseModule } from '../modules/lease/lease.module.ts';
 import { leaseLedger, leasePlan } from '../modules/lease/lease.table.ts';
@@ -50,16 +49,10 @@ const DEMO_PLANS: DemoPlan[] = [
  * locks its phone at once); it runs once per demo store (none if the store has any plan), with today's dates.
  */
 export async function seedDemoPlans(db: Db, lease: LeaseModule, now = new Date()): Promise<number> {
-  const [demo] = await db
-    .select({ storeId: store.id, clerkId: clerk.id })
-    .from(store)
-    .innerJoin(clerk, and(eq(clerk.storeId, store.id), eq(clerk.isAdmin, true)))
-    .where(eq(store.isDemo, true))
-    .limit(1);
+  const demo = await demoStoreAdmin(db);
   if (!demo) return 0;
   const [{ n }] = await db.select({ n: count() }).from(leasePlan).where(eq(leasePlan.storeId, demo.storeId));
   if (n > 0) return 0;
-  const auth: AuthContext = { clerkId: demo.clerkId, storeId: demo.storeId, sessionId: 'demo-seed', isAdmin: true, perms: [Perm.ADMIN], modules: ALL_MODULES };
   const enrolled = (t: typeof iosDevice | typeof androidDevice) =>
     db
       .select({ id: t.id })
@@ -117,7 +110,7 @@ export async function seedDemoPlans(db: Db, lease: LeaseModule, now = new Date()
     }
   });
   await lease.watch.run();
-  for (const { planId, note } of notes) await lease.service.contact(auth, planId, { note });
+  for (const { planId, note } of notes) await lease.service.contact(demo, planId, { note });
   return Math.min(phones.length, DEMO_PLANS.length);
 }
 

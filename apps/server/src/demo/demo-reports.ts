@@ -1,11 +1,10 @@
-import { and, count, eq } from 'drizzle-orm';
-import { ALL_MODULES, Perm, idCardCheckDigit } from '@lease/shared';
+import { count, eq } from 'drizzle-orm';
+import { idCardCheckDigit } from '@lease/shared';
 import type { Db } from '../db/client.ts';
-import { clerk } from '../domain/clerk.table.ts';
 import type { ReportModule } from '../modules/report/report.module.ts';
 import { report } from '../modules/report/report.table.ts';
 import { topUpStore } from '../modules/report/top-up.ts';
-import { store } from '../domain/store.table.ts';
+import { demoStoreAdmin } from './demo-store.ts';
 
 const id18 = (first17: string) => first17 + idCardCheckDigit(first17);
 
@@ -23,17 +22,11 @@ const DEMO_HIRERS = [
  */
 export async function seedDemoReports(db: Db, reports: ReportModule) {
   if (reports.provider.kind !== 'sandbox') return;
-  const [demo] = await db
-    .select({ storeId: store.id, clerkId: clerk.id })
-    .from(store)
-    .innerJoin(clerk, and(eq(clerk.storeId, store.id), eq(clerk.isAdmin, true)))
-    .where(eq(store.isDemo, true))
-    .limit(1);
+  const demo = await demoStoreAdmin(db);
   if (!demo) return;
   const { applied } = await reports.ledger.credit(demo.storeId, 50_000, '演示门店沙箱余额', 'demo:initial-balance');
   if (applied) await topUpStore(db, demo.storeId, { rcsCount: 20 });
   const [{ n }] = await db.select({ n: count() }).from(report).where(eq(report.storeId, demo.storeId));
   if (n > 0 || !applied) return;
-  const auth = { clerkId: demo.clerkId, storeId: demo.storeId, sessionId: 'demo-seed', isAdmin: true, perms: [Perm.ADMIN], modules: ALL_MODULES };
-  for (const [i, h] of DEMO_HIRERS.entries()) await reports.reports.add(auth, { ...h, authorised: true, idempotency_key: `demo-report-${i + 1}` });
+  for (const [i, h] of DEMO_HIRERS.entries()) await reports.reports.add(demo, { ...h, authorised: true, idempotency_key: `demo-report-${i + 1}` });
 }

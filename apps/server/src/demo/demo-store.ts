@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { ALL_MODULES, PHONE_RE, PASSWORD_RE } from '@lease/shared';
+import { and, eq } from 'drizzle-orm';
+import { ALL_MODULES, PHONE_RE, PASSWORD_RE, Perm } from '@lease/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { AuthContext } from '../http/authz.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { clerk } from '../domain/clerk.table.ts';
 import { createStoreWithAdmin } from '../modules/store/register-store.service.ts';
@@ -58,4 +59,18 @@ export async function ensureDemoStore(db: Db, config: Config): Promise<DemoAdmin
   }
   fs.writeFileSync(file, JSON.stringify({ phone, password }, null, 2), { mode: 0o600 });
   return { phone, password };
+}
+
+/**
+ * demoStoreAdmin finds the demo store and acts as its admin, for the seeds that fill it through the modules'
+ * services (reports, lease plans); null when there is no demo store.
+ */
+export async function demoStoreAdmin(db: Db): Promise<AuthContext | null> {
+  const [demo] = await db
+    .select({ storeId: store.id, clerkId: clerk.id })
+    .from(store)
+    .innerJoin(clerk, and(eq(clerk.storeId, store.id), eq(clerk.isAdmin, true)))
+    .where(eq(store.isDemo, true))
+    .limit(1);
+  return demo ? { clerkId: demo.clerkId, storeId: demo.storeId, sessionId: 'demo-seed', isAdmin: true, perms: [Perm.ADMIN], modules: ALL_MODULES } : null;
 }

@@ -4,7 +4,11 @@ import { type StoreTerms, recordEvaluation } from './lease-evaluation.ts';
 import type { LeaseSteps } from './lease-steps.ts';
 import type { LeaseRepo, Tx } from './lease.repo.ts';
 
-export interface LeaseWatchDeps {
+/**
+ * LeaseRunDeps is what the parts that evaluate plans outside a clerk's request share (the watch, the CSV import):
+ * the database, the repo, the steps, the store's terms, the Android wake-up and the clock.
+ */
+export interface LeaseRunDeps {
   db: Db;
   repo: LeaseRepo;
   steps: LeaseSteps;
@@ -23,7 +27,7 @@ const BATCH = 100;
  * Each step is recorded once (lease_action's unique key), so a run repeated after a crash, a restart or a clock
  * jump back records nothing twice; a jump forward only brings the next checks sooner.
  */
-export function createLeaseWatch(deps: LeaseWatchDeps) {
+export function createLeaseWatch(deps: LeaseRunDeps) {
   async function evaluateDue(limit: number): Promise<number> {
     let evaluated = 0;
     while (evaluated < limit) {

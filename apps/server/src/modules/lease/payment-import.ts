@@ -1,25 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { OperationStatus, type PaymentImportResult, type PaymentImportRow, UUID_RE } from '@lease/shared';
-import type { Db } from '../../db/client.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
-import { type StoreTerms, recordEvaluation } from './lease-evaluation.ts';
-import type { LeaseSteps } from './lease-steps.ts';
-import type { LeaseRepo, Tx } from './lease.repo.ts';
+import { recordEvaluation } from './lease-evaluation.ts';
+import type { LeaseRunDeps } from './lease-watch.ts';
 import { scopeOf } from './lease-scope.ts';
 import { leaseLedger } from './lease.table.ts';
 import { type CsvPayment, readPayments } from './payment-csv.ts';
-
-export interface PaymentImportDeps {
-  db: Db;
-  repo: LeaseRepo;
-  steps: LeaseSteps;
-  /** The store's terms, read in `tx` when given (PGlite has one connection: never read beside an open transaction). */
-  storeTerms(storeId: string, tx?: Tx): Promise<StoreTerms | null>;
-  wakeAndroid(ids: string[]): void;
-  now(): Date;
-}
 
 /** A row with a reference gets a key, so importing one file twice records its payments once. */
 const keyOf = (planId: string, reference: string) => (reference ? `csv:${planId}:${reference}` : null);
@@ -29,7 +17,7 @@ const keyOf = (planId: string, reference: string) => (reference ? `csv:${planId}
  * the caller's store, its reference not recorded before), and only a file without a bad row is applied, in one
  * transaction, the plans evaluated in it and their steps run after.
  */
-export function createPaymentImport(deps: PaymentImportDeps) {
+export function createPaymentImport(deps: LeaseRunDeps) {
   const { db, repo } = deps;
 
   async function resolve(auth: AuthContext, p: CsvPayment) {
