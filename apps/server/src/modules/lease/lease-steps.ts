@@ -77,6 +77,19 @@ function stillDue(action: ActionRow, state: PlanState, plan: LeasePlanRow): bool
 }
 
 /**
+ * asBeforeClaim is the plan as it stood before `action` was first claimed. A step claimed, then left 'sending' by
+ * a crash, set the plan's lock flag itself (a lock sets it, an unlock clears it); judged against that flag it
+ * would look already taken and be skipped, though the phone may never have heard of it.
+ */
+function asBeforeClaim(plan: LeasePlanRow, action: ActionRow): LeasePlanRow {
+  if (action.attempts === 0) return plan;
+  if (action.step === 'lock' || action.step === 'promise-relock') return { ...plan, lockedForArrearsAt: null };
+  // An unlock's key is the time of the lock it lifts.
+  if (action.step === 'unlock' && !action.stepKey.startsWith(MANUAL)) return { ...plan, lockedForArrearsAt: new Date(action.stepKey) };
+  return plan;
+}
+
+/**
  * createLeaseSteps runs the recorded steps that reach outside the database (texts, locks, unlocks, release).
  * Each is claimed with SKIP LOCKED and marked 'sending' in a committed transaction before it acts, so two server
  * processes never take one step, and a plan's steps run one at a time in the order they were recorded.
@@ -114,8 +127,9 @@ export function createLeaseSteps(deps: LeaseStepsDeps) {
         return 'skipped';
       }
       const policy = planPolicy(store.policy, plan);
-      const state = evaluatePlan(termsOf(plan, await repo.paidFen(tx, plan.id)), policy, now);
-      if (!stillDue(action, state, plan)) {
+      const before = asBeforeClaim(plan, action);
+      const state = evaluatePlan(termsOf(before, await repo.paidFen(tx, plan.id)), policy, now);
+      if (!stillDue(action, state, before)) {
         await tx
           .update(leaseAction)
           .set({ status: 'skipped', detail: { ...action.detail, skipped: '已不再需要（已还款、已承诺或已解锁）' }, dateUpdated: now })

@@ -11,7 +11,7 @@ import { androidCommand } from '../../mdm/android/android-agent.table.ts';
 import { mdmCommand } from '../../mdm/apple/mdm.table.ts';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
 import { instantOf } from './lease-calendar.ts';
-import { leaseAction } from './lease.table.ts';
+import { leaseAction, leaseLedger, leasePlan } from './lease.table.ts';
 
 /**
  * A 12-period plan driven by a moved clock, through the API and the watch as the server runs them: reminders on
@@ -281,5 +281,57 @@ describe('store scope', () => {
       .from(operationLog)
       .where(inArray(operationLog.action, ['lease-payment']));
     expect(paid.filter((r) => r.storeId === b.store.id)).toEqual([]);
+  });
+});
+
+describe('a crash between claiming a step and taking it', () => {
+  /** What the claim committed before the process died: the step 'sending', the plan's lock flag moved. */
+  async function crashAfterClaim(planId: string, step: 'lock' | 'unlock') {
+    const [action] = await t.db
+      .select()
+      .from(leaseAction)
+      .where(and(eq(leaseAction.planId, planId), eq(leaseAction.step, step), eq(leaseAction.status, 'pending')));
+    expect(action).toBeDefined();
+    await t.db.update(leaseAction).set({ status: 'sending', attempts: 1, dateUpdated: clock }).where(eq(leaseAction.id, action.id));
+    await t.db
+      .update(leasePlan)
+      .set({ lockedForArrearsAt: step === 'lock' ? clock : null })
+      .where(eq(leasePlan.id, planId));
+    return action.id;
+  }
+  const statusOf = async (id: string) => (await t.db.select().from(leaseAction).where(eq(leaseAction.id, id)))[0].status;
+
+  it('takes the lock and the unlock on the retry instead of judging them already taken', async () => {
+    const { iphone, post } = await leasingStore();
+    at('2026-12-02');
+    const plan = (
+      await post('/api/lease/plans', {
+        device_id: iphone.id,
+        platform: 'ios',
+        start_date: '2026-12-02',
+        periods: 3,
+        period: 'monthly',
+        day_of_month: 10,
+        amount_fen: 100_00,
+      })
+    ).json();
+    at('2026-12-14', 9, 5);
+    await t.lease.watch.evaluateDue(100);
+    const lock = await crashAfterClaim(plan.id, 'lock');
+    at('2026-12-14', 9, 10);
+    await watch();
+    expect(await statusOf(lock)).toBe('done');
+    expect(await lostMode(iphone.id)).toEqual(['EnableLostMode']);
+
+    // A payment recorded (the unlock step with it) by a process that died before taking it.
+    const [row] = await t.db.select().from(leasePlan).where(eq(leasePlan.id, plan.id));
+    await t.db.insert(leaseLedger).values({ storeId: row.storeId, planId: plan.id, source: 'console', amountFen: 100_00, method: 'cash', paidAt: clock });
+    await t.db.update(leasePlan).set({ nextCheckAt: clock }).where(eq(leasePlan.id, plan.id));
+    await t.lease.watch.evaluateDue(100);
+    const unlock = await crashAfterClaim(plan.id, 'unlock');
+    at('2026-12-14', 9, 15);
+    await watch();
+    expect(await statusOf(unlock)).toBe('done');
+    expect(await lostMode(iphone.id)).toEqual(['EnableLostMode', 'DisableLostMode']);
   });
 });
