@@ -17,7 +17,8 @@ export default defineConfig(({ command }) => ({
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }] } : undefined,
   server: { proxy: { '/api': server, '/custom': server } },
   build: {
-    outDir: 'dist',
+    // WEB_DIST (as the server reads it) lets two builds of one checkout live side by side.
+    outDir: process.env.WEB_DIST ?? 'dist',
     emptyOutDir: true,
     manifest: true,
     // The entry's imports are preloaded by index.html; a lazy import carries no list of the scripts it needs

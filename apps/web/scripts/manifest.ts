@@ -11,7 +11,7 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /** dist is the console's build folder. */
-export const dist = path.resolve(import.meta.dirname, '../dist');
+export const dist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../dist'));
 
 export function readManifest(): Manifest {
   return JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
