@@ -13,14 +13,27 @@ export interface RouteBytes {
   total: number;
   /** The content-encodings seen on scripts, e.g. "br". */
   encodings: string;
+  /** Responses fetched until the network was idle. */
+  requests: number;
+}
+
+/** PHONE is the screen the phone figures are taken on (an iPhone 12-15's CSS pixels), touch and mobile viewport on. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } as const;
+
+export interface ConsoleBundleOptions {
+  /** Load the pages on PHONE's screen instead of the default 1280×720 desktop window. */
+  phone?: boolean;
+  /** Which pages to load (by route name); all four when absent. */
+  routes?: readonly string[];
 }
 
 /**
  * First-load bytes of the login page, the console home, the Apple list and an Apple detail, as a
  * browser really loads them from the server (compression on): every response of a fresh page load,
- * counted by its encoded body size.
+ * counted by its encoded body size. With `phone`, on a phone's screen, where the layout renders (and
+ * loads) differently: cards instead of tables, a drawer instead of the side menu.
  */
-export async function benchConsoleBundle(): Promise<RouteBytes[]> {
+export async function benchConsoleBundle({ phone = false, routes }: ConsoleBundleOptions = {}): Promise<RouteBytes[]> {
   const server = await startConsoleServer(4700);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -42,7 +55,7 @@ export async function benchConsoleBundle(): Promise<RouteBytes[]> {
       return state;
     })();
     const measure = async (route: string, pathname: string, signIn: boolean, ready: string): Promise<RouteBytes> => {
-      const context = await browser.newContext({ baseURL: server.base, storageState: signIn ? signedIn : undefined });
+      const context = await browser.newContext({ baseURL: server.base, storageState: signIn ? signedIn : undefined, ...(phone ? PHONE : {}) });
       const fresh = await context.newPage();
       // In the page: the moment its own content first shows, so scripts requested after it (echarts, the
       // panels below the figures) count as loaded after the content rather than as first load.
@@ -67,6 +80,7 @@ export async function benchConsoleBundle(): Promise<RouteBytes[]> {
       await fresh.waitForLoadState('networkidle');
       const entries = await fresh.evaluate(() => ({
         readyAt: (window as unknown as { __readyAt: number }).__readyAt,
+        documentSize: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.encodedBodySize ?? 0,
         resources: performance.getEntriesByType('resource').map((e) => {
           const r = e as PerformanceResourceTiming;
           return {
@@ -93,17 +107,22 @@ export async function benchConsoleBundle(): Promise<RouteBytes[]> {
         js: scripts.reduce((a, s) => a + s.size, 0),
         files: scripts.length,
         jsIdle,
-        total: all.reduce((a, s) => a + s.size, 0),
+        total: entries.documentSize + all.reduce((a, s) => a + s.size, 0),
         encodings: [...encodings].join('/'),
+        // The document itself is a navigation, not a resource entry.
+        requests: all.length + 1,
       };
     };
-    return [
-      await measure('/login', '/login', false, 'button[type="submit"]'),
+    const pages: [string, string, boolean, string][] = [
+      ['/login', '/login', false, 'button[type="submit"]'],
       // The home's content: its stat cards (first figure shown); lists: a row or card; detail: its tabs.
-      await measure('/console', '/console', true, '[data-testid^="stat-"]'),
-      await measure('Apple list', '/console/device/ios/list', true, '.ant-table-row, [data-device-card]'),
-      await measure('Apple detail', `/console/device/ios/${server.appleId}`, true, '[role="tab"]'),
+      ['/console', '/console', true, '[data-testid^="stat-"]'],
+      ['Apple list', '/console/device/ios/list', true, '.ant-table-row, [data-device-card]'],
+      ['Apple detail', `/console/device/ios/${server.appleId}`, true, '[role="tab"]'],
     ];
+    const rows: RouteBytes[] = [];
+    for (const [route, pathname, signIn, ready] of pages) if (!routes || routes.includes(route)) rows.push(await measure(route, pathname, signIn, ready));
+    return rows;
   } finally {
     await browser.close();
     await server.stop();

@@ -20,7 +20,9 @@ export interface ConsoleServer {
  * browser benches (first-load bytes, Lighthouse); the admin signs in and registers one serial.
  */
 export async function startConsoleServer(portBase: number): Promise<ConsoleServer> {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the console first: npm run build');
+  // WEB_DIST (as the web build and the server read it) measures a build kept outside apps/web/dist.
+  const dist = path.resolve(root, process.env.WEB_DIST ?? 'apps/web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`build the console first: npm run build (no ${dist}/index.html)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-bench-web-'));
   await seedE2e(dataDir);
   const port = portBase + (process.pid % 200);
@@ -35,6 +37,7 @@ export async function startConsoleServer(portBase: number): Promise<ConsoleServe
       DEMO_STORE: '0',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      WEB_DIST: dist,
     },
     stdio: 'ignore',
   });

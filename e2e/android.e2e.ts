@@ -10,7 +10,7 @@ import { E2E, seedE2e } from './seed.ts';
 import { androidModelName } from '@lease/shared';
 
 /**
- * The Android workflow in the browser against a real server and a simulated agent: 新增设备 gives a
+ * The Android workflow in the browser against a real server and a simulated agent: 登记设备 gives a
  * one-time QR token → the agent enrols with it → the phone is listed → lock with a message → the agent shows
  * the lock screen → offline, the console's code for the agent's challenge unlocks it → archive releases it.
  */
@@ -71,11 +71,11 @@ describe.each(['desktop', 'phone'] as const)('Android workflow in the console (%
     await page.getByText('门店还没有 Android 设备').waitFor();
     expect(await sideScroll(page)).toBe(0);
 
-    // 新增设备: the dialog asks the gateway for a one-time token and draws its QR code.
+    // 登记设备: the dialog asks the gateway for a one-time token and draws its QR code.
     const issued = page.waitForResponse((r) => r.url().endsWith('/api/device/android/enroll-token'));
-    await page.getByRole('button', { name: /新增设备/ }).click();
+    await page.getByRole('button', { name: /登记设备/ }).click();
     const { token } = (await (await issued).json()) as { token: string };
-    await page.getByRole('dialog', { name: '新增设备' }).locator('canvas').waitFor();
+    await page.getByRole('dialog', { name: '登记设备' }).locator('canvas').waitFor();
     expect(await dialogOverflow(page)).toBe(0);
     await page.screenshot({ path: path.join(shots, `e2e-android-enroll-${screen}.png`) });
 

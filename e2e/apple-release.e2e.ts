@@ -8,7 +8,7 @@ import { launchBrowser, login, newPage } from './browser.ts';
 import { E2E } from './seed.ts';
 
 /**
- * Issue 6 in the browser: a clerk releases a paid-off, locked iPhone with 一键解锁 and watches the steps finish
+ * Issue 6 in the browser: a clerk releases a paid-off, locked iPhone with 结清释放 and watches the steps finish
  * while the simulated phone leaves lost mode and then management.
  */
 let stage: AppleStage;
@@ -67,7 +67,7 @@ describe('one-click unlock in the console', () => {
     await login(page, E2E.admin);
     await page.goto(`/console/device/ios/${deviceId}`);
     await page.getByRole('button', { name: /安全与释放/ }).click();
-    await page.getByRole('menuitem', { name: /一键解锁/ }).click();
+    await page.getByRole('menuitem', { name: /结清释放/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('已选择保留数据').waitFor();
     // Prevalidation: the phone is locked and managed, nothing else to lift.
@@ -76,9 +76,9 @@ describe('one-click unlock in the console', () => {
 
     await dialog.getByLabel('登录密码或二级密码').fill(E2E.password);
     await dialog.getByText('我确认租机人已结清，释放此设备').click();
-    await dialog.getByRole('button', { name: '开始一键解锁' }).click();
+    await dialog.getByRole('button', { name: '开始结清释放' }).click();
 
-    await expect.poll(() => dialog.getByText('一键解锁已完成，设备已释放。').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => dialog.getByText('结清释放已完成，设备已释放。').isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => dialog.getByText(/已完成：管理描述文件已移除/).isVisible()).toBe(true);
     await page.screenshot({ path: path.join(os.tmpdir(), 'e2e-apple-release.png') });
     expect(phone.state.lostMode.enabled).toBe(false);

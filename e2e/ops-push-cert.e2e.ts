@@ -144,7 +144,7 @@ describe('operator push certificate', () => {
   it('shows the fleet health on the operator home, and both pages fit a phone', async () => {
     const desktop = await signIn();
     await desktop.getByText('设备群健康').waitFor();
-    await expect.poll(() => desktop.getByText('苹果设备').count()).toBeGreaterThan(0);
+    await expect.poll(() => desktop.getByText('Apple 设备').count()).toBeGreaterThan(0);
     await expect.poll(() => desktop.locator('[data-chart] svg').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     if (shots) await desktop.screenshot({ path: path.join(shots, 'ops-home-desktop.png'), fullPage: true });
 

@@ -12,6 +12,7 @@ import type { PushCertService } from './mdm/apple/push-cert/push-cert.service.ts
 import { createAbmModule } from './modules/abm/abm.module.ts';
 import { createActivationLockModule } from './modules/activation-lock/activation-lock.module.ts';
 import { createAndroidDeviceModule } from './modules/android-device/android-device.module.ts';
+import type { SimulatedAndroidPhones } from './modules/android-device/android-simulator.service.ts';
 import { createApiKeyModule } from './modules/api-key/api-key.module.ts';
 import { createAppstoreModule } from './modules/appstore/appstore.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
@@ -34,6 +35,7 @@ import { createLogsModule } from './modules/logs/logs.module.ts';
 import { createOpenApiModule } from './modules/open-api/open-api.module.ts';
 import { createOpsModule } from './modules/ops/ops.module.ts';
 import { createReportModule } from './modules/report/report.module.ts';
+import { createSearchModule } from './modules/search/search.module.ts';
 import { createSmsCodeModule } from './modules/sms-code/sms-code.module.ts';
 import { createStoreModule } from './modules/store/store.module.ts';
 import { systemApproved } from './modules/store/sensitive-action.ts';
@@ -53,6 +55,8 @@ export interface AppModulesDeps {
   pushCert: PushCertService;
   apns: AdapterInfo;
   android: AndroidEngineInternal;
+  /** The simulated Android agents this process runs (the demo's), for the 模拟设备 tab. */
+  simulatedAndroid?: SimulatedAndroidPhones;
   clock?: () => Date;
 }
 
@@ -102,7 +106,16 @@ export function createAppModules(deps: AppModulesDeps) {
   // Reports and risk control: device details show the hirer's latest risk level, home shows the figures.
   const reports = createReportModule({ ...base, stores, oplog });
   const enroll = createEnrollModule({ ...base, mdm, oplog });
-  const ios = createIosDeviceModule({ ...base, mdm, oplog, operationLogs, codec: enroll.codec, sensitive, hirerRisk: reports.hirerRisk });
+  const ios = createIosDeviceModule({
+    ...base,
+    mdm,
+    oplog,
+    operationLogs,
+    codec: enroll.codec,
+    shortLinks: enroll.shortLinks,
+    sensitive,
+    hirerRisk: reports.hirerRisk,
+  });
   const { devices } = ios;
   // Apple Business Manager: activation lock and release reach Apple's DEP service through abm.gateway.clientFor(storeId).
   const abm = createAbmModule({ ...base, mdm });
@@ -130,6 +143,7 @@ export function createAppModules(deps: AppModulesDeps) {
     sensitive,
     hirerRisk: reports.hirerRisk,
     wallpaperContent: wallpaper.content,
+    simulatedPhones: deps.simulatedAndroid,
   });
   const webhook = createWebhookModule({ ...base, oplog });
   const lease = createLeaseModule({
@@ -201,6 +215,7 @@ export function createAppModules(deps: AppModulesDeps) {
     enroll,
     logs,
     createHomeModule({ ...base, reportOverview: reports.overview }),
+    createSearchModule(base),
     wallpaper,
     createDevModule({ ...base, database: deps.database, outbox: smsCode.outbox, adapters: () => modules.flatMap((m) => m.adapters ?? []) }),
   ];
@@ -213,6 +228,8 @@ export function createAppModules(deps: AppModulesDeps) {
     reports,
     abm,
     enroll,
+    /** The stores' own hosts: their config.json and logo, served with the static files. */
+    hostSites: { configFor: store.mdmHost.siteConfigFor, logoFor: store.mdmHost.logoFor },
     expiryWatch: system.expiryWatch,
     /** Services tests drive directly (the jobs that move them on do not run in tests). */
     oneClickUnlock: iosRelease.oneClickUnlock,

@@ -6,6 +6,7 @@ import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import { createAppModules } from './app-modules.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createDemoAndroidFleet } from './demo/demo-android.ts';
 import { type DemoPhones, registerDemoPhones } from './demo/demo-phones.ts';
 import type {} from './app-decorations.ts';
 import { registerAuthz } from './http/authz.ts';
@@ -59,7 +60,7 @@ const version: ServerVersion = {
 export async function composeApp(deps: AppDeps) {
   const { config, database, secrets } = deps;
   const { db } = database;
-  const app = createHttpApp({ logger: deps.logger, trustProxy: config.trustProxy });
+  const app = createHttpApp({ logger: deps.logger, trustProxy: config.trustProxy, quietSucceeded: config.logRequests === 'failed' });
   const metrics = createMetrics({
     db,
     pool: database.pool,
@@ -99,7 +100,10 @@ export async function composeApp(deps: AppDeps) {
   });
 
   const base = { db, config, secrets, log: app.log, publicUrl };
+  // The demo's Android agents, once started, by device id: the 模拟设备 tab shows their lock screens (dev tools on).
+  const simulatedAndroid = createDemoAndroidFleet();
   const parts = createAppModules({
+    simulatedAndroid,
     base,
     database,
     version,
@@ -126,7 +130,7 @@ export async function composeApp(deps: AppDeps) {
   registerDemoPhones(
     app,
     { devices: deps.demoDevices, android: deps.demoAndroid },
-    { db, dataDir: config.dataDir, android, enroll: parts.enroll.enroll, codec: parts.enroll.codec },
+    { db, dataDir: config.dataDir, android, enroll: parts.enroll.enroll, codec: parts.enroll.codec, androidFleet: simulatedAndroid },
   );
   if (deps.startJobs) {
     const stop = startJobs(metrics.countJobs(parts.modules.flatMap((m) => m.jobs ?? [])), app.log);
@@ -139,8 +143,11 @@ export async function composeApp(deps: AppDeps) {
     app.addHook('preClose', async () => stop());
   }
   registerMetricsRoute(app, metrics, config.metrics.token);
-  await registerStatic(app, config.webDist, config.dataDir);
-  return { app, parts: { mdm, android, abm: parts.abm, oneClickUnlock: parts.oneClickUnlock, webhookDelivery: parts.webhookDelivery, lease: parts.lease } };
+  await registerStatic(app, config.webDist, config.dataDir, parts.hostSites);
+  return {
+    app,
+    parts: { mdm, android, abm: parts.abm, oneClickUnlock: parts.oneClickUnlock, webhookDelivery: parts.webhookDelivery, lease: parts.lease, simulatedAndroid },
+  };
 }
 
 /** buildApp builds the server (main.ts, the bench); tests use composeApp for the parts they drive directly. */

@@ -7,7 +7,8 @@ const bool = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' 
 /** ConfigSchema is DESIGN §3's environment, each variable with a working default. */
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: the demo (dev tools, simulated phones) is for this machine; a server others reach sets HOST. */
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -21,6 +22,8 @@ const ConfigSchema = z.object({
   DEV_TOOLS: bool.optional(),
   NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.string().default('info'),
+  /** `failed`: a console request logs (at info) only when it fails; `npm start` (the demo) sets it. */
+  LOG_REQUESTS: z.enum(['all', 'failed']).default('all'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
@@ -166,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsGateway: smsGatewayOf(parsed),
     isProduction,
     logLevel: parsed.LOG_LEVEL,
+    logRequests: parsed.LOG_REQUESTS,
     trustProxy: parsed.TRUST_PROXY ?? false,
     webhookAllowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE ?? false,
     auth: {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,13 +55,28 @@ describe('prepareDataDir', () => {
   });
 });
 
-/** runMain starts the real server on DATA_DIR with its stderr captured; the caller kills it. */
+const children = new Set<ChildProcess>();
+// A test that timed out (a loaded machine) leaves its server running: kill it here, or it holds its PGlite folder for hours.
+afterEach(async () => {
+  await Promise.all(
+    [...children].map(async (child) => {
+      children.delete(child);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }),
+  );
+}, 30_000);
+
+/** runMain starts the real server on DATA_DIR with its stderr captured; the caller kills it, and afterEach kills what is left. */
 function runMain(dir: string, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_STORE: '0', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  children.add(child);
   let stderr = '';
   child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -121,6 +121,10 @@ const lines = [
   ...(demoPush ? [`  演示设备：${config.demo.devices} 台模拟 iPhone（DEMO_DEVICES=0 可关闭）`] : []),
   ...(config.demo.enabled && config.demo.devices > 0 ? [`  演示设备：${config.demo.devices} 台模拟 Android 手机（扫码令牌接入，WebSocket 在线）`] : []),
   ...(config.devTools ? [`  开发者页面（短信发件箱，仅演示门店管理员可看）：${url}/system/dev`] : []),
+  ...(demo
+    ? [`  演示账号的密码另存于 ${path.join(config.dataDir, demoOperator ? 'demo-{admin,operator}.json' : 'demo-admin.json')}（本屏滚走后可在那里查看）`]
+    : []),
+  ...(config.logRequests === 'failed' ? ['  请求日志：只记失败的请求（LOG_REQUESTS=all 记录全部）'] : []),
   `  短信发送：${smsSenderSummary(config)}`,
   `  运行环境：Node ${process.version}${process.env.NODE_ENV === 'production' ? '（生产模式，JSON 日志）' : ''}`,
   ...(metricsServer

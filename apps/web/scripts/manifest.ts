@@ -4,8 +4,11 @@ import path from 'node:path';
 /** One entry of the build's .vite/manifest.json (what these scripts read of it). */
 export interface ManifestChunk {
   file: string;
+  /** A shared chunk's name (its key is `_<name>-<hash>.js`). */
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;

@@ -120,7 +120,7 @@ describe('app router', { timeout: 15_000 }, () => {
   });
 
   it('shows only the menu areas the clerk may enter', async () => {
-    await renderApp('/console', clerk({ available_modules: [Module.APPLE], permission: [Perm.LOGIN_LOG] }));
+    await renderApp('/console', clerk({ available_modules: [Module.APPLE], permission: [Perm.LOGIN_LOG, Perm.APPLE_LIST_VIEW_ALL] }));
     const menu = await screen.findByRole('navigation', { name: '控制台菜单' }, { timeout: 5000 });
     expect(within(menu).getByText('Apple 设备')).toBeTruthy();
     expect(within(menu).queryByText('Android 设备')).toBeNull();
@@ -171,5 +171,25 @@ describe('app router', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect([...asked].sort()).toEqual(['/api/home/clerks', '/api/home/device-overview', '/api/home/report-overview', '/api/home/supervise-overview']),
     );
+  });
+});
+
+describe('a link opened cold', { timeout: 15_000 }, () => {
+  it('paints the console frame first, with the spinner inside the content area while the page code loads', async () => {
+    let arrive: (m: { default: () => React.JSX.Element }) => void = () => {};
+    const slowPage = () => new Promise<{ default: () => React.JSX.Element }>((resolve) => (arrive = resolve));
+    const table = APP_ROUTES.map((r) => (r.meta.name === 'console-device-ios-id' ? { ...r, page: slowPage } : r));
+    expect(table.some((r) => r.page === slowPage)).toBe(true);
+    authStore.set({ access_token: 'access', refresh_token: 'refresh', expires: Date.now() + 60_000 });
+    queryClient.setQueryData(meQuery.queryKey, clerk());
+    const url = '/console/device/ios/0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b';
+    const router = createAppRouter(table, queryClient, (routes) => createMemoryRouter(routes, { initialEntries: [url] }));
+    render(<AppRoot router={router} queryClient={queryClient} />);
+    // The frame (the store's name in the header) paints before the page's code has arrived, the spinner in its content.
+    expect((await screen.findAllByText(clerk().store.store_name, {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
+    const content = document.querySelector('.ant-layout-content') as HTMLElement;
+    expect(within(content).getByRole('status', { name: '加载中' })).toBeTruthy();
+    await act(async () => arrive({ default: () => <p>设备详情页</p> }));
+    expect(await within(content).findByText('设备详情页')).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import { hasSession } from './auth/session.ts';
 import { PageLoading } from './components/PageLoading.tsx';
 import EmptyLayout from './layouts/EmptyLayout.tsx';
 import RouteErrorPage from './pages/errors/RouteErrorPage.tsx';
-import { layoutOf, lazyComponent, toRouteObject } from './router/build.ts';
+import { type ColdStart, layoutOf, lazyComponent, routeObject } from './router/build.ts';
 import { loginPath } from './router/guard.ts';
 import { createGuardLoader } from './router/guardLoader.ts';
 import type { AppRoute, LayoutName } from './router/meta.ts';
@@ -19,8 +19,8 @@ type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserR
  * buildLayoutRoutes nests the table's top-level routes under one pathless route per layout. The
  * console layout is its own chunk so the login page never downloads the sider and menu.
  */
-export function buildLayoutRoutes(table: readonly AppRoute[]): RouteObject[] {
-  const under = (layout: LayoutName) => table.filter((r) => layoutOf(r) === layout).map(toRouteObject);
+export function buildLayoutRoutes(table: readonly AppRoute[], coldStart?: ColdStart): RouteObject[] {
+  const under = (layout: LayoutName) => table.filter((r) => layoutOf(r) === layout).map((r) => routeObject(r, coldStart));
   return [
     {
       id: 'layout-console',
@@ -38,7 +38,9 @@ export function buildLayoutRoutes(table: readonly AppRoute[]): RouteObject[] {
  * Tests pass a memory router factory.
  */
 export function createAppRouter(table: readonly AppRoute[], queryClient: QueryClient, createRouter: RouterFactory = (routes) => createBrowserRouter(routes)) {
-  const children = buildLayoutRoutes(table);
+  // Until the first load is done, pages wait for their code inside the layout (router/build.ts `lazyPage`).
+  let booted: { state: { initialized: boolean } } | undefined;
+  const children = buildLayoutRoutes(table, () => !booted?.state.initialized);
   const guardLoader = createGuardLoader({
     routes: children,
     hasSession: () => hasSession(),
@@ -62,6 +64,8 @@ export function createAppRouter(table: readonly AppRoute[], queryClient: QueryCl
       children,
     },
   ]);
+
+  booted = router;
 
   setUnauthorizedHandler(() => {
     // During a navigation the guard loader redirects to /login itself.

@@ -51,6 +51,7 @@ const PAGES: Record<string, PageLoader> = {
   'console-security-operation-log': () => import('./pages/security/operation-log/OperationLogPage.tsx'),
   'console-security-operation-log-apple': () => import('./pages/security/operation-log/AppleOperationLogPage.tsx'),
   'console-security-operation-log-android': () => import('./pages/security/operation-log/AndroidOperationLogPage.tsx'),
+  'console-security-operation-log-report-view': () => import('./pages/security/operation-log/ReportViewLogPage.tsx'),
 
   'console-appstore': () => import('./pages/appstore/AppstorePage.tsx'),
   'console-help': () => import('./pages/help/HelpPage.tsx'),

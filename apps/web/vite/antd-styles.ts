@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 /**
  * The antd components the console frame and the home page render (layouts/, pages/home/, components/Panel,
- * ExpiryAlerts, FirstDeviceGuide, app/staticMessage, app/UpdateNotice), by their class prefix (`.ant-btn`), with the
+ * ExpiryAlerts, FirstDeviceGuide, GlobalSearch, app/staticMessage, app/UpdateNotice), by their class prefix (`.ant-btn`), with the
  * click wave and the enter/leave motions their notices use. A component added there goes here too:
  * e2e/antd-styles.test.ts fails on a styled antd class of the home that the frame's stylesheet lacks.
  */
@@ -23,6 +23,9 @@ export const FRAME_COMPONENTS = [
   'tag',
   'typography',
   'tooltip',
+  // The header's device search (components/DeviceSearchBox.tsx: AutoComplete over an Input), on every page.
+  'select',
+  'input',
   'message',
   'notification',
   'fade',

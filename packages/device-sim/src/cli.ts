@@ -25,8 +25,9 @@ const { values } = parseArgs({
   },
 });
 
+/** demoCredentials reads the demo admin the server keeps in its data folder: DATA_DIR (relative to apps/server, as the server reads it), else apps/server/data. */
 function demoCredentials() {
-  const file = path.resolve('data/demo-admin.json');
+  const file = path.resolve('apps/server', process.env.DATA_DIR ?? 'data', 'demo-admin.json');
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { phone: string; password: string }) : null;
 }
 
@@ -46,7 +47,7 @@ const demo = demoCredentials();
 const account = values.account ?? demo?.phone;
 const password = values.password ?? demo?.password;
 if (!account || !password) {
-  console.error('需要门店账号：--account 手机号 --password 密码（或在项目根目录运行，读取 data/demo-admin.json）');
+  console.error('需要门店账号：--account 手机号 --password 密码（或在项目根目录运行，读取 apps/server/data/demo-admin.json）');
   process.exit(1);
 }
 

@@ -31,3 +31,12 @@ export const dnsSettingStatusLabel: Record<number, string> = { 0: '未设置', 1
 
 /** Offline-duration filter options of spec §5/§9, in hours. */
 export const OFFLINE_DURATIONS = [3, 6, 12, 24, 73] as const;
+
+/**
+ * OFFLINE_LONG_HOURS is the one figure every text says for a long absence: 72 hours (3 days), the Android auto-lock
+ * default. The spec's API value 73 means the same bucket, "more than 72 hours" (docs/glossary.md).
+ */
+export const OFFLINE_LONG_HOURS = 72;
+
+/** offlineHoursText: the hours a text shows for an offline_duration value (73 reads as 超过 72 小时). */
+export const offlineHoursText = (hours: number): number => (hours === 73 ? OFFLINE_LONG_HOURS : hours);

@@ -36,3 +36,5 @@ export * from './schemas/ops.ts';
 export * from './schemas/ops-push-cert.ts';
 export * from './schemas/ops-health.ts';
 export * from './route-preloads.ts';
+export * from './schemas/search.ts';
+export * from './schemas/store-mdm-host.ts';

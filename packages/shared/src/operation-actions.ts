@@ -19,7 +19,7 @@ export const operationActionLabel: Record<string, string> = {
   erase: '抹掉设备',
   'abm-unbind': '解除 ABM 绑定',
   'remove-main-profile': '移除管理描述文件',
-  'one-click-unlock': '一键解锁（释放设备）',
+  'one-click-unlock': '结清释放',
   'get-installed-app-list': '获取已安装应用',
   'set-system-restriction': '设置系统限制',
   'sync-store-default-system-restriction': '同步门店默认系统限制',
@@ -46,7 +46,7 @@ export const operationActionLabel: Record<string, string> = {
   // Android (spec §7 /{id}/operation/{name} and record edits)
   'update-hirer-info': '修改租机人信息',
   regulate: '开启监管',
-  deregulate: '解除监管',
+  deregulate: '结清释放（解除监管）',
   'sync-system-restriction': '同步门店默认系统限制',
   'get-unlock-passcode': '获取离线解锁码',
   'get-deregulate-passcode': '获取离线解除监管码',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -36,7 +37,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end(), pool };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
-  const client = new PGlite({ dataDir: target.dir, loadDataDir: target.from });
+  // pg_trgm's library is loaded on every open; migration 0009 creates the extension (the header search's indexes).
+  const client = new PGlite({ dataDir: target.dir, loadDataDir: target.from, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

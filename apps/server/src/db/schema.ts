@@ -1,5 +1,6 @@
 /** schema gathers every domain's tables for Drizzle and for drizzle-kit's migration generator. */
 export * from '../domain/store.table.ts';
+export * from '../modules/store/store-site.table.ts';
 export * from '../domain/clerk.table.ts';
 export * from '../modules/clerk/distribution-log.table.ts';
 export * from '../modules/auth/auth.table.ts';
@@ -24,3 +25,4 @@ export * from '../modules/activation-lock/activation-lock.table.ts';
 export * from '../modules/report/report.table.ts';
 export * from '../modules/ops/ops.table.ts';
 export * from '../modules/lease/lease.table.ts';
+export * from '../modules/enroll/enroll-short-link.table.ts';

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ANDROID_MODELS, AgentRefused, SimulatedAndroidAgent } from '@lease/device-sim';
-import { ALL_MODULES, Perm } from '@lease/shared';
+import { ALL_MODULES, type AndroidSimulatorView, Perm } from '@lease/shared';
 import type { Db } from '../db/client.ts';
 import type { AndroidEngineInternal } from '../mdm/android/android-engine.ts';
 import { androidDevice } from '../domain/android-device.table.ts';
 import { clerk } from '../domain/clerk.table.ts';
 import { store } from '../domain/store.table.ts';
+import type { SimulatedAndroidPhones } from '../modules/android-device/android-simulator.service.ts';
 
 const HIRERS = ['演示租机人子', '演示租机人丑', '演示租机人寅', '演示租机人卯', '演示租机人辰'];
 
@@ -57,6 +58,32 @@ export async function startDemoAndroid(deps: {
   return agents;
 }
 
+/** SimulatedAgentScreen is what the fleet reads of an agent (a SimulatedAndroidAgent; tests pass stand-ins). */
+interface SimulatedAgentScreen {
+  readonly deviceId: string | null;
+  state(): { connected: boolean; lockScreen: AndroidSimulatorView['lock_screen'] };
+}
+
+/** DemoAndroidFleet is the demo agents this process runs, by device id: what the 模拟设备 tab reads (SimulatedAndroidPhones). */
+export interface DemoAndroidFleet extends SimulatedAndroidPhones {
+  add(agent: SimulatedAgentScreen): void;
+}
+
+export function createDemoAndroidFleet(): DemoAndroidFleet {
+  const agents = new Map<string, SimulatedAgentScreen>();
+  return {
+    add(agent) {
+      if (agent.deviceId) agents.set(agent.deviceId, agent);
+    },
+    view(deviceId) {
+      const agent = agents.get(deviceId);
+      if (!agent) return null;
+      const { connected, lockScreen } = agent.state();
+      return { connected, lock_screen: lockScreen };
+    },
+  };
+}
+
 /** stillKnown asks the server whether a saved agent is still enrolled (the database may have been reset, or the phone archived). */
 async function stillKnown(agent: SimulatedAndroidAgent): Promise<boolean> {
   if (agent.state().released) return false;
@@ -70,13 +97,17 @@ async function stillKnown(agent: SimulatedAndroidAgent): Promise<boolean> {
 }
 
 /** registerDemoAndroid starts the demo agents once the server listens (they use real HTTP and WebSockets) and stops them on close. */
-export function registerDemoAndroid(app: FastifyInstance, deps: { db: Db; android: AndroidEngineInternal; count: number; dir: string }) {
+export function registerDemoAndroid(
+  app: FastifyInstance,
+  deps: { db: Db; android: AndroidEngineInternal; count: number; dir: string; fleet?: DemoAndroidFleet },
+) {
   const agents: SimulatedAndroidAgent[] = [];
   app.addHook('onListen', async () => {
     const { port } = app.server.address() as { port: number };
     startDemoAndroid({ ...deps, origin: `http://127.0.0.1:${port}` })
       .then((started) => {
         agents.push(...started);
+        for (const agent of started) deps.fleet?.add(agent);
         app.log.info({ agents: started.length }, 'demo Android agents enrolled');
       })
       .catch((err: unknown) => app.log.error({ err }, 'demo Android agents failed to start'));

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { AndroidEngineInternal } from '../mdm/android/android-engine.ts';
 import type { EnrollCodec } from '../modules/enroll/enroll-code.ts';
 import type { EnrollService } from '../modules/enroll/enroll.service.ts';
-import { registerDemoAndroid } from './demo-android.ts';
+import { type DemoAndroidFleet, registerDemoAndroid } from './demo-android.ts';
 import { startDemoDevices } from './demo-devices.ts';
 
 export interface DemoPhones {
@@ -22,10 +22,17 @@ export interface DemoPhones {
 export function registerDemoPhones(
   app: FastifyInstance,
   demo: DemoPhones,
-  deps: { db: Db; dataDir: string; android: AndroidEngineInternal; enroll: EnrollService; codec: EnrollCodec },
+  deps: { db: Db; dataDir: string; android: AndroidEngineInternal; enroll: EnrollService; codec: EnrollCodec; androidFleet?: DemoAndroidFleet },
 ) {
   const { db } = deps;
-  if (demo.android) registerDemoAndroid(app, { db, android: deps.android, count: demo.android.count, dir: path.join(deps.dataDir, 'demo-android') });
+  if (demo.android)
+    registerDemoAndroid(app, {
+      db,
+      android: deps.android,
+      count: demo.android.count,
+      dir: path.join(deps.dataDir, 'demo-android'),
+      fleet: deps.androidFleet,
+    });
   const devices = demo.devices;
   if (!devices) return;
   const phones: { stop(): Promise<void> }[] = [];

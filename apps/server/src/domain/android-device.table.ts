@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { AndroidLeaseOffline } from '@lease/shared/agent-protocol';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AndroidAppEntry } from '@lease/shared';
-import { deviceColumns, locationLogColumns } from './device-columns.ts';
+import { deviceColumns, locationLogColumns, searchText } from './device-columns.ts';
 
 /**
  * androidDevice is one Android phone of a store. The console writes the hirer and the desired state
@@ -55,6 +56,9 @@ export const androidDevice = pgTable(
     index('android_device_imei2_idx').on(t.storeId, t.imei2.op('text_pattern_ops')),
     index('android_device_serial_idx').on(t.storeId, t.serialNumber.op('text_pattern_ops')),
     index('android_device_hirer_phone_idx').on(t.storeId, t.hirerPhoneNumber.op('text_pattern_ops')),
+    // The header search and the lists' partial hirer phone: fragments anywhere (pg_trgm; docs/benchmarks.md).
+    index('android_device_search_ids_trgm_idx').using('gin', sql`${searchText(t).ids} gin_trgm_ops`),
+    index('android_device_search_words_trgm_idx').using('gin', sql`${searchText(t).words} gin_trgm_ops`),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { type AnyPgColumn, bigserial, boolean, doublePrecision, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, type PgColumn, bigserial, boolean, doublePrecision, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clerk } from './clerk.table.ts';
 import { store } from './store.table.ts';
 
@@ -61,4 +62,24 @@ export const locationLogColumns = (device: () => AnyPgColumn) => ({
   accuracy: doublePrecision('accuracy'),
   measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
   dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The columns the header search reads, alike on both tables. */
+interface SearchColumns {
+  hirerPhoneNumber: PgColumn;
+  hirerName: PgColumn;
+  serialNumber: PgColumn;
+  imei1: PgColumn;
+  imei2: PgColumn;
+  remark: PgColumn;
+}
+
+/**
+ * searchText is what the header search matches, as the two expressions each table has a trigram (GIN) index on:
+ * `ids` the hirer's phone, serial and IMEIs (letters and digits, so a fragment never spans two of them), `words`
+ * the hirer's name and the remark. Queries must use these very expressions for PostgreSQL to use the indexes.
+ */
+export const searchText = (t: SearchColumns): { ids: SQL; words: SQL } => ({
+  ids: sql`(${t.hirerPhoneNumber} || ' ' || ${t.serialNumber} || ' ' || ${t.imei1} || ' ' || ${t.imei2})`,
+  words: sql`(${t.hirerName} || ' ' || ${t.remark})`,
 });

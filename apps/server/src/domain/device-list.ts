@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { chinaDayStart } from '../db/date-range.ts';
 import { paged } from '../db/paged.ts';
 import type { androidDevice } from './android-device.table.ts';
+import { searchText } from './device-columns.ts';
 import { clerk } from './clerk.table.ts';
 import type { iosDevice } from './ios-device.table.ts';
 
@@ -43,6 +44,18 @@ export function scopeConditions(t: DeviceTable, scope: DeviceScope): SQL[] {
 }
 
 /**
+ * hirerPhoneCondition: all 11 digits are an equality (btree), 4 to 10 digits a fragment anywhere (the last 4 a clerk
+ * hears on the phone), found through the trigram index on searchText's `ids` and checked on the phone itself; fewer
+ * digits stay a prefix, as before.
+ */
+export function hirerPhoneCondition(t: DeviceTable, digits: string): SQL {
+  if (digits.length === 11) return eq(t.hirerPhoneNumber, digits);
+  if (digits.length < 4) return like(t.hirerPhoneNumber, `${digits}%`);
+  const pattern = `%${digits}%`;
+  return and(sql`${searchText(t).ids} like ${pattern}`, like(t.hirerPhoneNumber, pattern))!;
+}
+
+/**
  * listDevices is the paged device list of both platforms. `where` holds the scope and the platform's own
  * conditions (tab, serial, brand…); the shared filters of `q` are added after them. A deferred join pages
  * through ids alone (index-only), then reads just the page's rows with their clerk, so deep pages skip index
@@ -51,7 +64,7 @@ export function scopeConditions(t: DeviceTable, scope: DeviceScope): SQL[] {
 export async function listDevices<T extends DeviceTable>(db: Db, t: T, where: SQL[], q: DeviceListQuery, now: Date) {
   const conditions = [...where];
   if (q.imei) conditions.push(or(like(t.imei1, `${q.imei}%`), like(t.imei2, `${q.imei}%`))!);
-  if (q.hirer_phone_number) conditions.push(like(t.hirerPhoneNumber, `${q.hirer_phone_number}%`));
+  if (q.hirer_phone_number) conditions.push(hirerPhoneCondition(t, q.hirer_phone_number));
   if (q.for_clerk) conditions.push(eq(t.clerkId, q.for_clerk));
   if (q.lock_status !== undefined) conditions.push(eq(t.lockStatus, q.lock_status));
   if (q.registration_time) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { type SimCard, deviceColumns, locationLogColumns } from './device-columns.ts';
+import { type SimCard, deviceColumns, locationLogColumns, searchText } from './device-columns.ts';
 
 export type { GeoPoint, SimCard } from './device-columns.ts';
 
@@ -77,6 +77,9 @@ export const iosDevice = pgTable(
     index('ios_device_imei2_idx').on(t.storeId, t.imei2.op('text_pattern_ops')),
     index('ios_device_serial_idx').on(t.storeId, t.serialNumber.op('text_pattern_ops')),
     index('ios_device_hirer_phone_idx').on(t.storeId, t.hirerPhoneNumber.op('text_pattern_ops')),
+    // The header search and the lists' partial hirer phone: fragments anywhere (pg_trgm; docs/benchmarks.md).
+    index('ios_device_search_ids_trgm_idx').using('gin', sql`${searchText(t).ids} gin_trgm_ops`),
+    index('ios_device_search_words_trgm_idx').using('gin', sql`${searchText(t).words} gin_trgm_ops`),
     // The revert job looks every 30 s for ended enterprise-trust windows; only the few open ones are indexed.
     index('ios_device_trust_until_idx').on(t.enterpriseAppTrustUntil).where(sql`${t.enterpriseAppTrustUntil} is not null`),
   ],

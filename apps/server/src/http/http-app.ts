@@ -12,11 +12,16 @@ import { PhoneQuietLogController, registerRequestLogging } from './request-loggi
  * answer, the refusal while closing, the one error envelope and the request log. Its hooks are callback-style,
  * so a phone's round trip pays no promise per hook.
  */
-export function createHttpApp(options: { logger?: FastifyServerOptions['logger']; trustProxy: FastifyServerOptions['trustProxy'] }) {
+export function createHttpApp(options: {
+  logger?: FastifyServerOptions['logger'];
+  trustProxy: FastifyServerOptions['trustProxy'];
+  /** Log console requests that succeed at debug (LOG_REQUESTS=failed). */
+  quietSucceeded?: boolean;
+}) {
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
-    logController: new PhoneQuietLogController(),
+    logController: new PhoneQuietLogController({ quietSucceeded: options.quietSucceeded }),
     trustProxy: options.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,

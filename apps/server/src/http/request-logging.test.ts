@@ -8,7 +8,7 @@ import { loggerOptions, PhoneQuietLogController, registerRequestLogging } from '
 const LEVEL = { debug: 20, info: 30, warn: 40, error: 50 } as const;
 
 /** appWithLog is a Fastify app wired as buildApp wires logging, writing JSON lines into `lines`. */
-async function appWithLog(level: string) {
+async function appWithLog(level: string, quietSucceeded = false) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -16,7 +16,7 @@ async function appWithLog(level: string) {
       done();
     },
   });
-  const app = Fastify({ logger: { level, stream }, logController: new PhoneQuietLogController() });
+  const app = Fastify({ logger: { level, stream }, logController: new PhoneQuietLogController({ quietSucceeded }) });
   registerErrorHandler(app);
   registerRequestLogging(app);
   app.decorateRequest('auth', null);
@@ -66,6 +66,16 @@ test("an agent's error line names its store and device; its request lines are de
   const requestLines = lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed');
   expect(requestLines.map((l) => (l.req as { url?: string } | undefined)?.url).filter(Boolean)).toEqual(['/api/ok']);
   expect(requestLines).toHaveLength(2);
+});
+
+test('quiet (LOG_REQUESTS=failed, the demo): a console request that succeeds writes no info line, a failed one writes one naming it', async () => {
+  const { app, lines } = await appWithLog('info', true);
+  close = () => app.close();
+  await app.inject({ method: 'GET', url: '/api/ok' });
+  await app.inject({ method: 'GET', url: '/api/missing' });
+  const requestLines = lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed');
+  expect(requestLines).toHaveLength(1);
+  expect(requestLines[0]).toMatchObject({ level: LEVEL.info, req: { method: 'GET', url: '/api/missing' }, res: { statusCode: 404 } });
 });
 
 test('at debug level the phone request lines come back', async () => {

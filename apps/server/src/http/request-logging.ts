@@ -13,17 +13,30 @@ export function loggerOptions(config: { isProduction: boolean; logLevel: string 
 /**
  * PhoneQuietLogController (Fastify's `logController` option) writes Fastify's own request lines as usual, except
  * for phone traffic (isPhoneTraffic), whose lines go to debug so the console log shows what a person needs;
- * LOG_LEVEL=debug brings them back. Errors of phone requests stay at error level.
+ * LOG_LEVEL=debug brings them back. Errors of phone requests stay at error level. With `quietSucceeded` (LOG_REQUESTS=failed,
+ * the demo's default) a console request logs one info line only when it fails (status 400 and up); the rest go to debug.
  */
 export class PhoneQuietLogController extends LogController {
+  private readonly quietSucceeded: boolean;
+
+  constructor(options: { quietSucceeded?: boolean } = {}) {
+    super();
+    this.quietSucceeded = options.quietSucceeded ?? false;
+  }
+
   override incomingRequest(request: FastifyRequest, reply: FastifyReply) {
-    if (!isPhoneTraffic(request.url)) return super.incomingRequest(request, reply);
+    if (!this.quietSucceeded && !isPhoneTraffic(request.url)) return super.incomingRequest(request, reply);
     request.log.debug({ req: request }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (error || !isPhoneTraffic(request.url)) return super.requestCompleted(error, request, reply);
-    reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error) return super.requestCompleted(error, request, reply);
+    if (isPhoneTraffic(request.url) || (this.quietSucceeded && reply.statusCode < 400)) {
+      return reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+    // Quiet, a failed request's only line: it names the request, as the incoming line (now at debug) did.
+    if (this.quietSucceeded) return reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    return super.requestCompleted(error, request, reply);
   }
 }
 

@@ -164,6 +164,8 @@ export async function buildTestApp(
     oneClickUnlock: parts.oneClickUnlock,
     webhookDelivery: parts.webhookDelivery,
     lease: parts.lease,
+    /** The demo's simulated Android agents by device id (empty in tests; a test adds stand-ins for the 模拟设备 tab). */
+    simulatedAndroid: parts.simulatedAndroid,
     db,
     database,
     secrets,

@@ -34,7 +34,12 @@ export async function spawnServer(env: Record<string, string>, port: number, opt
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy');
+    if (Date.now() > deadline) {
+      // Not left behind holding its port and database: the caller never gets a handle to kill it.
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error('server did not become healthy');
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   return {

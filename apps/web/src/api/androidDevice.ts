@@ -8,6 +8,7 @@ import type {
   AndroidOperationName,
   AndroidPasscodeResponse,
   AndroidSearchOptions,
+  AndroidSimulatorView,
   AndroidSystemRestrictionView,
   CommandAnswer,
   ListResponse,
@@ -47,6 +48,18 @@ export const androidDetailQuery = (id: string) =>
     queryKey: [...androidKeys.device(id), 'detail'],
     queryFn: () => api.get<AndroidDeviceDetail>(`${BASE}/${id}`, { silent: true }),
     staleTime: 10_000,
+  });
+
+/**
+ * androidSimulatorQuery is a simulated phone's screen as its agent shows it now (the 模拟设备 tab); silent, because a
+ * 404 (dev tools off, or an agent this server does not run) is the tab's own message, and refreshed every 3 s.
+ */
+export const androidSimulatorQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...androidKeys.device(id), 'simulator'],
+    queryFn: () => api.get<AndroidSimulatorView>(`${BASE}/${id}/simulator`, { silent: true }),
+    refetchInterval: (q) => (q.state.error ? false : 3000),
+    retry: false,
   });
 
 export const androidRestrictionQuery = (id: string) =>
@@ -98,7 +111,7 @@ export const updateAndroidRemark = (id: string, remark: string) => api.post<OkRe
 export const updateAndroidHirer = (id: string, hirerName: string, hirerPhone: string) =>
   api.post<OkResponse>(`${BASE}/${id}/update-hirer-info`, { hirer_name: hirerName, hirer_phone_number: hirerPhone });
 
-/** issueEnrollToken asks the agent gateway for the one-time token of a 新增设备 QR code (Ea1). */
+/** issueEnrollToken asks the agent gateway for the one-time token of a 登记设备 QR code (Ea1). */
 export const issueEnrollToken = (body: AndroidEnrollTokenRequest) => api.post<AndroidEnrollTokenResponse>(`${BASE}/enroll-token`, body);
 
 /** mdmAppDownloadLinkQuery: where phones download the agent, and whether the server has it at all. */

@@ -3,6 +3,7 @@ import type {
   ClerkListItem,
   ClerkListQuery,
   ClerkNewRequest,
+  ClerkOption,
   ClerkPermissionInfo,
   ClerkResetPasswordRequest,
   ClerkUpdateRequest,
@@ -20,6 +21,13 @@ const BASE = '/api/store/clerk';
 export const clerkKeys = {
   all: ['store-clerk'] as const,
 };
+
+/** storeClerkOptionsQuery is GET /api/helper/clerk-list: the store's clerks for a picker, readable by any clerk. */
+export const storeClerkOptionsQuery = queryOptions({
+  queryKey: [...clerkKeys.all, 'options'],
+  queryFn: () => api.get<ClerkOption[]>('/api/helper/clerk-list'),
+  staleTime: 60_000,
+});
 
 export const clerkPageQuery = (q: ClerkListQuery) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import type {
   CommandAnswer,
+  EnrollShortLinkResponse,
   IosDeviceDetail,
   IosDeviceListItem,
   IosListQuery,
@@ -67,6 +68,17 @@ export const iosDetailQuery = (id: string) =>
     queryKey: [...iosKeys.device(id), 'detail'],
     queryFn: () => api.get<IosDeviceDetail>(`${BASE}/${id}`, { query: { mdm_check: 1 }, silent: true }),
     staleTime: 10_000,
+  });
+
+/**
+ * enrollShortLinkQuery: the SMS-sized `/e/{code}` form of a phone's enrolment link. The server hands the same code
+ * back for half its lifetime, so asking again (a POST) makes nothing new; silent, as the long link still works.
+ */
+export const enrollShortLinkQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...iosKeys.device(id), 'enroll-short-link'],
+    queryFn: () => api.post<EnrollShortLinkResponse>(`${BASE}/enroll-short-link`, { device_id: id }, { silent: true }),
+    staleTime: 3_600_000,
   });
 
 export const fetchClerkOptions = () => api.get<ClerkOption[]>(`${BASE}/helper/clerks`);

@@ -1,4 +1,12 @@
-import type { ListResponse, LoginLogItem, LoginLogListQuery, OperationLogItem, OperationLogListQuery } from '@lease/shared';
+import type {
+  ListResponse,
+  LoginLogItem,
+  LoginLogListQuery,
+  OperationLogItem,
+  OperationLogListQuery,
+  ReportViewLogItem,
+  ReportViewLogQuery,
+} from '@lease/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './index.ts';
 
@@ -17,5 +25,13 @@ export const storeOperationLogQuery = (platform: OperationLogPlatform, q: Operat
   queryOptions({
     queryKey: ['logs', 'operation', platform, q],
     queryFn: () => api.get<ListResponse<OperationLogItem>>(`/api/device/${platform}/operation-log`, { query: { ...q } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** reportViewLogQuery: GET /api/store/report-view-log (Db1), who opened a report's full data and when. */
+export const reportViewLogQuery = (q: ReportViewLogQuery) =>
+  queryOptions({
+    queryKey: ['logs', 'report-view', q],
+    queryFn: () => api.get<ListResponse<ReportViewLogItem>>('/api/store/report-view-log', { query: { ...q } }),
     placeholderData: keepPreviousData,
   });

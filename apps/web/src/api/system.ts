@@ -1,4 +1,4 @@
-import type { ExpiryWarning, RegisterStoreRequest, SmsGuardedAction, SmsPurpose, SmsSentResponse, TokenPair } from '@lease/shared';
+import type { ExpiryWarning, RegisterStoreRequest, ServerVersion, SmsGuardedAction, SmsPurpose, SmsSentResponse, TokenPair } from '@lease/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './index.ts';
 
@@ -15,6 +15,13 @@ export interface ClientConfig {
 export const clientConfigQuery = queryOptions({
   queryKey: ['system', 'client-config'],
   queryFn: () => api.get<ClientConfig>('/api/system/client-config', { auth: false }),
+  staleTime: 10 * 60_000,
+});
+
+/** serverVersionQuery: the running server's version and build, shown on the help page for support calls. */
+export const serverVersionQuery = queryOptions({
+  queryKey: ['system', 'server-version'],
+  queryFn: () => api.get<ServerVersion>('/api/helper/server-version', { auth: false }),
   staleTime: 10 * 60_000,
 });
 

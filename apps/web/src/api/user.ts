@@ -1,4 +1,4 @@
-import type { OkResponse, UpdatePasswordRequest, UserInfo } from '@lease/shared';
+import type { LostModalContent, OkResponse, UpdatePasswordRequest, UserInfo } from '@lease/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './index.ts';
 
@@ -10,3 +10,6 @@ export const meQuery = queryOptions({
 });
 
 export const updatePassword = (body: UpdatePasswordRequest) => api.put<OkResponse>('/api/user/update-password', body, { silent: true });
+
+/** updateMyLostModal saves the clerk's own lock-screen text (PUT /api/user/lost-modal-content); lostModalContentQuery reads it. */
+export const updateMyLostModal = (body: LostModalContent) => api.put<LostModalContent>('/api/user/lost-modal-content', body, { silent: true });

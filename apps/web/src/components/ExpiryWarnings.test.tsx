@@ -26,7 +26,7 @@ const RENEWAL = {
   kind: 'identity-renewal',
   expires_at: '2027-01-01T00:00:00.000Z',
   days_left: 12,
-  message: '2 台苹果设备未响应设备身份证书续期，最早一台将在 12 天后过期；请让设备联网开机，过期后将无法再被管理。',
+  message: '2 台Apple 设备未响应设备身份证书续期，最早一台将在 12 天后过期；请让设备联网开机，过期后将无法再被管理。',
   devices: [
     { id: 'a', serial_number: 'F2LAAAA1' },
     { id: 'b', serial_number: 'F2LAAAA2' },

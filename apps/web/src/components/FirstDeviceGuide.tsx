@@ -4,7 +4,7 @@ import type { CSSProperties, ReactNode } from 'react';
 interface FirstDeviceGuideProps {
   /** What is missing, said under the empty image. */
   description: string;
-  /** The steps to the first device; the first is the one to do now. */
+  /** The steps to the first device; the first is the one to do now. None when the clerk cannot take them. */
   steps: { title: string; content: string }[];
   maxWidth: number;
   style?: CSSProperties;
@@ -17,11 +17,16 @@ export function FirstDeviceGuide({ description, steps, maxWidth, style, children
   return (
     <Flex vertical align="center" gap={16} style={style}>
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description} style={{ margin: 0 }} />
-      <Steps orientation="vertical" size="small" style={{ maxWidth }} items={steps.map((step, i) => ({ ...step, status: i === 0 ? 'process' : 'wait' }))} />
+      {steps.length > 0 && (
+        <Steps orientation="vertical" size="small" style={{ maxWidth }} items={steps.map((step, i) => ({ ...step, status: i === 0 ? 'process' : 'wait' }))} />
+      )}
       {children}
     </Flex>
   );
 }
+
+/** NO_REGISTER_TEXT is what an empty list says instead of onboarding steps to a clerk who may not register phones. */
+export const NO_REGISTER_TEXT = '你没有登记设备的权限，请联系门店管理员。';
 
 /** NoMatchingDevices is a device list whose filters found nothing, with the way back to all devices. */
 export function NoMatchingDevices({ onClear }: { onClear: () => void }) {

@@ -1,5 +1,6 @@
 import { Form, type FormInstance, type FormProps, Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { scrollingBodyModal } from './dialogLayout.ts';
 
 interface FormDialogProps<V> {
   title: ReactNode;
@@ -22,7 +23,7 @@ interface FormDialogProps<V> {
 
 /**
  * FormDialog is the frame of a dialog that is one vertical form: OK submits the form (so its rules run
- * first), Cancel closes, and the form is dropped on close.
+ * first), Cancel closes, and the form is dropped on close. Only the body scrolls, so OK stays on screen.
  */
 export function FormDialog<V extends object>({
   title,
@@ -50,6 +51,7 @@ export function FormDialog<V extends object>({
       onCancel={onClose}
       destroyOnHidden
       width={width}
+      {...scrollingBodyModal}
     >
       {intro}
       <Form<V> form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish}>

@@ -2,7 +2,7 @@ import { Flex, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
-import { formatDateTime, fromNow } from '../lib/time.ts';
+import { CHINA_TIME_LABEL, formatDateTime, fromNow } from '../lib/time.ts';
 import type { SortedListQuery } from './DeviceListTable.tsx';
 
 /** Battery shows a level of 0-1 as a percentage, red at 20 % or less. */
@@ -45,7 +45,8 @@ export function timeColumns<T extends { last_active_time: string | null; registr
       ),
     },
     {
-      title: '登记时间',
+      // The list's one zone label: its times (this column and 最后在线's tooltip) are China time.
+      title: <TwoLines first="登记时间" second={CHINA_TIME_LABEL} />,
       key: 'registration_time',
       width: 100,
       sorter: true,

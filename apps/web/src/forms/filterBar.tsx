@@ -1,4 +1,4 @@
-import { OFFLINE_DURATIONS } from '@lease/shared';
+import { OFFLINE_DURATIONS, offlineHoursText } from '@lease/shared';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { compactDate, parseCompactDate } from '../lib/time.ts';
@@ -14,7 +14,7 @@ export const toPickerRange = (range: readonly string[] | undefined): [Dayjs, Day
   range ? [parseCompactDate(range[0]), parseCompactDate(range[1])] : null;
 export const fromPickerRange = (v: [Dayjs, Dayjs] | null | undefined): [string, string] | undefined => (v ? [compactDate(v[0]), compactDate(v[1])] : undefined);
 
-const OFFLINE_OPTIONS = OFFLINE_DURATIONS.map((h) => ({ value: h, label: `超过 ${h} 小时` }));
+const OFFLINE_OPTIONS = OFFLINE_DURATIONS.map((h) => ({ value: h, label: `超过 ${offlineHoursText(h)} 小时` }));
 
 /** DeviceAgeFilters are a device list's "registered between" and "offline for more than" filters. */
 export function DeviceAgeFilters() {

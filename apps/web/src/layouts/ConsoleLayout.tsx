@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigation } from 'react-router';
 import AntdScope from '../app/AntdScope.tsx';
 import { useSiteConfig } from '../app/useSiteConfig.ts';
+import { GlobalSearch } from '../components/GlobalSearch.tsx';
 import { useUser } from '../auth/useUser.ts';
 import { useIsPhone } from '../lib/useIsPhone.ts';
 import { buildMenu } from '../router/menu.ts';
@@ -99,8 +100,9 @@ export default function ConsoleLayout() {
           </Space>
         }
         headerEnd={
-          <Space size="middle">
+          <Space size={phone ? 0 : 'middle'}>
             {navigation.state === 'loading' && <Spin size="small" />}
+            <GlobalSearch />
             <UserMenu user={user} />
           </Space>
         }

@@ -76,8 +76,9 @@ function OpsFrame() {
       headerEnd={
         <Space>
           <span style={{ whiteSpace: 'nowrap' }}>{me.data.name}</span>
+          {/* The word stays on a phone too: the icon alone reads as "refresh" (UX review D21). */}
           <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()}>
-            {phone ? '' : '退出'}
+            退出
           </Button>
         </Space>
       }

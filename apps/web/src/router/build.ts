@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { loadChunk } from '../app/chunkReload.ts';
 import { needsAntdRest, type AppRoute, type LayoutName, type PageLoader, type RouteDef, type RouteMeta } from './meta.ts';
@@ -6,19 +7,30 @@ import { needsAntdRest, type AppRoute, type LayoutName, type PageLoader, type Ro
 export const lazyComponent = (page: PageLoader) => async () => ({ Component: (await loadChunk(page)).default });
 const antdRestStyles = () => import('../app/antdRestStyles.ts');
 
-function lazyPage(route: AppRoute) {
+/** ColdStart says whether the router is still on the first load of the page (a link opened cold). */
+export type ColdStart = () => boolean;
+
+function lazyPage(route: AppRoute, coldStart?: ColdStart) {
   const page = route.page!;
-  if (!needsAntdRest(route.meta)) return lazyComponent(page);
-  return lazyComponent(() => Promise.all([page(), loadChunk(antdRestStyles)]).then(([m]) => m));
+  const load: PageLoader = needsAntdRest(route.meta) ? () => Promise.all([loadChunk(page), loadChunk(antdRestStyles)]).then(([m]) => m) : () => loadChunk(page);
+  return async () => {
+    // Opened cold (a device link), the router would wait for the page's code before painting anything: hand it a
+    // component that waits for the code itself, so the layout's frame paints first with the spinner in its content.
+    if (coldStart?.()) return { Component: lazy(load) };
+    return { Component: (await load()).default };
+  };
 }
 
-export function toRouteObject(route: AppRoute): RouteObject {
+/** routeObject turns a table route into the router's, its pages loaded the cold-start way when `coldStart` says so. */
+export function routeObject(route: AppRoute, coldStart?: ColdStart): RouteObject {
   // A redirect-only route never renders; `element: null` says so instead of an empty-page warning.
   const element = route.page || route.children ? undefined : null;
-  const common = { id: route.meta.name, handle: route.meta, element, lazy: route.page && lazyPage(route) };
+  const common = { id: route.meta.name, handle: route.meta, element, lazy: route.page && lazyPage(route, coldStart) };
   if (route.index) return { ...common, index: true };
-  return { ...common, path: route.path, children: route.children?.map(toRouteObject) };
+  return { ...common, path: route.path, children: route.children?.map((child) => routeObject(child, coldStart)) };
 }
+
+export const toRouteObject = (route: AppRoute): RouteObject => routeObject(route);
 
 export const layoutOf = (route: AppRoute): LayoutName => {
   if (!route.meta.layout) throw new Error(`Route "${route.meta.name}" has no layout`);

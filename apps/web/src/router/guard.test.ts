@@ -64,7 +64,8 @@ describe('decideGuard', () => {
 
   it('keeps non-admins off the merchant pages', () => {
     for (const path of ['/console/merchant/config', '/console/merchant/employee', '/console/merchant/update-abm-token']) {
-      expect(guardAt(path, signedIn, clerk())).toEqual({ allow: false, redirect: '/console' });
+      // The same notice as a missing permission (review §2.3: one rule for every forbidden URL).
+      expect(guardAt(path, signedIn, clerk())).toEqual({ allow: false, redirect: '/console', notice: NO_PERMISSION_TEXT });
       expect(guardAt(path, signedIn, clerk({ permission: [Perm.ADMIN] }))).toEqual({ allow: true });
     }
   });

@@ -43,7 +43,8 @@ export function decideGuard(meta: GuardMeta, session: SessionState, user: UserIn
   if (meta.public) return { allow: true };
   if (!session.hasToken || !user) return { allow: false, redirect: loginPath(from) };
   const denial = accessDenial(meta, user);
-  if (denial === 'permission') return { allow: false, redirect: HOME_PATH, notice: NO_PERMISSION_TEXT };
+  // A missing permission and a page for admins only say the same thing; a module the store lacks stays silent.
+  if (denial === 'permission' || denial === 'admin') return { allow: false, redirect: HOME_PATH, notice: NO_PERMISSION_TEXT };
   if (denial) return { allow: false, redirect: HOME_PATH };
   return { allow: true };
 }

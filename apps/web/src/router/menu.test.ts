@@ -28,13 +28,30 @@ describe('console menu', () => {
   });
 
   it('hides what the modules, admin flag and permissions forbid', () => {
-    const menu = labels(clerk({ available_modules: [Module.APPLE], permission: [] }));
+    const menu = labels(clerk({ available_modules: [Module.APPLE], permission: [Perm.APPLE_LIST_VIEW_ALL] }));
     expect(menu).toContain('Apple 设备/回收站');
     expect(menu.some((l) => l.startsWith('Android 设备/'))).toBe(false);
     expect(menu.some((l) => l.startsWith('门店管理/'))).toBe(false);
     expect(menu).not.toContain('安全中心/登录日志');
     expect(menu).not.toContain('报告中心/基础版报告');
     expect(menu).toContain('安全中心/修改密码');
+  });
+
+  it('shows a device section only to a clerk with a permission of that platform (review D8)', () => {
+    const appleOnly = labels(clerk({ permission: [Perm.APPLE_LIST_VIEW_ALL, Perm.APPLE_ENABLE_LOST_MODE, Perm.APPLE_DISABLE_LOST_MODE, Perm.OPERATION_LOG] }));
+    expect(appleOnly).toEqual(expect.arrayContaining(['Apple 设备/设备列表', 'Apple 设备/回收站', 'Apple 设备/默认限制']));
+    expect(appleOnly.some((l) => l.startsWith('Android 设备/'))).toBe(false);
+    const androidOnly = labels(clerk({ permission: [Perm.ANDROID_LOCK] }));
+    expect(androidOnly).toEqual(expect.arrayContaining(['Android 设备/设备列表', 'Android 设备/默认限制']));
+    expect(androidOnly.some((l) => l.startsWith('Apple 设备/'))).toBe(false);
+    const none = labels(clerk());
+    expect(none.some((l) => l.startsWith('Apple 设备/') || l.startsWith('Android 设备/'))).toBe(false);
+  });
+
+  it('offers no 报告中心 entry without report permission, and no 专业版报告 until it exists (D24)', () => {
+    expect(labels(clerk({ permission: [Perm.APPLE_LIST_VIEW_ALL] })).some((l) => l.startsWith('报告中心/'))).toBe(false);
+    expect(labels(admin()).some((l) => l.includes('专业版报告'))).toBe(false);
+    expect(labels(admin())).toContain('报告中心/基础版报告');
   });
 
   it('shows a permission-gated page once the clerk holds the code', () => {
@@ -61,10 +78,14 @@ describe('console menu', () => {
 });
 
 describe('route tabs', () => {
-  it('offers the Apple operation log tab only with Db1', () => {
+  it('offers the Apple operation log and report-view tabs only with Db1', () => {
     const paths = (user: UserInfo) => routeTabs(ROUTES, 'console-security-operation-log', user).map((t) => t.path);
     expect(paths(clerk())).toEqual(['/console/security/operation-log/android']);
-    expect(paths(clerk({ permission: [Perm.OPERATION_LOG] }))).toEqual(['/console/security/operation-log/apple', '/console/security/operation-log/android']);
+    expect(paths(clerk({ permission: [Perm.OPERATION_LOG] }))).toEqual([
+      '/console/security/operation-log/apple',
+      '/console/security/operation-log/android',
+      '/console/security/operation-log/report-view',
+    ]);
   });
 
   it('maps the Android list index tab to the list path', () => {

@@ -1,5 +1,5 @@
-import type { UserInfo } from '@lease/shared';
-import { accessDenial } from './guard.ts';
+import { hasPermission, type UserInfo } from '@lease/shared';
+import { accessDenial, isAdmin } from './guard.ts';
 import { MENU_SECTIONS, mergeMeta, type MenuSection, type RouteDef, type RouteMeta } from './meta.ts';
 
 export interface MenuLink {
@@ -44,7 +44,8 @@ const mayEnter = (chain: RouteMeta[], user: UserInfo) => accessDenial(mergeMeta(
 /**
  * buildMenu derives the console sider from the route table: every route with `menu` meta that the
  * user may enter, grouped by section in table order. It applies the guard's own access rule, so the
- * menu never offers a page the guard would refuse.
+ * menu never offers a page the guard would refuse, and the entry's own `menu.permission` (no Android
+ * section for a clerk without any Android permission).
  */
 export function buildMenu(routes: readonly RouteDef[], user: UserInfo): MenuEntry[] {
   const entries: MenuEntry[] = [];
@@ -52,6 +53,7 @@ export function buildMenu(routes: readonly RouteDef[], user: UserInfo): MenuEntr
   for (const { route, path, chain } of walkRoutes(routes)) {
     const { menu, title, name } = route.meta;
     if (!menu || !title || !mayEnter(chain, user)) continue;
+    if (menu.permission && !isAdmin(user) && !hasPermission(user.permission, menu.permission)) continue;
     const link: MenuLink = { type: 'link', key: name, label: menu.label ?? title, path };
     if (!menu.section) {
       entries.push(link);

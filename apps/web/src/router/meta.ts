@@ -50,7 +50,11 @@ export interface RouteMeta {
   /** A pure alias: the path to go to instead (query string kept). */
   redirect?: (params: Params) => string;
   intercept?: (ctx: InterceptContext) => Interception | Promise<Interception>;
-  menu?: { section?: MenuSection; label?: string };
+  /**
+   * The route's menu entry. `permission` is what the entry needs beyond the route's own guard: the page opens from a
+   * link (a search result, a notice) but the menu and onboarding offer it only to a clerk who can act there.
+   */
+  menu?: { section?: MenuSection; label?: string; permission?: PermissionRequirement | Perm };
   /** Label when the route is shown as a tab of its parent page (router/menu.ts routeTabs). */
   tab?: string;
   /** For a page outside the menu (a device's detail): the menu entry to highlight instead. */

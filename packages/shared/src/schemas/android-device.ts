@@ -219,6 +219,28 @@ export interface AndroidSearchOptions {
   regulate_statuses: { value: number; label: string }[];
 }
 
+/**
+ * GET /{id}/simulator: what a simulated phone (the demo's agents, run by this server) shows right now, so the demo
+ * needs no file to find the lock screen's challenge. Only with dev tools on, only for simulated phones.
+ */
+export interface AndroidSimulatorView {
+  /** Whether the agent holds its WebSocket to the server. */
+  connected: boolean;
+  lock_screen: {
+    locked: boolean;
+    /** `command` (the store's lock), `offline` (self-lock after too long offline), `lease-overdue` (the plan's lock), `none`. */
+    reason: 'command' | 'offline' | 'lease-overdue' | 'none';
+    message: string;
+    phone: string;
+    /** The 8-digit challenge the hirer reads to the store for an offline code; null when not locked. */
+    challenge: string | null;
+    /** The last six characters of the device id, shown on the lock screen. */
+    device_tail: string;
+    /** While wrong codes have blocked entry: milliseconds left. */
+    blocked_for_ms: number;
+  };
+}
+
 /** The answer of get-unlock-passcode / get-deregulate-passcode: a one-time code for the shown challenge. */
 export interface AndroidPasscodeResponse {
   passcode: string;

@@ -78,7 +78,7 @@ export const callbackUrl = z.union([
 export const offlineHours = z
   .number({ error: '离线时长有误' })
   .int()
-  .refine((v) => (OFFLINE_DURATIONS as readonly number[]).includes(v), '离线时长只能是 3、6、12、24 或 73 小时')
+  .refine((v) => (OFFLINE_DURATIONS as readonly number[]).includes(v), '离线时长只能是 3、6、12、24 或 73（73 即超过 72 小时）')
   .nullable();
 
 export const apiKeyUpdateRequest = z.object({

@@ -99,6 +99,13 @@ export const distributionLogQuery = paging
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: '开始日期不能晚于结束日期', path: ['end_date'] });
 export type DistributionLogQuery = z.infer<typeof distributionLogQuery>;
 
+/** GET /api/helper/clerk-list: one of the caller's store's clerks, for pickers (system users never listed). */
+export interface ClerkOption {
+  id: string;
+  name: string;
+  disabled: boolean;
+}
+
 export interface ClerkRef {
   id: string;
   name: string;

@@ -13,8 +13,8 @@ export const offlineBucketLabel: Record<OfflineBucket, string> = {
   h3: '离线 3-6 小时',
   h6: '离线 6-12 小时',
   h12: '离线 12-24 小时',
-  h24: '离线 24-73 小时',
-  h73: '离线超过 73 小时',
+  h24: '离线 24-72 小时',
+  h73: '离线超过 72 小时',
   never: '从未上线',
 };
 
@@ -35,7 +35,7 @@ export interface PlatformOverview {
   lock_changing: number;
   /** Devices in service by time since last_active_time; together they make up total. */
   activity: Record<OfflineBucket, number>;
-  /** Offline more than 24 hours or never seen: what the list's offline_duration=24 filter shows. */
+  /** Enrolled (or released) devices offline more than 24 hours or never seen; never-enrolled devices are `pending`, not offline. */
   offline_over_24h: number;
   /** Apple devices in the recycle bin, Android devices archived. */
   set_aside: number;

@@ -24,7 +24,7 @@ export const iosListQuery = paging.extend({
     .optional(),
   offline_duration: z.coerce
     .number()
-    .refine((v) => (OFFLINE_DURATIONS as readonly number[]).includes(v), '离线时长只能是 3、6、12、24 或 73 小时')
+    .refine((v) => (OFFLINE_DURATIONS as readonly number[]).includes(v), '离线时长只能是 3、6、12、24 或 73（73 即超过 72 小时）')
     .optional(),
   for_clerk: uuid.optional(),
   lock_status: z.coerce.number().int().min(0).max(4).optional(),
@@ -48,6 +48,12 @@ export const iosNewRequest = z.object({
 export const deviceIdBody = z.object({ device_id: uuid });
 export const changeForClerkRequest = z.object({ device_ids: z.array(uuid).min(1, '请选择设备').max(500), for_clerk: uuid });
 export const updateRemarkRequest = deviceIdBody.extend({ remark: text().trim().max(100, '备注最多 100 个字符') });
+/** POST /api/device/ios/enroll-short-link answers the SMS-sized enrolment link of one phone. */
+export interface EnrollShortLinkResponse {
+  /** `{PUBLIC_URL}/e/{code}`: redirects to the phone's long enrolment link. */
+  short_link: string;
+  expires_at: string;
+}
 export const hirerPhone = z.union([z.literal(''), phoneNumber]);
 export const updateHirerRequest = deviceIdBody.extend({
   hirer_name: text().trim().min(1, '请输入租机人姓名').max(20, '姓名最多 20 个字符'),

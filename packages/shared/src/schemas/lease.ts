@@ -87,7 +87,7 @@ export const leasePolicyFields = z.object({
     .max(5, '最多设置 5 个提醒日')
     .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
   sms_reminder: z.boolean({ error: '短信提醒开关有误' }),
-  android_notice: z.boolean({ error: '安卓通知开关有误' }),
+  android_notice: z.boolean({ error: 'Android 通知开关有误' }),
   grace_days: z.coerce.number({ error: '宽限天数应为整数' }).int('宽限天数应为整数').min(0, '宽限天数不能为负数').max(60, '宽限天数最多 60 天'),
   lock_on_overdue: z.boolean({ error: '逾期锁定开关有误' }),
   unlock_on_payment: z.boolean({ error: '还款解锁开关有误' }),

@@ -67,6 +67,8 @@ export const operationLogListQuery = paging
       .int('状态有误')
       .refine((v) => operationStatusValues.includes(v), '状态有误')
       .optional(),
+    /** The store pages' device search: part of the device's serial (or Android IMEI), the hirer's name or phone. */
+    device_keyword: text().trim().max(40, '搜索内容最多 40 个字符').optional(),
     ...dateRange,
   })
   .refine(checkRange, rangeError);
@@ -87,6 +89,9 @@ export interface OperationLogItem {
   date_updated: string;
   /** Filled on the store-wide pages: the device's serial number (Apple) or IMEI/serial (Android), if it still exists. */
   device_serial?: string | null;
+  /** Filled on the store-wide pages: the device's hirer and model (marketing name for Apple), '' when unknown. */
+  device_hirer?: string | null;
+  device_model?: string | null;
   platform?: 'ios' | 'android';
 }
 
@@ -113,5 +118,26 @@ export interface LoginLogItem {
   status: number;
   status_label: string;
   user_agent: string;
+  date_created: string;
+}
+
+/** Query of GET /api/store/report-view-log: who opened a report's full data (admin or Db1). */
+export const reportViewLogQuery = paging
+  .extend({
+    for_clerk: uuid.optional(),
+    ...dateRange,
+  })
+  .refine(checkRange, rangeError);
+export type ReportViewLogQuery = z.infer<typeof reportViewLogQuery>;
+
+/** One full view of a report (the operation log's `report-view` rows). */
+export interface ReportViewLogItem {
+  id: string;
+  clerk_id: string | null;
+  clerk_name: string | null;
+  report_id: string;
+  /** The report's subject (the hirer's name) and its level (basic/advanced/professional), as logged at the view. */
+  report_name: string;
+  level: string;
   date_created: string;
 }

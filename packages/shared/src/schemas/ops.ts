@@ -154,6 +154,8 @@ export interface OpsAuditItem {
   action_label: string;
   target_type: string;
   target_id: string;
+  /** The target's name as it is now (a store's name), null when it has none or is gone. */
+  target_name: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   ip: string;

@@ -1,4 +1,6 @@
+import { DEFAULT_PAYLOAD_PREFIX } from '@lease/shared';
 import { buildEnrollmentProfile } from './enrolment-profile.ts';
+import { enrolmentBaseUrl } from './enrolment-url.ts';
 import type { ChallengeContext, ChallengeRepo } from './challenge.repo.ts';
 import type { MdmKeys } from './mdm-keys.ts';
 import { signProfile } from './pki/sign-profile.ts';
@@ -9,19 +11,39 @@ const DEVICE_PROFILE = { uses: 1, ttlMs: 7 * 86_400_000 };
 /** A renewal profile waits in the queue with its command; its challenge lives as long (RENEWAL_COMMAND_TTL_MS). */
 const RENEWAL_PROFILE = { uses: 1, ttlMs: 14 * 86_400_000 };
 
-/** enrolmentProfileIdentifier is the profile's PayloadIdentifier: a renewal must carry the very same one. */
-export const enrolmentProfileIdentifier = (storeId: string) => `com.zujibao.mdm.${storeId}`;
+/**
+ * enrolmentProfileIdentifier is the profile's PayloadIdentifier: the store's prefix (or the default) and its id.
+ * A renewal must carry the very same one, so a store's prefix stays as it is while its phones are enrolled.
+ */
+export const enrolmentProfileIdentifier = (storeId: string, prefix?: string | null) => `${prefix || DEFAULT_PAYLOAD_PREFIX}.${storeId}`;
+
+/** StoreEnrolmentSettings: a store's own enrolment host and PayloadIdentifier prefix (null: the server's). */
+export interface StoreEnrolmentSettings {
+  mdmHost: string | null;
+  payloadPrefix: string | null;
+}
 
 /**
  * createEnrollmentProfileService writes signed enrolment profiles: SCEP to our CA with a fresh challenge,
  * and the MDM payload pointing at this server's check-in and connect endpoints.
  */
-export function createEnrollmentProfileService(deps: { keys: MdmKeys; challenges: ChallengeRepo; publicUrl: () => string }) {
+export function createEnrollmentProfileService(deps: {
+  keys: MdmKeys;
+  challenges: ChallengeRepo;
+  publicUrl: () => string;
+  /** The store's own host and prefix (store row); without it every store uses the server's. */
+  storeSettings?: (storeId: string) => Promise<StoreEnrolmentSettings>;
+}) {
+  const settingsOf = async (storeId: string): Promise<StoreEnrolmentSettings> =>
+    (await deps.storeSettings?.(storeId)) ?? { mdmHost: null, payloadPrefix: null };
+  const baseUrlFor = async (storeId: string) => enrolmentBaseUrl(deps.publicUrl(), (await settingsOf(storeId)).mdmHost);
+
   async function signedProfile(context: ChallengeContext, organization: string, limits: { uses: number; ttlMs: number }) {
     const challenge = await deps.challenges.issue(context, limits.uses, limits.ttlMs);
-    const base = deps.publicUrl();
+    const settings = await settingsOf(context.storeId);
+    const base = enrolmentBaseUrl(deps.publicUrl(), settings.mdmHost);
     const { xml } = buildEnrollmentProfile({
-      identifier: enrolmentProfileIdentifier(context.storeId),
+      identifier: enrolmentProfileIdentifier(context.storeId, settings.payloadPrefix),
       organization,
       displayName: `${organization} 设备管理`,
       description: '安装后，门店可以在租期内远程管理此设备（锁定、定位、限制）。',
@@ -42,6 +64,9 @@ export function createEnrollmentProfileService(deps: { keys: MdmKeys; challenges
   }
 
   return {
+    /** baseUrlFor is where the store's phones enrol: its own host when set (white label), else PUBLIC_URL. */
+    baseUrlFor,
+
     async profileFor(context: ChallengeContext, organization: string): Promise<Buffer> {
       return signedProfile(context, organization, context.deviceId ? DEVICE_PROFILE : STORE_PROFILE);
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enrolmentIsHttps, enrolmentUrlWarning } from './enrolment-url.ts';
+import { enrolmentBaseUrl, enrolmentIsHttps, enrolmentUrlWarning } from './enrolment-url.ts';
 
 describe('PUBLIC_URL and iOS enrolment', () => {
   it('warns at start for an http address phones would use, not for https or the loopback demo', () => {
@@ -13,5 +13,13 @@ describe('PUBLIC_URL and iOS enrolment', () => {
   it('flags only https as enrolment-ready for the console', () => {
     expect(enrolmentIsHttps('https://mdm.example.com')).toBe(true);
     expect(enrolmentIsHttps('http://localhost:3000')).toBe(false);
+  });
+});
+
+describe('enrolmentBaseUrl', () => {
+  it('puts the store’s host in place of PUBLIC_URL’s, keeping scheme and port', () => {
+    expect(enrolmentBaseUrl('https://mdm.zujibao.com/', null)).toBe('https://mdm.zujibao.com');
+    expect(enrolmentBaseUrl('https://mdm.zujibao.com', 'mdm.shop.com')).toBe('https://mdm.shop.com');
+    expect(enrolmentBaseUrl('https://mdm.zujibao.com:8443', 'mdm.shop.com')).toBe('https://mdm.shop.com:8443');
   });
 });

@@ -19,3 +19,15 @@ export function enrolmentUrlWarning(publicUrl: string): string | null {
   if (LOOPBACK.has(host)) return null;
   return `PUBLIC_URL (${publicUrl}) is not https: iOS refuses enrolment profiles whose MDM and SCEP URLs are http, so real iPhones cannot enrol. Put the server behind TLS and set PUBLIC_URL=https://…`;
 }
+
+/**
+ * enrolmentBaseUrl is the base of a store's enrolment profiles and links: PUBLIC_URL with the store's own host name
+ * (a white-label domain pointing at this server) in place of its host; scheme and port stay PUBLIC_URL's.
+ */
+export function enrolmentBaseUrl(publicUrl: string, mdmHost: string | null | undefined): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  if (!mdmHost) return base;
+  const url = new URL(base);
+  url.hostname = mdmHost;
+  return url.toString().replace(/\/+$/, '');
+}

@@ -1,6 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
+import { store } from '../../domain/store.table.ts';
+import type { StoreEnrolmentSettings } from './enrolment-profile.service.ts';
 import { mdmEnrollment, mdmIdentity } from './mdm.table.ts';
 
 type Tx = Pick<Db, 'select' | 'update' | 'insert' | 'delete'>;
@@ -9,6 +11,20 @@ export type EnrollmentRow = typeof mdmEnrollment.$inferSelect;
 /** EnrollmentRepo reads and writes the device channel and the certificates our CA issued. */
 export function createEnrollmentRepo(db: Db) {
   return {
+    /** storeSettings: the store's own enrolment host and profile prefix (nulls for an unknown store). */
+    async storeSettings(storeId: string): Promise<StoreEnrolmentSettings> {
+      const [row] = await db.select({ mdmHost: store.mdmHost, payloadPrefix: store.payloadPrefix }).from(store).where(eq(store.id, storeId));
+      return row ?? { mdmHost: null, payloadPrefix: null };
+    },
+    /** enrolledInStore counts the store's phones under management now: their profiles carry its host and prefix. */
+    async enrolledInStore(storeId: string): Promise<number> {
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(mdmEnrollment)
+        .innerJoin(iosDevice, eq(iosDevice.id, mdmEnrollment.deviceId))
+        .where(and(eq(iosDevice.storeId, storeId), eq(mdmEnrollment.enabled, true), eq(mdmEnrollment.released, false)));
+      return n;
+    },
     async identity(fingerprint: string) {
       const [row] = await db.select().from(mdmIdentity).where(eq(mdmIdentity.fingerprint, fingerprint));
       return row;

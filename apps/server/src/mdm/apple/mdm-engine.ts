@@ -58,7 +58,12 @@ export function createMdmEngine(deps: MdmEngineDeps) {
   const onEnrolledInTx = async (tx: Tx, deviceId: string) => {
     for (const step of enrolledTxSteps) await step(tx, deviceId);
   };
-  const profiles = createEnrollmentProfileService({ keys: deps.keys, challenges, publicUrl: deps.publicUrl });
+  const profiles = createEnrollmentProfileService({
+    keys: deps.keys,
+    challenges,
+    publicUrl: deps.publicUrl,
+    storeSettings: (storeId) => enrollments.storeSettings(storeId),
+  });
   const renewal = createIdentityRenewal({ db, commander, profiles, windowDays: deps.renewalWindowDays ?? DEFAULT_RENEWAL_WINDOW_DAYS, log: deps.log });
   return {
     /** onEnrolled registers a step for every phone that has just become manageable (first or new enrolment). */

@@ -11,6 +11,7 @@ import { androidEnrolmentRoutes } from './android-enrolment.routes.ts';
 import { createAndroidEnrolmentService } from './android-enrolment.service.ts';
 import { androidOperationRoutes } from './android-operation.routes.ts';
 import { createAndroidOperationService } from './android-operation.service.ts';
+import { createAndroidSimulatorService, type SimulatedAndroidPhones } from './android-simulator.service.ts';
 
 export interface AndroidDeviceModuleDeps extends Pick<ModuleBase, 'db' | 'config'> {
   android: Pick<AndroidEngineInternal, 'commander' | 'passcodes' | 'enrollTokens'>;
@@ -20,6 +21,8 @@ export interface AndroidDeviceModuleDeps extends Pick<ModuleBase, 'db' | 'config
   hirerRisk?: AndroidDeviceServiceDeps['hirerRisk'];
   /** The wallpaper module's JPEG bytes for set-wallpaper. */
   wallpaperContent: (storeId: string, id: string) => Promise<Buffer | null>;
+  /** The simulated agents this process runs (the demo's): their screens show on the 模拟设备 tab, with dev tools on only. */
+  simulatedPhones?: SimulatedAndroidPhones;
 }
 
 /**
@@ -32,12 +35,13 @@ export function createAndroidDeviceModule(deps: AndroidDeviceModuleDeps) {
   const devices = createAndroidDeviceService({ db, repo, oplog: deps.oplog, hirerRisk: deps.hirerRisk });
   const operations = createAndroidOperationService({ db, android, devices, repo, sensitive: deps.sensitive, wallpapers: deps.wallpaperContent });
   const enrolment = createAndroidEnrolmentService({ enrollTokens: android.enrollTokens, dataDir: deps.config.dataDir });
+  const simulator = deps.config.devTools && deps.simulatedPhones ? createAndroidSimulatorService({ devices, phones: deps.simulatedPhones }) : undefined;
   return {
     name: 'android-device',
     devices,
     operations,
     async register(app: FastifyInstance) {
-      await app.register(androidDeviceRoutes, { devices, operationLogs: deps.operationLogs });
+      await app.register(androidDeviceRoutes, { devices, operationLogs: deps.operationLogs, simulator });
       await app.register(androidOperationRoutes, { operations });
       await app.register(androidEnrolmentRoutes, { enrolment });
     },

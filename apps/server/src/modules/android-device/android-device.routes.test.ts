@@ -96,7 +96,7 @@ describe('GET /api/device/android/list', () => {
   it.each([
     ['imei=12ab', 'IMEI 最多 15 位数字'],
     ['page_size=51', '每页条数应在 1-50 之间'],
-    ['offline_duration=5', '离线时长只能是 3、6、12、24 或 73 小时'],
+    ['offline_duration=5', '离线时长只能是 3、6、12、24 或 73（73 即超过 72 小时）'],
     ['regulate_status=9', '监管状态有误'],
     ['channel=7', '管理通道有误'],
   ])('refuses %s with a Chinese 400', async (query, message) => {

@@ -14,16 +14,19 @@ import {
 import { requireAuth } from '../../http/authz.ts';
 import type { OperationLogQuery } from '../logs/operation-log.query.ts';
 import type { AndroidDeviceService } from './android-device.service.ts';
+import type { AndroidSimulatorService } from './android-simulator.service.ts';
 
 interface Options {
   devices: AndroidDeviceService;
   operationLogs: OperationLogQuery;
+  /** The 模拟设备 tab's call: given only with dev tools on (DEV_TOOLS=1), else the route does not exist. */
+  simulator?: AndroidSimulatorService;
 }
 
 const byId = z.object({ id: uuid });
 
 /** Android device calls of spec §7 other than operations: list, options, detail, logs, record edits, store defaults. */
-export const androidDeviceRoutes: FastifyPluginAsyncZod<Options> = async (app, { devices, operationLogs }) => {
+export const androidDeviceRoutes: FastifyPluginAsyncZod<Options> = async (app, { devices, operationLogs, simulator }) => {
   const tags = ['android-device'];
   const authed = { auth: 'authenticated', module: Module.ANDROID } as const;
   const admin = { auth: 'admin', module: Module.ANDROID } as const;
@@ -60,6 +63,11 @@ export const androidDeviceRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.get(`${base}/:id/installed-app-list`, { config: authed, schema: { tags, params: byId } }, (req) =>
     devices.installedApps(requireAuth(req), req.params.id),
   );
+  if (simulator) {
+    app.get(`${base}/:id/simulator`, { config: authed, schema: { tags: [...tags, 'dev'], params: byId } }, (req) =>
+      simulator.view(requireAuth(req), req.params.id),
+    );
+  }
 
   app.post(`${base}/:id/update-hirer-info`, { config: authed, schema: { tags, params: byId, body: androidHirerRequest } }, (req) =>
     devices.updateHirer(requireAuth(req), req.params.id, req.body.hirer_name, req.body.hirer_phone_number),

@@ -39,8 +39,8 @@ export interface AndroidDeviceServiceDeps {
   db: Db;
   repo: AndroidDeviceRepo;
   oplog: OperationLogRepo;
-  /** The hirer's latest report risk (report module; null without Ca1). */
-  hirerRisk?: (auth: AuthContext, phone: string) => Promise<HirerRisk | null>;
+  /** The hirer's latest report risk, matched by phone and name (report module; null without Ca1). */
+  hirerRisk?: (auth: AuthContext, hirer: { phone: string; name: string }) => Promise<HirerRisk | null>;
 }
 
 /** createAndroidDeviceService: the Android list, detail, logs, the record's own fields and the store defaults. */
@@ -96,7 +96,7 @@ export function createAndroidDeviceService({ db, repo, oplog, hirerRisk }: Andro
       const { device, clerkName } = await load(auth, id);
       const [progress, store] = await Promise.all([oplog.latestInProgress([device.id], IN_PROGRESS), defaults(auth)]);
       const detail = toDetail(toListItem(device, clerkName, toProgress(progress.get(device.id))), device, store);
-      return { ...detail, hirer_risk: (await hirerRisk?.(auth, device.hirerPhoneNumber)) ?? null };
+      return { ...detail, hirer_risk: (await hirerRisk?.(auth, { phone: device.hirerPhoneNumber, name: device.hirerName })) ?? null };
     },
 
     async systemRestriction(auth: AuthContext, id: string): Promise<AndroidSystemRestrictionView> {

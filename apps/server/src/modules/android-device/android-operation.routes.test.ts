@@ -247,6 +247,22 @@ describe('restrictions', () => {
     expect(await rowOf(d.id)).toMatchObject({ appRestrictionEnable: true, appRestrictionMode: 1, appRestrictionList: list });
     expect((await commandsOf(d.id))[0].payload).toEqual({ enable: true, mode: 1, list });
   });
+
+  it('set-app-restriction is read back by GET /{id}/app-restriction; another store’s admin neither reads nor sets it', async () => {
+    const { s, admin } = await aStore();
+    const other = await aStore();
+    const d = await t.newAndroidDevice({ storeId: s.id });
+    const list = [{ app_name: '抖音', package_name: 'com.ss.android.ugc.aweme' }];
+    expect((await op(d.id, 'set-app-restriction', admin.headers, { enable: true, mode: 0, list })).statusCode).toBe(200);
+    const read = (headers: Headers) => t.app.inject({ method: 'GET', url: `/api/device/android/${d.id}/app-restriction`, headers });
+    expect((await read(admin.headers)).json()).toEqual({ enable: true, mode: 0, list });
+    expect((await read(other.admin.headers)).statusCode).toBe(404);
+    const theirs = await op(d.id, 'set-app-restriction', other.admin.headers, { enable: false });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe('设备不存在');
+    expect(await rowOf(d.id)).toMatchObject({ appRestrictionEnable: true, appRestrictionMode: 0, appRestrictionList: list });
+    expect(await commandsOf(d.id)).toHaveLength(1);
+  });
 });
 
 describe('set-wallpaper', () => {

@@ -42,6 +42,15 @@ export function createClerkRepo(db: Db) {
       return row;
     },
 
+    /** optionsInStore is every clerk of the store for a picker (system users hidden), by name. */
+    async optionsInStore(storeId: string) {
+      return db
+        .select({ id: clerk.id, name: clerk.name, disabled: clerk.disabled })
+        .from(clerk)
+        .where(and(eq(clerk.storeId, storeId), eq(clerk.systemUser, false)))
+        .orderBy(asc(clerk.name), asc(clerk.id));
+    },
+
     /** listInStore pages the store's clerks (system users hidden), admins first, with the devices each holds. */
     async listInStore(storeId: string, q: ClerkListQuery) {
       const where: SQL[] = [eq(clerk.storeId, storeId), eq(clerk.systemUser, false)];

@@ -508,3 +508,31 @@ describe('device hand-overs and GET /api/store/clerk/distribution-log', () => {
     expect((await get(`${BASE}/distribution-log?start_date=2026-01-10`, a.headers)).statusCode).toBe(400);
   });
 });
+
+describe('GET /api/helper/clerk-list', () => {
+  it('lists the caller’s store’s clerks by name for any clerk, never another store’s nor a system user', async () => {
+    const { store: s } = await adminOfNewStore();
+    const plain = await t.signedIn({ storeId: s.id, isAdmin: false, permission: '' });
+    await t.db.update(clerk).set({ name: '乙店员' }).where(eq(clerk.id, plain.clerk.id));
+    const stopped = await t.newClerk({ storeId: s.id, disabled: true });
+    await t.db.update(clerk).set({ name: '甲店员' }).where(eq(clerk.id, stopped.id));
+    const system = await t.newClerk({ storeId: s.id });
+    await t.db.update(clerk).set({ systemUser: true }).where(eq(clerk.id, system.id));
+    const other = await t.newStore();
+    const theirs = await t.newClerk({ storeId: other.id });
+
+    const res = await get('/api/helper/clerk-list', plain.headers);
+    expect(res.statusCode).toBe(200);
+    const list: { id: string; name: string; disabled: boolean }[] = res.json();
+    const ids = list.map((c) => c.id);
+    expect(ids).toContain(plain.clerk.id);
+    expect(list.find((c) => c.id === stopped.id)).toEqual({ id: stopped.id, name: '甲店员', disabled: true });
+    expect(ids).not.toContain(system.id);
+    expect(ids).not.toContain(theirs.id);
+    expect(list).toHaveLength(3);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/helper/clerk-list' })).statusCode).toBe(401);
+  });
+});

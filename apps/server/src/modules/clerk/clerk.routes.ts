@@ -3,12 +3,13 @@ import { clerkDisableRequest, clerkListQuery, clerkNewRequest, clerkResetPasswor
 import { requireAuth } from '../../http/authz.ts';
 import type { ClerkService } from './clerk.service.ts';
 
-/** Clerk management calls of spec §7 Store: admin only (spec §6). */
+/** Clerk management calls of spec §7 Store: admin only (spec §6); and the helper clerk-list any clerk reads for pickers. */
 export const clerkRoutes: FastifyPluginAsyncZod<{ clerks: ClerkService }> = async (app, { clerks }) => {
   const tags = ['clerk'];
   const config = { auth: 'admin' } as const;
   const base = '/api/store/clerk';
 
+  app.get('/api/helper/clerk-list', { config: { auth: 'authenticated' }, schema: { tags: ['helper'] } }, (req) => clerks.options(requireAuth(req)));
   app.get(`${base}/list`, { config, schema: { tags, querystring: clerkListQuery } }, (req) => clerks.list(requireAuth(req), req.query));
   app.get(`${base}/permission`, { config, schema: { tags } }, (req) => clerks.permissions(requireAuth(req)));
   app.get(`${base}/distribution-log`, { config, schema: { tags, querystring: distributionLogQuery } }, (req) =>

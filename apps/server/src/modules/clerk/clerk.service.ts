@@ -3,6 +3,7 @@ import {
   type ClerkDisableRequest,
   type ClerkListItem,
   type ClerkListQuery,
+  type ClerkOption,
   type ClerkPermissionInfo,
   type ClerkResetPasswordRequest,
   type DistributionLogQuery,
@@ -81,6 +82,9 @@ export function createClerkService({ db, clerkRepo, sms, auth, distributionLog }
       const { rows, total } = await clerkRepo.listInStore(a.storeId, q);
       return { list: rows.map((r) => toItem(r.clerk, { ios: r.ios, android: r.android })), total };
     },
+
+    /** options is GET /api/helper/clerk-list: the caller's store's clerks for pickers; any signed-in clerk may read it. */
+    options: (a: AuthContext): Promise<ClerkOption[]> => clerkRepo.optionsInStore(a.storeId),
 
     async permissions(a: AuthContext): Promise<ClerkPermissionInfo> {
       return { groups: PERMISSION_GROUPS, employee_default_permission: await storeDefaults(a.storeId) };

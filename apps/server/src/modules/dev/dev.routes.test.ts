@@ -37,6 +37,19 @@ describe('dev tools switch', () => {
     expect(demoEnv({ NODE_ENV: 'production' }).DEV_TOOLS).toBeUndefined();
   });
 
+  it('logs only failed console requests in the demo unless LOG_REQUESTS says otherwise', () => {
+    expect(loadConfig({}).logRequests).toBe('all');
+    expect(loadConfig(demoEnv({})).logRequests).toBe('failed');
+    expect(loadConfig(demoEnv({ LOG_REQUESTS: 'all' })).logRequests).toBe('all');
+    expect(demoEnv({ NODE_ENV: 'production' }).LOG_REQUESTS).toBeUndefined();
+  });
+
+  it('listens on loopback unless HOST says otherwise, so the demo shows no dev-tools warning by default', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(isLoopbackHost(loadConfig(demoEnv({})).host)).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('knows which HOST values only this machine reaches (the start-up warning)', () => {
     for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1']) expect(isLoopbackHost(host), host).toBe(true);
     for (const host of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'example.com']) expect(isLoopbackHost(host), host).toBe(false);

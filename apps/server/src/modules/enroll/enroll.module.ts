@@ -3,6 +3,7 @@ import type { AppModule, ModuleBase } from '../../http/app-module.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import { createEnrollCodec } from './enroll-code.ts';
+import { createEnrollShortLinks } from './enroll-short-link.ts';
 import { enrollRoutes } from './enroll.routes.ts';
 import { createEnrollService } from './enroll.service.ts';
 
@@ -13,17 +14,20 @@ export interface EnrollModuleDeps extends Pick<ModuleBase, 'db' | 'config' | 'se
 
 /**
  * createEnrollModule wires the hirer's public enrolment page: `codec` seals the links the device pages hand out,
- * `enroll` serves the page and the profile (the demo phones enrol through it too).
+ * `enroll` serves the page and the profile (the demo phones enrol through it too), `shortLinks` the SMS-sized `/e/{code}`.
  */
 export function createEnrollModule(deps: EnrollModuleDeps) {
   const codec = createEnrollCodec(deps.secrets.enroll);
-  const enroll = createEnrollService({ db: deps.db, codec, mdm: deps.mdm, oplog: deps.oplog, linkTtlMs: deps.config.enrollLinkTtlDays * 86_400_000 });
+  const linkTtlMs = deps.config.enrollLinkTtlDays * 86_400_000;
+  const enroll = createEnrollService({ db: deps.db, codec, mdm: deps.mdm, oplog: deps.oplog, linkTtlMs });
+  const shortLinks = createEnrollShortLinks({ db: deps.db, codec, linkTtlMs });
   return {
     name: 'enroll',
     codec,
     enroll,
+    shortLinks,
     async register(app: FastifyInstance) {
-      await app.register(enrollRoutes, { enroll });
+      await app.register(enrollRoutes, { enroll, shortLinks });
     },
   } satisfies AppModule & Record<string, unknown>;
 }

@@ -16,6 +16,9 @@ import type { DeviceGroup } from './home.repo.ts';
 /** bucketName maps the repo's bucket number (-1 never, 0 online, 1-5 offline past 3/6/12/24/73 h) to its name. */
 const bucketName = (bucket: number): OfflineBucket => (bucket < 0 ? 'never' : OFFLINE_BUCKETS[bucket]);
 
+/** The buckets of a phone not heard from for 24 hours or more (never seen included, for an enrolled phone). */
+const OVER_24H = new Set<OfflineBucket>(['h24', 'h73', 'never']);
+
 /** platformFigures adds a platform's device groups up into the overview's figures. */
 export function platformFigures(scope: HomeScope, groups: DeviceGroup[]): PlatformOverview {
   const activity = Object.fromEntries(OFFLINE_BUCKETS.map((b) => [b, 0])) as Record<OfflineBucket, number>;
@@ -44,10 +47,12 @@ export function platformFigures(scope: HomeScope, groups: DeviceGroup[]): Platfo
     if (g.lock === LockStatus.LOCKED) f.locked += g.n;
     else if (g.lock === LockStatus.UNLOCKED) f.unlocked += g.n;
     else f.lock_changing += g.n;
-    activity[bucketName(g.bucket)] += g.n;
+    const bucket = bucketName(g.bucket);
+    activity[bucket] += g.n;
+    // Offline means a phone that was under management and went silent: one registered but never enrolled
+    // is 待激活 (counted in `pending`), however long ago it was registered.
+    if (g.enrollment !== EnrollmentStatus.REGISTERED && OVER_24H.has(bucket)) f.offline_over_24h += g.n;
   }
-  // The list's offline_duration=24 filter: last seen 24 h ago or more, or never.
-  f.offline_over_24h = activity.h24 + activity.h73 + activity.never;
   return f;
 }
 

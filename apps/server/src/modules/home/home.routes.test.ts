@@ -60,11 +60,24 @@ describe('GET /api/home/device-overview', () => {
       unlocked: 7,
       lock_changing: 1,
       activity: { online: 2, h3: 1, h6: 1, h12: 1, h24: 2, h73: 2, never: 1 },
-      offline_over_24h: 5,
+      // The registered, never-enrolled phone is 待激活 (pending), not offline.
+      offline_over_24h: 4,
       set_aside: 1,
     });
     expect(body.android).toMatchObject({ scope: 'store', total: 2, enrolled: 2, locked: 1, unlocked: 1, set_aside: 1, offline_over_24h: 1 });
     expect(body.android.activity).toEqual({ online: 1, h3: 0, h6: 0, h12: 0, h24: 1, h73: 0, never: 0 });
+  });
+
+  it('counts never-enrolled phones as 待激活, never as offline for more than 24 hours', async () => {
+    const s = await t.newStore();
+    const admin = await t.signedIn({ storeId: s.id, isAdmin: true });
+    // Registered days ago, no hirer has enrolled them: no last_active_time.
+    for (let i = 0; i < 2; i++) await t.newIosDevice({ storeId: s.id, enrollmentStatus: EnrollmentStatus.REGISTERED, lastActiveTime: null });
+    await newAndroid({ storeId: s.id, enrollmentStatus: EnrollmentStatus.REGISTERED, lastActiveTime: null });
+    await t.newIosDevice({ storeId: s.id, enrollmentStatus: EnrollmentStatus.ENROLLED, lastActiveTime: hoursAgo(30) });
+    const body = await get('/api/home/device-overview', admin.headers);
+    expect(body.ios).toMatchObject({ total: 3, pending: 2, enrolled: 1, offline_over_24h: 1 });
+    expect(body.android).toMatchObject({ total: 1, pending: 1, offline_over_24h: 0 });
   });
 
   it('puts enrolments per China-time day over the last 30 days, today last, both platforms', async () => {

@@ -36,7 +36,7 @@ export interface Supervision {
 function supervisionProblem(d: Pick<IosDeviceRow, 'superviseStatus'>, { what, unknown }: Supervision): string | null {
   if (d.superviseStatus === SuperviseStatus.SUPERVISED) return null;
   if (unknown === 'allow') {
-    return d.superviseStatus === SuperviseStatus.UNSUPERVISED ? `设备未处于监管模式（需通过 ABM 或 Apple Configurator 接入），苹果不允许${what}` : null;
+    return d.superviseStatus === SuperviseStatus.UNSUPERVISED ? `设备未处于监管模式（需通过 ABM 或 Apple Configurator 接入），Apple 不允许${what}` : null;
   }
   return d.superviseStatus === SuperviseStatus.UNSUPERVISED ? `${what}仅支持已监管的设备，此设备未监管` : `设备尚未上报监管状态，暂不能${what}，请稍后再试`;
 }

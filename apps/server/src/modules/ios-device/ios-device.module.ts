@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppModule, ModuleBase } from '../../http/app-module.ts';
-import type { AuthContext } from '../../http/authz.ts';
 import type { MdmEngine } from '../../mdm/apple/mdm-engine.ts';
 import type { EnrollCodec } from '../enroll/enroll-code.ts';
 import type { OperationLogQuery } from '../logs/operation-log.query.ts';
@@ -20,9 +19,10 @@ export interface IosDeviceModuleDeps extends Pick<ModuleBase, 'db' | 'publicUrl'
   oplog: OperationLogRepo;
   operationLogs: OperationLogQuery;
   codec: EnrollCodec;
+  shortLinks: IosDeviceServiceDeps['shortLinks'];
   sensitive: SensitiveActionGuard;
   /** The hirer's latest risk level on the detail page (the report module's, permission-checked). */
-  hirerRisk?: (auth: AuthContext, phone: string) => ReturnType<NonNullable<IosDeviceServiceDeps['hirerRisk']>>;
+  hirerRisk?: IosDeviceServiceDeps['hirerRisk'];
 }
 
 /**
@@ -33,7 +33,16 @@ export interface IosDeviceModuleDeps extends Pick<ModuleBase, 'db' | 'publicUrl'
 export function createIosDeviceModule(deps: IosDeviceModuleDeps) {
   const { db, mdm, oplog, sensitive } = deps;
   const repo = createIosDeviceRepo(db);
-  const devices = createIosDeviceService({ db, repo, oplog, mdm, codec: deps.codec, publicUrl: deps.publicUrl, hirerRisk: deps.hirerRisk });
+  const devices = createIosDeviceService({
+    db,
+    repo,
+    oplog,
+    mdm,
+    codec: deps.codec,
+    shortLinks: deps.shortLinks,
+    publicUrl: deps.publicUrl,
+    hirerRisk: deps.hirerRisk,
+  });
   const commands = createIosCommandService({ db, mdm, devices, repo, oplog, sensitive });
   return {
     name: 'ios-device',

@@ -5,6 +5,7 @@ import {
   Perm,
   cancelScheduleRequest,
   changeForClerkRequest,
+  deviceIdBody,
   deviceLogQuery,
   iosListQuery,
   iosNewRequest,
@@ -79,6 +80,9 @@ export const iosDeviceRoutes: FastifyPluginAsyncZod<Options> = async (app, { dev
     await devices.updateRemark(requireAuth(req), req.body.device_id, req.body.remark);
     return { ok: true as const };
   });
+  app.post(`${base}/enroll-short-link`, { config: authed, schema: { tags, body: deviceIdBody } }, (req) =>
+    devices.enrollShortLink(requireAuth(req), req.body.device_id),
+  );
   app.post(`${base}/update-hirer`, { config: authed, schema: { tags, body: updateHirerRequest } }, async (req) => {
     await devices.updateHirer(requireAuth(req), req.body.device_id, req.body.hirer_name, req.body.hirer_phone_number);
     return { ok: true as const };

@@ -1,5 +1,15 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import { type HirerRisk, type IosDeviceDetail, type IosListQuery, type IosLockScreen, LockStatus, OperationStatus, Perm, hasPermission } from '@lease/shared';
+import {
+  type EnrollShortLinkResponse,
+  type HirerRisk,
+  type IosDeviceDetail,
+  type IosListQuery,
+  type IosLockScreen,
+  LockStatus,
+  OperationStatus,
+  Perm,
+  hasPermission,
+} from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/authz.ts';
@@ -8,6 +18,7 @@ import { clerk } from '../../domain/clerk.table.ts';
 import { toLocationItem } from '../../domain/location-log.item.ts';
 import { recordHandOvers } from '../clerk/distribution-log.repo.ts';
 import type { EnrollCodec } from '../enroll/enroll-code.ts';
+import type { EnrollShortLinks } from '../enroll/enroll-short-link.ts';
 import { toOperationItem } from '../logs/operation-log.item.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
@@ -25,9 +36,11 @@ export interface IosDeviceServiceDeps {
   oplog: OperationLogRepo;
   mdm: MdmEngine;
   codec: EnrollCodec;
+  /** Issues the SMS-sized `/e/{code}` of a phone (the enroll module's). */
+  shortLinks: Pick<EnrollShortLinks, 'issue'>;
   publicUrl: () => string;
-  /** The hirer's latest report risk (report module; null without Ca1). */
-  hirerRisk?: (auth: AuthContext, phone: string) => Promise<HirerRisk | null>;
+  /** The hirer's latest report risk, matched by phone and name (report module; null without Ca1). */
+  hirerRisk?: (auth: AuthContext, hirer: { phone: string; name: string }) => Promise<HirerRisk | null>;
 }
 
 /** scopeOf: the store's devices, and only the caller's own without list:view-all (Aa3). */
@@ -37,7 +50,8 @@ export const scopeOf = (auth: AuthContext): DeviceScope =>
 /** createIosDeviceService: the Apple device list, detail and the device record's own fields. */
 export function createIosDeviceService(deps: IosDeviceServiceDeps) {
   const { repo, oplog } = deps;
-  const linkOf = (d: IosDeviceRow) => `${deps.publicUrl()}/enroll/${deps.codec.encode({ storeId: d.storeId, serialNumber: d.serialNumber })}`;
+  /** linkOf is the phone's enrolment link on `base`: the store's own MDM host when it has one (mdm.profiles.baseUrlFor). */
+  const linkOf = (d: IosDeviceRow, base = deps.publicUrl()) => `${base}/enroll/${deps.codec.encode({ storeId: d.storeId, serialNumber: d.serialNumber })}`;
 
   async function load(auth: AuthContext, id: string) {
     const row = await repo.find(scopeOf(auth), id);
@@ -68,16 +82,24 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
 
   async function page(auth: AuthContext, q: IosListQuery, recycled: boolean) {
     const { rows, total } = await repo.list(scopeOf(auth), q, recycled);
+    const base = await deps.mdm.profiles.baseUrlFor(auth.storeId);
     const progress = await oplog.latestInProgress(
       rows.map((r) => r.device.id),
       IN_PROGRESS,
     );
-    return { total, list: rows.map((r) => toListItem(r.device, r.clerkName, linkOf(r.device), toProgress(progress.get(r.device.id)))) };
+    return { total, list: rows.map((r) => toListItem(r.device, r.clerkName, linkOf(r.device, base), toProgress(progress.get(r.device.id)))) };
   }
 
   return {
     load,
     linkOf,
+
+    /** enrollShortLink: the short form of the enrolment link the detail shows, for a phone the caller may see. */
+    async enrollShortLink(auth: AuthContext, id: string): Promise<EnrollShortLinkResponse> {
+      const { device } = await load(auth, id);
+      const { code, expiresAt } = await deps.shortLinks.issue({ storeId: device.storeId, serialNumber: device.serialNumber });
+      return { short_link: `${deps.publicUrl()}/e/${code}`, expires_at: expiresAt.toISOString() };
+    },
     list: (auth: AuthContext, q: IosListQuery) => page(auth, q, false),
     recycledList: (auth: AuthContext, q: IosListQuery) => page(auth, q, true),
 
@@ -96,8 +118,17 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
         };
         if (check.enrolled) await deps.mdm.commander.refreshFacts([device.id]);
       }
-      const detail = toDetail(toListItem(device, clerkName, linkOf(device), toProgress(progress.get(device.id))), device, s?.restriction ?? {}, check);
-      return { ...detail, hirer_risk: (await deps.hirerRisk?.(auth, device.hirerPhoneNumber)) ?? null, lock_screen: await lockScreen(device) };
+      const detail = toDetail(
+        toListItem(device, clerkName, linkOf(device, await deps.mdm.profiles.baseUrlFor(auth.storeId)), toProgress(progress.get(device.id))),
+        device,
+        s?.restriction ?? {},
+        check,
+      );
+      return {
+        ...detail,
+        hirer_risk: (await deps.hirerRisk?.(auth, { phone: device.hirerPhoneNumber, name: device.hirerName })) ?? null,
+        lock_screen: await lockScreen(device),
+      };
     },
 
     async clerks(auth: AuthContext) {

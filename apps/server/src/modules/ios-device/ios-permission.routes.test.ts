@@ -127,7 +127,7 @@ const CALLS: Call[] = [
     allowed: {
       statusCode: 409,
       message:
-        '无法执行一键解锁：解除锁定（退出丢失模式）——没有“解锁（退出丢失模式）”权限（Ab5）；移除管理描述文件——没有“移除管理描述文件”权限（Ab20）；移入回收站——没有“移入回收站”权限（Ab21）',
+        '无法执行结清释放：解除锁定（退出丢失模式）——没有“解锁（退出丢失模式）”权限（Ab5）；移除管理描述文件——没有“移除管理描述文件”权限（Ab20）；移入回收站——没有“移入回收站”权限（Ab21）',
     },
   },
   { name: 'one-click-unlock-status', perm: 'Ab22', request: command('one-click-unlock-status') },
@@ -135,7 +135,7 @@ const CALLS: Call[] = [
     name: 'one-click-unlock-resume',
     perm: 'Ab22',
     request: command('one-click-unlock-resume', () => ({ password: TEST_PASSWORD })),
-    allowed: { statusCode: 409, message: '该设备没有可继续的一键解锁' },
+    allowed: { statusCode: 409, message: '该设备没有可继续的结清释放' },
   },
 ];
 const ALL_PERMS = [...new Set(['Aa3', 'Db1', ...CALLS.map((c) => c.perm)])];

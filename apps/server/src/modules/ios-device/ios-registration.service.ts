@@ -15,7 +15,12 @@ import { iosDevice } from '../../domain/ios-device.table.ts';
  * createIosRegistrationService registers serials before phones enrol (spec `ios/new`), charging the store's
  * and the clerk's quotas, and hands out enrolment profiles for Apple Configurator or one phone's link.
  */
-export function createIosRegistrationService(deps: { db: Db; oplog: OperationLogRepo; mdm: MdmEngine; linkOf: (d: typeof iosDevice.$inferSelect) => string }) {
+export function createIosRegistrationService(deps: {
+  db: Db;
+  oplog: OperationLogRepo;
+  mdm: MdmEngine;
+  linkOf: (d: typeof iosDevice.$inferSelect, base?: string) => string;
+}) {
   const { db } = deps;
   return {
     async register(auth: AuthContext, serials: string[], forClerk: string | undefined, remark = '') {
@@ -75,8 +80,9 @@ export function createIosRegistrationService(deps: { db: Db; oplog: OperationLog
         return inserted;
       });
       const registered = new Set(rows.map((d) => d.serialNumber));
+      const base = await deps.mdm.profiles.baseUrlFor(auth.storeId);
       return {
-        list: rows.map((d) => ({ id: d.id, serial_number: d.serialNumber, enroll_link: deps.linkOf(d) })),
+        list: rows.map((d) => ({ id: d.id, serial_number: d.serialNumber, enroll_link: deps.linkOf(d, base) })),
         rejected: unique.filter((s) => !registered.has(s)).map((serial_number) => ({ serial_number, reason: '序列号已登记' })),
       };
     },

@@ -233,7 +233,7 @@ describe('one-click unlock (release a paid-off phone)', () => {
     const replay = await h.t.app.inject({ method: 'POST', url: '/api/device/ios/command/one-click-unlock', headers: { ...headers, ...key }, payload: body });
     expect(replay.json().run.id).toBe(run.id);
     const second = await post('one-click-unlock', body);
-    expect([second.statusCode, second.json().message]).toEqual([409, '该设备正在执行一键解锁，请等待完成']);
+    expect([second.statusCode, second.json().message]).toEqual([409, '该设备正在执行结清释放，请等待完成']);
 
     phone.setUserLocked(false);
     // Nobody watches: the job moves the run on as the phone answers.
@@ -277,7 +277,7 @@ describe('one-click unlock (release a paid-off phone)', () => {
     expect(await operation(done.operation_log_id)).toMatchObject({
       action: 'one-click-unlock',
       status: OperationStatus.DONE,
-      result: '一键解锁完成：执行 6 步，跳过 1 步',
+      result: '结清释放完成：执行 6 步，跳过 1 步',
     });
     // The slot came back with the release, once: deleting the record from the recycle bin later gives back nothing more.
     expect(await usedSlots()).toBe(slots - 1);

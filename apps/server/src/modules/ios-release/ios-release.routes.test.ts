@@ -268,7 +268,7 @@ describe('one-click unlock prevalidation', () => {
     const { admin, device } = await storeWithDevice();
     expect((await post('one-click-unlock-status', admin.headers, { device_id: device.id })).json()).toEqual({ run: null });
     const resume = await post('one-click-unlock-resume', admin.headers, { device_id: device.id, password: TEST_PASSWORD });
-    expect([resume.statusCode, resume.json().message]).toEqual([409, '该设备没有可继续的一键解锁']);
+    expect([resume.statusCode, resume.json().message]).toEqual([409, '该设备没有可继续的结清释放']);
     expect(
       await t.db
         .select()
@@ -324,7 +324,7 @@ describe('one-click unlock runs: several processes, restarts', () => {
     const queued = (await commandsOf(device.id)).filter((c) => c.requestType === 'DisableLostMode');
     expect(queued.map((c) => c.status).sort()).toEqual(['cancelled', 'queued']);
     const again = await post('one-click-unlock-resume', admin.headers, { device_id: device.id, password: TEST_PASSWORD });
-    expect([again.statusCode, again.json().message]).toEqual([409, '一键解锁正在执行中，无需继续']);
+    expect([again.statusCode, again.json().message]).toEqual([409, '结清释放正在执行中，无需继续']);
   });
 
   it('a new run replaces a failed one (choosing again), never a running one', async () => {

@@ -172,7 +172,7 @@ export function createOneClickUnlockService(deps: Deps) {
       const step = run.steps.find((s) => s.status !== 'done' && s.status !== 'skipped');
       if (!step) {
         const done = run.steps.filter((s) => s.status === 'done').length;
-        await runs.finishRun(run, 'done', OperationStatus.DONE, `一键解锁完成：执行 ${done} 步，跳过 ${run.steps.length - done} 步`);
+        await runs.finishRun(run, 'done', OperationStatus.DONE, `结清释放完成：执行 ${done} 步，跳过 ${run.steps.length - done} 步`);
         return;
       }
       if (step.status === 'failed') {
@@ -200,13 +200,13 @@ export function createOneClickUnlockService(deps: Deps) {
       if (replay) return { run: viewOf(await runs.byOperationLog(replay.operation_log_id)) };
       const { device } = await deps.devices.load(auth, req.device_id);
       const active = await runs.activeForDevice(device.id);
-      if (active?.status === 'running') throw new AppError('CONFLICT', '该设备正在执行一键解锁，请等待完成');
+      if (active?.status === 'running') throw new AppError('CONFLICT', '该设备正在执行结清释放，请等待完成');
       const plan = await prevalidate(auth, device, req.mode);
       const blocked = plan.steps.filter((s) => s.verdict === 'cannot');
       if (blocked.length) {
         throw new AppError(
           'CONFLICT',
-          `无法执行一键解锁：${blocked.map((s) => `${s.label}——${s.reason}`).join('；')}`,
+          `无法执行结清释放：${blocked.map((s) => `${s.label}——${s.reason}`).join('；')}`,
           blocked.map((s) => ({ field: s.step, message: s.reason ?? '' })),
         );
       }
@@ -235,7 +235,7 @@ export function createOneClickUnlockService(deps: Deps) {
         });
         if (op.replayed) return { run: viewOf(await runs.byOperationLog(op.operation_log_id)) };
       } catch (err) {
-        if (isUniqueViolation(err, 'one_click_unlock_run_active_key')) throw new AppError('CONFLICT', '该设备正在执行一键解锁，请等待完成');
+        if (isUniqueViolation(err, 'one_click_unlock_run_active_key')) throw new AppError('CONFLICT', '该设备正在执行结清释放，请等待完成');
         throw err;
       }
       await advance(runId);
@@ -253,10 +253,10 @@ export function createOneClickUnlockService(deps: Deps) {
     async resume(auth: AuthContext, req: IosReleaseRequest): Promise<OneClickStatusResponse> {
       const { device } = await deps.devices.load(auth, req.device_id);
       const active = await runs.activeForDevice(device.id);
-      if (!active) throw new AppError('CONFLICT', '该设备没有可继续的一键解锁');
-      if (active.status === 'running') throw new AppError('CONFLICT', '一键解锁正在执行中，无需继续');
+      if (!active) throw new AppError('CONFLICT', '该设备没有可继续的结清释放');
+      if (active.status === 'running') throw new AppError('CONFLICT', '结清释放正在执行中，无需继续');
       await deps.sensitive.confirm(auth, req);
-      if (!(await runs.reopen(active.id, actorOf(auth), OperationStatus.SENT))) throw new AppError('CONFLICT', '一键解锁状态已变化，请刷新后重试');
+      if (!(await runs.reopen(active.id, actorOf(auth), OperationStatus.SENT))) throw new AppError('CONFLICT', '结清释放状态已变化，请刷新后重试');
       await advance(active.id);
       return { run: viewOf(await runs.get(active.id)) };
     },

@@ -5,6 +5,7 @@ import { logsRoutes } from './logs.routes.ts';
 import { createLogsService } from './logs.service.ts';
 import { createOperationLogQuery } from './operation-log.query.ts';
 import { createOperationLogRepo } from './operation-log.repo.ts';
+import { createReportViewLogRepo } from './report-view-log.repo.ts';
 
 /**
  * createLogsModule wires the login and operation logs: `oplog` (every area writes its operation rows with it),
@@ -12,7 +13,7 @@ import { createOperationLogRepo } from './operation-log.repo.ts';
  */
 export function createLogsModule(deps: Pick<ModuleBase, 'db'>) {
   const loginLog = createLoginLogRepo(deps.db);
-  const logs = createLogsService({ loginLog });
+  const logs = createLogsService({ loginLog, reportViews: createReportViewLogRepo(deps.db) });
   return {
     name: 'logs',
     oplog: createOperationLogRepo(deps.db),

@@ -1,9 +1,12 @@
-import { type LoginLogItem, type LoginLogListQuery, type LoginStatus, loginStatusLabel } from '@lease/shared';
+import { type LoginLogItem, type LoginLogListQuery, type LoginStatus, type ReportViewLogItem, type ReportViewLogQuery, loginStatusLabel } from '@lease/shared';
 import type { AuthContext } from '../../http/authz.ts';
 import type { LoginLogRepo } from './login-log.repo.ts';
+import type { ReportViewLogRepo } from './report-view-log.repo.ts';
 
-/** createLogsService answers the security pages; the route has already checked Dc1. */
-export function createLogsService(deps: { loginLog: LoginLogRepo }) {
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** createLogsService answers the security pages; the routes have already checked Dc1 or Db1. */
+export function createLogsService(deps: { loginLog: LoginLogRepo; reportViews: ReportViewLogRepo }) {
   return {
     /** loginLog: the caller's store's login attempts (unknown accounts belong to no store and never show). */
     async loginLog(auth: AuthContext, q: LoginLogListQuery): Promise<{ list: LoginLogItem[]; total: number }> {
@@ -19,6 +22,23 @@ export function createLogsService(deps: { loginLog: LoginLogRepo }) {
           status: log.status,
           status_label: loginStatusLabel[log.status as LoginStatus] ?? String(log.status),
           user_agent: log.userAgent,
+          date_created: log.dateCreated.toISOString(),
+        })),
+      };
+    },
+
+    /** reportViews: who in the caller's store opened a report's full identity data, and when. */
+    async reportViews(auth: AuthContext, q: ReportViewLogQuery): Promise<{ list: ReportViewLogItem[]; total: number }> {
+      const { rows, total } = await deps.reportViews.listForStore(auth.storeId, q);
+      return {
+        total,
+        list: rows.map(({ log, clerkName }) => ({
+          id: log.id,
+          clerk_id: log.clerkId,
+          clerk_name: clerkName,
+          report_id: text(log.detail.report_id),
+          report_name: text(log.detail.name),
+          level: text(log.detail.level),
           date_created: log.dateCreated.toISOString(),
         })),
       };

@@ -1,7 +1,8 @@
-import { desc, ilike, or, count, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, count, sql, type SQL } from 'drizzle-orm';
 import { type OpsAuditItem, opsActionLabel } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../report/ledger.ts';
+import { store } from '../../domain/store.table.ts';
 import { opsAudit } from './ops.table.ts';
 
 export interface AuditEntry {
@@ -39,8 +40,10 @@ export function createOpsAudit(db: Db) {
       const where: SQL | undefined = like ? or(ilike(opsAudit.operatorName, like), ilike(opsAudit.action, like), ilike(opsAudit.targetId, like)) : undefined;
       const [rows, [{ n }]] = await Promise.all([
         db
-          .select()
+          .select({ audit: opsAudit, storeName: store.storeName })
           .from(opsAudit)
+          // A store row names its target: the operator reads the store's name, not its id.
+          .leftJoin(store, and(eq(opsAudit.targetType, 'store'), eq(sql`${store.id}::text`, opsAudit.targetId)))
           .where(where)
           .orderBy(desc(opsAudit.id))
           .limit(q.page_size)
@@ -49,13 +52,14 @@ export function createOpsAudit(db: Db) {
       ]);
       return {
         total: n,
-        list: rows.map((r) => ({
+        list: rows.map(({ audit: r, storeName }) => ({
           id: r.id,
           operator_name: r.operatorName,
           action: r.action,
           action_label: opsActionLabel[r.action] ?? r.action,
           target_type: r.targetType,
           target_id: r.targetId,
+          target_name: storeName ?? null,
           before: r.before,
           after: r.after,
           ip: r.ip,

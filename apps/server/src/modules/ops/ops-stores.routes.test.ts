@@ -272,4 +272,14 @@ describe('audit log', () => {
     expect(await refusal(sql`truncate ops_audit`)).toMatch(/ops_audit is append-only \(TRUNCATE\)/);
     expect((await call('GET', '/api/ops/audit?page_size=5')).json().total).toBe(list.total);
   });
+
+  it("names a store row's target by the store's name, and other rows by none", async () => {
+    const s = await t.newStore({ storeName: '审计门店' });
+    expect((await call('POST', `/api/ops/stores/${s.id}/disable`)).statusCode).toBe(200);
+    const { list } = (await call('GET', `/api/ops/audit?keyword=${s.id}`)).json() as { list: { target_id: string; target_name: string | null }[] };
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((r) => r.target_id === s.id && r.target_name === '审计门店')).toBe(true);
+    const settings = (await call('GET', '/api/ops/audit?keyword=settings.update')).json().list as { target_name: string | null }[];
+    expect(settings.every((r) => r.target_name === null)).toBe(true);
+  });
 });

@@ -13,6 +13,23 @@ export interface HirerDevice {
   phone: string;
 }
 
+/** HirerKey is who a report is about, as far as a device record can tell: the hirer's phone and name. */
+export interface HirerKey {
+  phone: string;
+  name: string;
+}
+
+/** hirerName is a name as compared: no spaces (half- or full-width) and no middle dots, which clerks type both ways. */
+const hirerName = (name: string) => name.replace(/[\s\u3000·•．.]/g, '').toLowerCase();
+
+/**
+ * sameHirer: a device's hirer is the report's person. The phone alone is not enough (numbers are shared and
+ * reassigned); the device records carry no id number, so the name must match too, and a device without a name
+ * is never linked.
+ */
+export const sameHirer = (device: HirerKey, hirer: HirerKey) =>
+  device.phone === hirer.phone && hirerName(device.name) !== '' && hirerName(device.name) === hirerName(hirer.name);
+
 /** HirerQuery is whose devices to read: the store's, leased to these phones (any hirer when null), only active ones when set. */
 interface HirerQuery {
   storeId: string;

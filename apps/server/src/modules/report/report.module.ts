@@ -21,6 +21,7 @@ import { reportRetentionJob, stuckReportJob } from './report-retention.job.ts';
 import { createReportRepo } from './report.repo.ts';
 import { rcsRoutes, reportRoutes } from './report.routes.ts';
 import { createReportService } from './report.service.ts';
+import type { HirerKey } from './hirer-devices.ts';
 import { createRiskWatch, riskWatchJob } from './risk-watch.ts';
 
 export interface ReportModuleDeps {
@@ -71,8 +72,8 @@ export function createReportModule(deps: ReportModuleDeps) {
     rcs,
     watch,
     /** hirerRisk for the device detail pages: only a caller who may see reports (Ca1) learns of one. */
-    hirerRisk: (auth: AuthContext, phone: string) =>
-      hasPermission(auth.perms, Perm.REPORT_LIST) ? reports.hirerRisk(auth.storeId, phone) : Promise.resolve(null),
+    hirerRisk: (auth: AuthContext, hirer: HirerKey) =>
+      hasPermission(auth.perms, Perm.REPORT_LIST) ? reports.hirerRisk(auth.storeId, hirer) : Promise.resolve(null),
     overview: createReportOverview({ repo, ledger, stores: deps.stores, watch, sandbox: provider.kind === 'sandbox' }),
     jobs: [reportRetentionJob(repo, config.report.retentionDays), stuckReportJob(reports.recoverStuck), riskWatchJob(watch)],
     adapters: [{ name: 'credit', label: '报告与风控数据', impl: provider.label, live: provider.kind === 'http' }],

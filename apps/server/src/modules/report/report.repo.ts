@@ -77,15 +77,14 @@ export function createReportRepo(db: Db, pd: PersonalData) {
       return { rows, total: n };
     },
 
-    /** latestByPhone: the newest finished report about a hirer phone in the store (the device pages' risk level). */
-    async latestByPhone(storeId: string, phone: string) {
-      const [row] = await db
+    /** finishedByPhone: the newest finished reports about a hirer phone in the store, newest first (the device pages' risk level). */
+    async finishedByPhone(storeId: string, phone: string, limit = 20) {
+      return db
         .select()
         .from(report)
         .where(and(eq(report.storeId, storeId), eq(report.phoneHash, pd.hash(phone)), eq(report.status, 'success')))
         .orderBy(desc(report.dateCreated))
-        .limit(1);
-      return row;
+        .limit(limit);
     },
 
     /** overview: this month's reports by level and status, and the refunds of the last 30 days. */

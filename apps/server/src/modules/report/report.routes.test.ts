@@ -361,13 +361,32 @@ describe('home report overview and device risk', () => {
     });
 
     const ios = await t.newIosDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678', hirerName: '张三' });
-    const android = await t.newAndroidDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678' });
+    const android = await t.newAndroidDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678', hirerName: '张 三' });
     const iosDetail = (await get(`/api/device/ios/${ios.id}`, s.admin)).json();
     expect(iosDetail.hirer_risk).toMatchObject({ report_level: 'advanced', level: expect.any(String), sandbox: true });
     expect((await get(`/api/device/android/${android.id}`, s.admin)).json().hirer_risk).toMatchObject({ sandbox: true });
     expect((await get('/api/report/list', s.clerk)).json().list.find((r: { id: string }) => r.id === ok.id).linked_device_count).toBe(2);
     const viewer = await t.signedIn({ storeId: s.store.id, permission: `${Perm.APPLE_LIST_VIEW_ALL}` });
     expect((await get(`/api/device/ios/${ios.id}`, viewer.headers)).json().hirer_risk).toBeNull();
+  });
+});
+
+describe('linking a report to devices', () => {
+  it('links only devices whose hirer has the phone and the name; a shared phone number alone links nothing', async () => {
+    const s = await shop({ balanceFen: 10_000, modules: [Module.APPLE, Module.ANDROID, Module.REPORT_BASIC] });
+    const mine = await t.newIosDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678', hirerName: '张三' });
+    const other = await t.newIosDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678', hirerName: '李租客' });
+    const nameless = await t.newAndroidDevice({ storeId: s.store.id, hirerPhoneNumber: '13812345678', hirerName: '' });
+    const { id } = (await post('/api/report/add', s.clerk, hirer)).json();
+
+    const view = (await get(`/api/report/preview?id=${id}`, s.admin)).json();
+    expect(view.linked_devices.map((d: { id: string }) => d.id)).toEqual([mine.id]);
+    expect(view.linked_device_count).toBe(1);
+    expect((await get('/api/report/list', s.admin)).json().list.find((r: { id: string }) => r.id === id).linked_device_count).toBe(1);
+    // The other hirer's page shows no risk from 张三's report.
+    expect((await get(`/api/device/ios/${mine.id}`, s.admin)).json().hirer_risk).toMatchObject({ report_id: id });
+    expect((await get(`/api/device/ios/${other.id}`, s.admin)).json().hirer_risk).toBeNull();
+    expect((await get(`/api/device/android/${nameless.id}`, s.admin)).json().hirer_risk).toBeNull();
   });
 });
 

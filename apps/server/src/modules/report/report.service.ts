@@ -30,7 +30,7 @@ import type { AuthContext } from '../../http/authz.ts';
 import { type CreditProvider, ProviderFailure } from '../../adapters/credit/credit-provider.ts';
 import type { OperationLogRepo } from '../logs/operation-log.repo.ts';
 import type { StoreRepo } from '../store/store.repo.ts';
-import { hirerDevices } from './hirer-devices.ts';
+import { type HirerKey, hirerDevices, sameHirer } from './hirer-devices.ts';
 import type { Ledger, Tx } from './ledger.ts';
 import type { PersonalData } from './personal-data.ts';
 import { BLACKLIST_LIST_PRICE_FEN, REPORT_LIST_PRICE_FEN, discounted } from './report-prices.ts';
@@ -78,11 +78,10 @@ export function createReportService(deps: ReportServiceDeps) {
     return s;
   }
 
-  async function linkedPhones(storeId: string, phones: string[]) {
-    const devices = await hirerDevices(db, storeId, [...new Set(phones)]);
-    const perPhone = new Map<string, number>();
-    for (const d of devices) perPhone.set(d.phone, (perPhone.get(d.phone) ?? 0) + 1);
-    return { devices, perPhone };
+  /** linkedDevices: for each hirer, the store's devices leased to that person (phone and name, sameHirer). */
+  async function linkedDevices(storeId: string, hirers: HirerKey[]) {
+    const devices = await hirerDevices(db, storeId, [...new Set(hirers.map((h) => h.phone))]);
+    return hirers.map((h) => devices.filter((d) => sameHirer({ phone: d.phone, name: d.hirerName }, h)));
   }
 
   function toItem(r: ReportRow, clerkName: string | null, linked: number): ReportListItem {
@@ -108,8 +107,8 @@ export function createReportService(deps: ReportServiceDeps) {
   async function itemOf(storeId: string, id: string): Promise<ReportListItem> {
     const row = await repo.get(storeId, id);
     if (!row) throw notFound('报告不存在');
-    const { perPhone } = await linkedPhones(storeId, [pd.open(row.report.phoneSealed)]);
-    return toItem(row.report, row.clerkName, [...perPhone.values()][0] ?? 0);
+    const [devices] = await linkedDevices(storeId, [{ phone: pd.open(row.report.phoneSealed), name: row.report.name }]);
+    return toItem(row.report, row.clerkName, devices.length);
   }
 
   /** query asks the provider for a report already charged, and records the answer or refunds the charge. */
@@ -281,9 +280,11 @@ export function createReportService(deps: ReportServiceDeps) {
 
     async list(auth: AuthContext, q: ReportListQuery): Promise<ListResponse<ReportListItem>> {
       const { rows, total } = await repo.list(auth.storeId, q);
-      const phones = rows.map((r) => pd.open(r.report.phoneSealed));
-      const { perPhone } = await linkedPhones(auth.storeId, phones);
-      return { list: rows.map((r, i) => toItem(r.report, r.clerkName, perPhone.get(phones[i]) ?? 0)), total };
+      const linked = await linkedDevices(
+        auth.storeId,
+        rows.map((r) => ({ phone: pd.open(r.report.phoneSealed), name: r.report.name })),
+      );
+      return { list: rows.map((r, i) => toItem(r.report, r.clerkName, linked[i].length)), total };
     },
 
     /** preview: the report as a credit report, with the full id number and phone; every view is logged. */
@@ -292,7 +293,7 @@ export function createReportService(deps: ReportServiceDeps) {
       if (!row) throw notFound('报告不存在');
       const r = row.report;
       const phone = pd.open(r.phoneSealed);
-      const { devices } = await linkedPhones(auth.storeId, [phone]);
+      const [devices] = await linkedDevices(auth.storeId, [{ phone, name: r.name }]);
       await logReport(db, auth, 'report-view', r);
       return {
         ...toItem(r, row.clerkName, devices.length),
@@ -401,10 +402,10 @@ export function createReportService(deps: ReportServiceDeps) {
       return n;
     },
 
-    /** hirerRisk: the latest finished report about a device's hirer phone, for the device detail pages. */
-    async hirerRisk(storeId: string, phone: string): Promise<HirerRisk | null> {
-      if (!phone) return null;
-      const r = await repo.latestByPhone(storeId, phone);
+    /** hirerRisk: the latest finished report about a device's hirer (phone and name), for the device detail pages. */
+    async hirerRisk(storeId: string, hirer: HirerKey): Promise<HirerRisk | null> {
+      if (!hirer.phone) return null;
+      const r = (await repo.finishedByPhone(storeId, hirer.phone)).find((x) => sameHirer(hirer, { phone: hirer.phone, name: x.name }));
       if (!r || r.riskLevel === null || r.riskScore === null) return null;
       return { report_id: r.id, report_level: r.level, level: r.riskLevel, score: r.riskScore, date_created: r.dateCreated.toISOString(), sandbox: r.sandbox };
     },

@@ -54,7 +54,7 @@ export function createExpiryWatch(deps: {
         kind: 'mdm-ca',
         expires_at: caEnd.toISOString(),
         days_left: days,
-        message: `设备管理 CA 证书${ends(days)}，过期后所有苹果设备都无法再被管理。`,
+        message: `设备管理 CA 证书${ends(days)}，过期后所有Apple 设备都无法再被管理。`,
       });
     }
     const apnsEnd = deps.pushCertEnd?.() ?? fileEnd;
@@ -89,7 +89,7 @@ export function createExpiryWatch(deps: {
         kind: 'identity-renewal',
         expires_at: first.toISOString(),
         days_left: days,
-        message: `${unanswered.length} 台苹果设备未响应设备身份证书续期，最早一台${ends(days)}；请让设备联网开机，过期后将无法再被管理。`,
+        message: `${unanswered.length} 台Apple 设备未响应设备身份证书续期，最早一台${ends(days)}；请让设备联网开机，过期后将无法再被管理。`,
         devices: unanswered.map((u) => ({ id: u.deviceId, serial_number: u.serialNumber })),
       });
     }

@@ -14,10 +14,15 @@ it('answers junk on the device protocols (/open/v1, /agent/v1, /mdm) with 4xx, n
   await runFuzz(world, ops, 60, { report, callers: ['device', 'device', 'device', 'anonymous', 'forged'], prepare: signDevice(world) });
   await send(world, await signedMdmRequests(world, Math.ceil(700 * FUZZ_SCALE), FUZZ_SEED), report);
   await send(world, unsignedMdmRequests(Math.ceil(400 * FUZZ_SCALE), FUZZ_SEED), report);
-  // The hirer's enrolment page is served by the console's fallback route, which has no schema to generate from.
+  // The hirer's enrolment page is served by the console's fallback route, which has no schema to generate from;
+  // the short link's route has one, and gets these on top of the generated junk.
   await send(
     world,
-    ['/enroll/%00', '/enroll/%ED%A0%80', `/enroll/${'a'.repeat(5000)}`, "/enroll/' OR 1=1 --", '/enroll/20261345'].map((url) => ({
+    [
+      ...['/enroll/%00', '/enroll/%ED%A0%80', `/enroll/${'a'.repeat(5000)}`, "/enroll/' OR 1=1 --", '/enroll/20261345'],
+      // The SMS-sized short link (/e/{code}) is public too.
+      ...['/e/%00', '/e/%ED%A0%80', `/e/${'a'.repeat(5000)}`, "/e/' OR 1=1 --", '/e/zzzzzzzz', '/e/'],
+    ].map((url) => ({
       method: 'GET',
       url,
       headers: {},

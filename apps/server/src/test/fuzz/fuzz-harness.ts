@@ -361,6 +361,8 @@ export function problemOf(req: FuzzRequest, res: { statusCode: number; body: str
   if (res.statusCode < 400 || req.method === 'HEAD') return null;
   const type = String(res.headers['content-type'] ?? '');
   if (mdm && type.startsWith('text/plain')) return null; // SCEP answers its clients in plain text
+  // The SMS short link (/e/{code}) is opened in the hirer's browser: a dead one answers a Chinese HTML page, not JSON.
+  if (/^\/e(\/|$)/.test(req.url) && type.startsWith('text/html')) return CJK.test(res.body) ? null : `error ${res.statusCode} page is not in Chinese`;
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(res.body);

@@ -2,7 +2,7 @@ import { smsPurposeLabel, type SmsOutboxItem, type SmsPurpose } from '@lease/sha
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Table } from 'antd';
-import dayjs from '../../lib/dayjs.ts';
+import { formatChinaTime, withChinaTime } from '../../lib/chinaTime.ts';
 import { useState } from 'react';
 import { smsOutboxQuery } from '../../api/dev.ts';
 import { Panel } from '../../components/Panel.tsx';
@@ -14,11 +14,11 @@ const columns = [
   { title: '内容', dataIndex: 'content', key: 'content' },
   { title: '用途', dataIndex: 'purpose', key: 'purpose', width: 120, render: purposeLabel },
   {
-    title: '时间',
+    title: withChinaTime('时间'),
     dataIndex: 'date_created',
     key: 'date_created',
     width: 180,
-    render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss'),
+    render: (value: string) => formatChinaTime(value, 'YYYY-MM-DD HH:mm:ss'),
   },
 ];
 

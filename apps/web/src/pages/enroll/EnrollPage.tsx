@@ -99,7 +99,15 @@ export default function EnrollPage() {
                   <Form.Item name="hirer_phone_number" label="手机号" rules={[{ pattern: PHONE_RE, message: '请输入正确的手机号' }]}>
                     <Input size="large" maxLength={11} inputMode="numeric" placeholder="选填" autoComplete="tel" />
                   </Form.Item>
-                  <Button type={readyToInstall ? 'default' : 'primary'} htmlType="submit" size="large" block loading={submit.isPending}>
+                  {/* A gap above the button: a field's error text never touches it (UX review D20). */}
+                  <Button
+                    type={readyToInstall ? 'default' : 'primary'}
+                    htmlType="submit"
+                    size="large"
+                    block
+                    loading={submit.isPending}
+                    style={{ marginTop: 8 }}
+                  >
                     {submitted || info.data.hirer_on_file ? '已登记，可重新提交' : '提交信息'}
                   </Button>
                 </Form>

@@ -48,7 +48,7 @@ export const HELP_SECTIONS: HelpSection[] = [
   {
     id: 'apple-enroll',
     title: 'Apple 设备接入',
-    summary: 'iPhone 和 iPad 通过苹果的 MDM 协议接入门店管理。接入后才能远程锁定、定位和设置限制。',
+    summary: 'iPhone 和 iPad 通过Apple 的 MDM 协议接入门店管理。接入后才能远程锁定、定位和设置限制。',
     topics: [
       {
         key: 'serial-link',
@@ -107,7 +107,7 @@ export const HELP_SECTIONS: HelpSection[] = [
             items={[
               <>
                 进入 <Link to="/console/device/android/list">Android 设备 → 设备列表</Link>
-                ，生成接入二维码（需要「新增设备」权限）。二维码一次有效，过期后重新生成。
+                ，生成接入二维码（需要「登记设备」权限）。二维码一次有效，过期后重新生成。
               </>,
               '将手机恢复出厂设置，在开机欢迎界面连续点击屏幕 6 次，打开扫码界面，扫描接入二维码。',
               '手机按提示联网、下载并安装管理代理，代理成为设备所有者后自动向门店登记，设备出现在列表中。',
@@ -149,7 +149,7 @@ export const HELP_SECTIONS: HelpSection[] = [
         title: 'Apple 设备：解锁',
         body: (
           <Paragraph style={{ marginBottom: 0 }}>
-            对已锁定的设备点击「解锁」即退出丢失模式。退出后 iPhone 会在屏幕上提示租机人设备曾被定位过，这是苹果系统的行为。
+            对已锁定的设备点击「解锁」即退出丢失模式。退出后 iPhone 会在屏幕上提示租机人设备曾被定位过，这是iOS 系统的行为。
           </Paragraph>
         ),
       },
@@ -177,7 +177,7 @@ export const HELP_SECTIONS: HelpSection[] = [
         body: (
           <Points
             items={[
-              '苹果只允许在丢失模式下获取位置：请先锁定设备，再在设备详情中点击「获取定位」。',
+              'Apple 只允许在丢失模式下获取位置：请先锁定设备，再在设备详情中点击「获取定位」。',
               '设备上报的位置显示在地图上并记录在定位记录中；未开通地图显示时只显示坐标，可点“在高德地图中查看”打开地图。',
               '丢失模式下可以「播放提示音」（需要「播放提示音」权限），帮助在附近找到设备。',
             ]}
@@ -236,7 +236,7 @@ export const HELP_SECTIONS: HelpSection[] = [
                 ，不能再下发指令，设备上的管理不受影响，可随时移出回收站恢复。
               </>,
               '在回收站中彻底删除后，设备会在下次联网时脱离管理，且无法恢复。',
-              <>一键解锁：租机结束、设备已还清时，在设备详情的「安全与释放」中选择「一键解锁（释放设备）」，按步骤解锁并解除管理。</>,
+              <>结清释放：租机结束、设备已还清时，在设备详情的「安全与释放」中选择「结清释放」，按步骤解锁并解除管理。</>,
             ]}
           />
         ),
@@ -261,8 +261,8 @@ export const HELP_SECTIONS: HelpSection[] = [
         title: '壁纸',
         body: (
           <Paragraph style={{ marginBottom: 0 }}>
-            在 <Link to="/console/device/wallpaper">壁纸管理</Link> 上传 JPEG 图片（不超过 5 MB），设置壁纸时从这里选择。上传和删除需要「设置壁纸」权限（Apple
-            或 Android）。
+            在 <Link to="/console/device/wallpaper">壁纸管理</Link> 上传 JPEG 或 PNG 图片（PNG 自动转换为 JPEG，不超过 5
+            MB），设置壁纸时从这里选择。上传和删除需要「设置壁纸」权限（Apple 或 Android）。
           </Paragraph>
         ),
       },
@@ -356,7 +356,7 @@ export const HELP_SECTIONS: HelpSection[] = [
       {
         key: 'locate',
         title: 'Apple 设备为什么获取不到位置？',
-        body: <Paragraph style={{ marginBottom: 0 }}>苹果只在丢失模式下提供位置。请先锁定设备；设备需要联网并开启定位服务。</Paragraph>,
+        body: <Paragraph style={{ marginBottom: 0 }}>Apple 只在丢失模式下提供位置。请先锁定设备；设备需要联网并开启定位服务。</Paragraph>,
       },
       {
         key: 'agent-download',

@@ -7,8 +7,11 @@ import { Link } from 'react-router';
 import { homeQueries } from '../../api/home.ts';
 import { useUser } from '../../auth/useUser.ts';
 import { ExpiryWarnings } from '../../components/ExpiryWarnings.tsx';
+import { GlobalSearch } from '../../components/GlobalSearch.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { formatChinaTime } from '../../lib/chinaTime.ts';
 import { useAfterPaint } from '../../lib/useAfterPaint.ts';
+import { useIsPhone } from '../../lib/useIsPhone.ts';
 import { isAdmin } from '../../router/guard.ts';
 import { buildMenu, type MenuLink } from '../../router/menu.ts';
 import { ROUTES } from '../../router/routeTable.ts';
@@ -19,22 +22,18 @@ import HomeCharts from './charts/HomeCharts.tsx';
 // The console's first load (≤ 200 KB transferred) leaves the home a few KB: the figures, the chart
 // panels (their heights held) and links load with it; the panels below the figures start
 // loading once the figures are painted (useAfterPaint); echarts comes with the first chart near the screen (LazyChart).
-const panels = () => import('./panels.ts');
-const EmptyStoreGuide = lazy(() => panels().then((m) => ({ default: m.EmptyStoreGuide })));
-const SupervisePanel = lazy(() => panels().then((m) => ({ default: m.SupervisePanel })));
-const ReportPanel = lazy(() => panels().then((m) => ({ default: m.ReportPanel })));
-const LeasePanel = lazy(() => panels().then((m) => ({ default: m.LeasePanel })));
+// Each panel is its own chunk: a store with devices never loads the empty store's guide (antd Steps and Typography).
+const EmptyStoreGuide = lazy(() => import('./EmptyStoreGuide.tsx').then((m) => ({ default: m.EmptyStoreGuide })));
+const SupervisePanel = lazy(() => import('./SupervisePanel.tsx').then((m) => ({ default: m.SupervisePanel })));
+const ReportPanel = lazy(() => import('./ReportPanel.tsx').then((m) => ({ default: m.ReportPanel })));
+const LeasePanel = lazy(() => import('./LeasePanel.tsx').then((m) => ({ default: m.LeasePanel })));
 
 /** The collections page, linked from the lease panel. */
 const COLLECTIONS_PATH = ROUTES.find((r) => r.meta.name === 'console-lease-collections')?.path;
 
 const isModule = (m: string): m is Module => m in moduleLabel;
-const pad2 = (n: number) => String(n).padStart(2, '0');
-/** HH:mm:ss by hand: the first zh-CN Intl formatter of a page costs ~20 ms on a mid-range phone. */
-const timeOfDay = (iso: string) => {
-  const d = new Date(iso);
-  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
-};
+/** HH:mm:ss in China time by hand (chinaTime.ts): the first zh-CN Intl formatter of a page costs ~20 ms on a mid-range phone. */
+const timeOfDay = (iso: string) => formatChinaTime(iso, 'HH:mm:ss');
 
 /** quickLinks are the areas this clerk may open, straight from the menu (so the same rules apply). */
 function quickLinks(user: UserInfo): MenuLink[] {
@@ -77,10 +76,23 @@ export default function HomePage() {
   const cards = useMemo(() => (data ? statCards(data) : null), [data]);
   const muted = { fontSize: 12, color: token.colorTextSecondary };
   const below = useAfterPaint(Boolean(data) || overview.isError);
+  const phone = useIsPhone();
+  const shortcuts = (
+    <Panel title="常用入口">
+      <Flex wrap gap={8}>
+        {links.map((l) => (
+          <Link key={l.key} to={l.path}>
+            <Button>{l.label}</Button>
+          </Link>
+        ))}
+      </Flex>
+    </Panel>
+  );
 
   return (
     <Flex vertical gap={16}>
-      <Panel title={`欢迎回来，${user.name}`} extra={data && <span style={muted}>统计于 {timeOfDay(data.generated_at)}，每 30 秒更新</span>}>
+      <GlobalSearch placement="home" />
+      <Panel title={`欢迎回来，${user.name}`} extra={data && <span style={muted}>统计于 {timeOfDay(data.generated_at)}（北京时间），每 30 秒更新</span>}>
         <Space wrap size={[16, 8]}>
           <span>门店：{user.store.store_name}</span>
           {isAdmin(user) && <PlainTag color="gold">管理员</PlainTag>}
@@ -105,6 +117,8 @@ export default function HomePage() {
       ) : (
         <>
           <StatCards cards={cards} />
+          {/* A phone's first screen: the figures two to a row, then the way to the other pages; charts below. */}
+          {phone && shortcuts}
           {isEmptyStore(data) ? (
             below && (
               <Lazy>
@@ -136,15 +150,8 @@ export default function HomePage() {
             )}
           </div>
 
-          <Panel title="常用入口">
-            <Flex wrap gap={8}>
-              {links.map((l) => (
-                <Link key={l.key} to={l.path}>
-                  <Button>{l.label}</Button>
-                </Link>
-              ))}
-            </Flex>
-          </Panel>
+          {/* On a phone they sit under the figures, unless those failed to load. */}
+          {(!phone || overview.isError) && shortcuts}
         </>
       )}
     </Flex>

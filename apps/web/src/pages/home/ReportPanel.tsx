@@ -1,6 +1,6 @@
 import type { ReportOverview } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Skeleton, Tag, theme } from 'antd';
 import { Link } from 'react-router';
 import { riskAlertsQuery } from '../../api/report.ts';
 import { Panel } from '../../components/Panel.tsx';
@@ -56,6 +56,7 @@ function RiskAlerts() {
 
 /** ReportPanel: the store's report figures this month, its balance and RCS counts (sandbox results marked). */
 export function ReportPanel({ data, loading }: { data: ReportOverview | undefined; loading: boolean }) {
+  const { token } = theme.useToken();
   return (
     <Panel title="报告概况" extra={data?.sandbox && <Tag color="purple">沙箱数据</Tag>} style={{ height: '100%' }}>
       {loading || !data ? (
@@ -63,7 +64,8 @@ export function ReportPanel({ data, loading }: { data: ReportOverview | undefine
       ) : (
         <>
           <Descriptions column={1} size="small" items={reportItems(data)} />
-          {!data.available && <Typography.Text type="secondary">你没有查看报告的权限，报告数量和余额不显示。</Typography.Text>}
+          {/* A plain span, not Typography.Text: antd's Typography brings its editor (Input, TextArea), 30 KB for the home. */}
+          {!data.available && <span style={{ color: token.colorTextSecondary }}>你没有查看报告的权限，报告数量和余额不显示。</span>}
           {data.available && data.risk_watch?.new_alerts_7d ? <RiskAlerts /> : null}
           {data.available && (
             <div style={{ marginTop: 8 }}>

@@ -1,6 +1,7 @@
 import { theme } from 'antd';
 import { Link } from 'react-router';
 import { grouped } from '../../lib/numbers.ts';
+import { useIsPhone } from '../../lib/useIsPhone.ts';
 import type { StatCard } from './homeFigures.ts';
 
 /**
@@ -9,6 +10,8 @@ import type { StatCard } from './homeFigures.ts';
  */
 export function StatCards({ cards }: { cards: StatCard[] }) {
   const { token } = theme.useToken();
+  // Two to a row on a phone, so the figures leave room for the search box and 常用入口 on the first screen.
+  const phone = useIsPhone();
   const color = (tone: StatCard['tone'], value: number | null) =>
     value === null
       ? token.colorTextTertiary
@@ -21,7 +24,7 @@ export function StatCards({ cards }: { cards: StatCard[] }) {
             : token.colorTextHeading;
 
   return (
-    <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(190px, 1fr))' }}>
+    <div style={{ display: 'grid', gap: phone ? 12 : 16, gridTemplateColumns: phone ? 'repeat(2, minmax(0, 1fr))' : 'repeat(auto-fit, minmax(190px, 1fr))' }}>
       {cards.map((c) => {
         const body = (
           // biome-ignore lint/correctness/useJsxKeyInIterable: the key is on the Link or div that wraps this body
@@ -31,12 +34,20 @@ export function StatCards({ cards }: { cards: StatCard[] }) {
               background: token.colorBgContainer,
               border: `1px solid ${token.colorBorderSecondary}`,
               borderRadius: token.borderRadiusLG,
-              padding: '16px 20px',
+              padding: phone ? '10px 12px' : '16px 20px',
               height: '100%',
             }}
           >
             <div style={{ color: token.colorTextSecondary, fontSize: token.fontSize }}>{c.title}</div>
-            <div style={{ margin: '4px 0', color: color(c.tone, c.value), fontSize: c.value === null ? 20 : 28, lineHeight: '38px', fontWeight: 500 }}>
+            <div
+              style={{
+                margin: phone ? '2px 0' : '4px 0',
+                color: color(c.tone, c.value),
+                fontSize: c.value === null ? 20 : phone ? 24 : 28,
+                lineHeight: phone ? '32px' : '38px',
+                fontWeight: 500,
+              }}
+            >
               {c.value === null ? '未开通' : grouped(c.value)}
               {c.value !== null && <span style={{ marginLeft: 4, fontSize: token.fontSize, fontWeight: 400 }}>台</span>}
             </div>

@@ -42,6 +42,9 @@ describe('WallpaperPage', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('1170×2532 · 793 KB')).toHaveLength(2);
     expect(screen.getAllByText('锁屏壁纸')).toHaveLength(2);
     expect(screen.getByRole('button', { name: /上传壁纸/ })).toBeTruthy();
+    // PNG is accepted: the browser converts it to JPEG before sending.
+    expect(screen.getByText(/支持 JPEG 和 PNG/)).toBeTruthy();
+    expect(screen.queryByText(/仅支持 JPEG/)).toBeNull();
   });
 
   it('deletes only after confirmation', async () => {

@@ -46,7 +46,7 @@ export default function WallpaperPage() {
         <Alert
           type="info"
           showIcon
-          title="门店壁纸库：Apple 与 Android 设备的「设置壁纸」从这里选择图片。仅支持 JPEG，单张不超过 5 MB；删除壁纸不影响已设置到设备上的壁纸。"
+          title="门店壁纸库：Apple 与 Android 设备的「设置壁纸」从这里选择图片。支持 JPEG 和 PNG（PNG 等图片在浏览器中自动转换为 JPEG），单张不超过 5 MB；删除壁纸不影响已设置到设备上的壁纸。"
         />
         <Spin spinning={list.isFetching && !list.isLoading}>
           {list.isLoading ? (
@@ -54,7 +54,9 @@ export default function WallpaperPage() {
               <Spin />
             </Flex>
           ) : rows.length === 0 ? (
-            <Empty description={mayEdit ? '还没有壁纸，上传一张 JPEG 图片开始使用' : '还没有壁纸，请联系有「设置壁纸」权限的店员上传'}>{uploadButton}</Empty>
+            <Empty description={mayEdit ? '还没有壁纸，上传一张 JPEG 或 PNG 图片开始使用' : '还没有壁纸，请联系有「设置壁纸」权限的店员上传'}>
+              {uploadButton}
+            </Empty>
           ) : (
             <Flex wrap gap={16}>
               {rows.map((w) => (

@@ -110,7 +110,7 @@ describe('push certificate service', () => {
     const { csr_pem } = service.csr();
     await expect(service.accept(pushCa.issue({ csrPem: csr_pem, topic: TOPIC }))).rejects.toMatchObject({
       statusCode: 409,
-      message: expect.stringMatching(/已接入的 \d+ 台苹果设备使用的是 com\.apple\.mgmt\.External\.enrolled-phones.*全部无法被唤醒.*续订/),
+      message: expect.stringMatching(/已接入的 \d+ 台Apple 设备使用的是 com\.apple\.mgmt\.External\.enrolled-phones.*全部无法被唤醒.*续订/),
     });
     expect(installs).toEqual([]);
     expect((await service.status()).stored).toBeNull();

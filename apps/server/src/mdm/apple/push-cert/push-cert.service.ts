@@ -114,7 +114,7 @@ export function createPushCertService(deps: {
     if (!cert) return null;
     const days = daysLeft(cert.notAfter, at);
     if (days >= PUSH_CERT_WARN_DAYS) return null;
-    const when = days < 0 ? `已于 ${-days} 天前过期，苹果设备已无法被唤醒` : `将在 ${days} 天后（${cert.notAfter.toISOString().slice(0, 10)}）过期`;
+    const when = days < 0 ? `已于 ${-days} 天前过期，Apple 设备已无法被唤醒` : `将在 ${days} 天后（${cert.notAfter.toISOString().slice(0, 10)}）过期`;
     return `MDM 推送证书${when}。请用同一个 Apple ID 在 Apple 推送证书门户对该证书点击“续订”（Renew），不要新建证书，否则所有设备都需要重新接入。`;
   }
 
@@ -211,7 +211,7 @@ export function createPushCertService(deps: {
         const phones = others.reduce((n, t) => n + t.devices, 0);
         throw new AppError(
           'CONFLICT',
-          `证书的推送主题为 ${info.topic}，但已接入的 ${phones} 台苹果设备使用的是 ${others[0].topic}。设备只接受接入时的推送主题：换用这张证书后这些设备全部无法被唤醒，只能逐台抹掉重新接入。请在 Apple 推送证书门户对原证书点击“续订”（Renew）得到主题相同的证书，不要新建证书。`,
+          `证书的推送主题为 ${info.topic}，但已接入的 ${phones} 台Apple 设备使用的是 ${others[0].topic}。设备只接受接入时的推送主题：换用这张证书后这些设备全部无法被唤醒，只能逐台抹掉重新接入。请在 Apple 推送证书门户对原证书点击“续订”（Renew）得到主题相同的证书，不要新建证书。`,
         );
       }
       const previous = storedCertificate();

@@ -3,27 +3,30 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appleSchemas, loadAppleSchemas } from './load-schemas.ts';
-import { findRepoRoot, resolveSchemaDir } from './schema-dir.ts';
+import { APPLE_SCHEMA_RELEASE, findRepoRoot, resolveSchemaDir, schemaDirOf } from './schema-dir.ts';
 import { validateCheckinMessage, validateCommand, validateCommandPayload, validateCommandResponse, validateProfilePayload } from './validate.ts';
 
 const kinds = (problems: { path: string; kind: string }[]) => problems.map((p) => `${p.kind} ${p.path}`);
 
 describe('schema folder', () => {
-  it('is found beside the repository, and loads every command and check-in message', () => {
-    const dir = resolveSchemaDir({});
-    expect(dir).toBe(path.resolve(findRepoRoot(), '../shared/apple-device-management'));
+  it('is found where APPLE_SCHEMA_DIR points, else beside the repository, and loads every command and check-in message', () => {
+    const dir = resolveSchemaDir();
+    expect(dir).toBe(schemaDirOf(process.env));
+    expect(schemaDirOf({})).toBe(path.resolve(findRepoRoot(), '../shared/apple-device-management'));
     const schemas = appleSchemas();
     expect(schemas.commands.size).toBeGreaterThan(60);
     expect([...schemas.checkin.keys()]).toEqual(expect.arrayContaining(['Authenticate', 'TokenUpdate', 'CheckOut']));
     expect(schemas.profiles.has('com.apple.mdm')).toBe(true);
   });
 
-  it('honours APPLE_SCHEMA_DIR and refuses a folder without schemas', () => {
-    const dir = resolveSchemaDir({});
+  it('honours APPLE_SCHEMA_DIR and refuses a folder without schemas, naming the pinned release and the variable', () => {
+    const dir = resolveSchemaDir();
     expect(resolveSchemaDir({ APPLE_SCHEMA_DIR: dir })).toBe(dir);
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-schemas-'));
     try {
       expect(() => resolveSchemaDir({ APPLE_SCHEMA_DIR: empty })).toThrow(/not found/);
+      expect(() => resolveSchemaDir({ APPLE_SCHEMA_DIR: empty })).toThrow(APPLE_SCHEMA_RELEASE.commit);
+      expect(() => resolveSchemaDir({ APPLE_SCHEMA_DIR: empty })).toThrow('APPLE_SCHEMA_DIR=');
       expect(() => loadAppleSchemas(empty)).toThrow(/no Apple MDM schemas/);
     } finally {
       fs.rmSync(empty, { recursive: true });

@@ -11,7 +11,7 @@ import { canEnroll } from './androidActions.ts';
 // The QR code renderer loads only when a clerk adds a phone.
 const EnrollDialog = lazy(() => import('./list/EnrollDialog.tsx'));
 
-/** AndroidListPage holds the Android list and the archive as two tabs (spec §2 children), and 新增设备 (Ea1). */
+/** AndroidListPage holds the Android list and the archive as two tabs (spec §2 children), and 登记设备 (Ea1). */
 export default function AndroidListPage() {
   const { permission: perms } = useUser();
   const viewAll = usePermission(Perm.ANDROID_LIST_VIEW_ALL);
@@ -22,7 +22,7 @@ export default function AndroidListPage() {
       extra={
         canEnroll(perms).allowed && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEnrolling(true)}>
-            新增设备
+            登记设备
           </Button>
         )
       }

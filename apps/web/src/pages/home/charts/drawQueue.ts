@@ -26,8 +26,12 @@ export function queueDraw(draw: () => void): () => void {
   };
 }
 
-/** NEAR_SCREEN: how far below (or above) the visible area a chart starts drawing, so a scroll finds it ready. */
-export const NEAR_SCREEN = '200px 0px';
+/**
+ * NEAR_SCREEN: how far below (or above) the visible area a chart starts loading and drawing. None: on a phone the
+ * home's first chart sits just under the first screen, and a margin had every phone download echarts (about 160 KB)
+ * whether or not the clerk scrolled to it.
+ */
+export const NEAR_SCREEN = '0px 0px';
 
 /**
  * whenNearScreen calls `near` once when `el` comes within NEAR_SCREEN of the visible area (at once where the

@@ -77,7 +77,7 @@ function renderTab(answer: { plan: LeasePlanDetail | null }, perms: string[] = [
   render(
     <ConfigProvider locale={zhCN}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <LeasePlanTab platform="android" deviceId={DEVICE} perms={perms} release={{ label: '解除监管（释放设备）', check: { allowed: true }, onRelease }} />
+        <LeasePlanTab platform="android" deviceId={DEVICE} perms={perms} release={{ label: '结清释放（解除监管）', check: { allowed: true }, onRelease }} />
       </QueryClientProvider>
     </ConfigProvider>,
   );
@@ -89,7 +89,7 @@ describe('LeasePlanTab', { timeout: 30_000 }, () => {
     const onRelease = vi.fn();
     renderTab({ plan }, [Perm.ADMIN], onRelease);
     expect(await screen.findByText('分期已结清，可一键释放设备')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '解除监管（释放设备）' }));
+    fireEvent.click(screen.getByRole('button', { name: '结清释放（解除监管）' }));
     expect(onRelease).toHaveBeenCalled();
     fireEvent.click(screen.getByRole('tab', { name: /还款记录/ }));
     expect(await screen.findByText('更正原因：重复登记')).toBeTruthy();

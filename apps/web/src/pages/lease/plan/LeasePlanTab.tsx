@@ -1,4 +1,3 @@
-import { Perm, hasPermission } from '@lease/shared';
 import type { LeasePlanDetail, UserInfo } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Modal, Skeleton, Space, Tabs, Tooltip } from 'antd';
@@ -11,14 +10,14 @@ import { ActionTable, LedgerTable, ScheduleTable } from './PlanTables.tsx';
 import { planAbilities, type PlanAbilities } from './leaseView.ts';
 import { usePlanChange } from './usePlanChange.ts';
 
-/** The phone's own release action (Apple 一键解锁, Android 解除监管) and whether this clerk may run it now. */
+/** The phone's own release action (Apple 结清释放, Android 解除监管) and whether this clerk may run it now. */
 export interface ReleaseAction {
   label: string;
   check: { allowed: boolean; reason?: string };
   onRelease: () => void;
 }
 
-interface LeasePlanTabProps {
+export interface LeasePlanTabProps {
   platform: LeasePlatform;
   deviceId: string;
   perms: UserInfo['permission'];
@@ -122,7 +121,3 @@ function PlanView({ plan, can, release, onEdit }: PlanViewProps) {
     </Flex>
   );
 }
-
-/** leasePlanTabs is the device pages' 分期计划 tab, for those who may see plans (none otherwise). */
-export const leasePlanTabs = (props: LeasePlanTabProps) =>
-  hasPermission(props.perms, Perm.LEASE_PLAN_VIEW) ? [{ key: 'lease', label: '分期计划', children: <LeasePlanTab {...props} /> }] : [];

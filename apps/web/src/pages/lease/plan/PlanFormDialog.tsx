@@ -131,7 +131,7 @@ function OverrideFields() {
       <Form.Item name={['override', 'sms_reminder']} label="短信提醒">
         <Select allowClear options={SWITCH_OPTIONS} placeholder={FOLLOW} />
       </Form.Item>
-      <Form.Item name={['override', 'android_notice']} label="安卓设备通知">
+      <Form.Item name={['override', 'android_notice']} label="Android 设备通知">
         <Select allowClear options={SWITCH_OPTIONS} placeholder={FOLLOW} />
       </Form.Item>
       <Form.Item name={['override', 'lock_on_overdue']} label="逾期自动锁定">

@@ -9,7 +9,7 @@ import {
   type LeaseScheduleItem,
 } from '@lease/shared';
 import { Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 import { actionStatusColor, scheduleStateColor, scheduleStateLabel } from './leaseView.ts';
 
 const money = (fen: number) => (fen < 0 ? <Typography.Text type="danger">{formatFen(fen)}</Typography.Text> : formatFen(fen));
@@ -38,7 +38,7 @@ export function ScheduleTable({ rows }: { rows: LeaseScheduleItem[] }) {
 }
 
 const ledgerColumns: TableColumnsType<LeaseLedgerItem> = [
-  { title: '时间', dataIndex: 'paid_at', width: 150, render: (t: string) => formatDateTime(t) },
+  { title: withChinaTime('时间'), dataIndex: 'paid_at', width: 150, render: (t: string) => formatDateTime(t) },
   { title: '来源', dataIndex: 'source', width: 90, render: (s: LeaseLedgerItem['source']) => ledgerSourceLabel[s] },
   { title: '方式', dataIndex: 'method', width: 90, render: (m: LeaseLedgerItem['method']) => (m ? paymentMethodLabel[m] : '—') },
   { title: '金额', dataIndex: 'amount_fen', width: 110, render: money },
@@ -74,7 +74,7 @@ const actionDetail = (d: Record<string, unknown>) => {
 };
 
 const actionColumns: TableColumnsType<LeaseActionItem> = [
-  { title: '时间', dataIndex: 'date_updated', width: 150, render: (t: string) => formatDateTime(t) },
+  { title: withChinaTime('时间'), dataIndex: 'date_updated', width: 150, render: (t: string) => formatDateTime(t) },
   // Pay-off and release belong to the whole plan, not a period.
   { title: '期数', dataIndex: 'period_index', width: 70, render: (i: number, r) => (r.step === 'paid-off' || r.step === 'release' ? '—' : `第 ${i + 1} 期`) },
   { title: '操作', dataIndex: 'step', width: 170, render: (s: LeaseActionItem['step']) => leaseStepLabel[s] },

@@ -11,4 +11,4 @@ export const HOUR_OPTIONS = Array.from({ length: 24 }, (_, h) => ({ value: h, la
 
 /** What "auto" release means, said wherever it is chosen. */
 export const AUTO_RELEASE_HINT =
-  '选择“自动释放设备”时，租机人还清全部分期后，设备会被自动解除管理（Apple 一键解锁释放、Android 解除监管），之后无法再远程锁定或定位。';
+  '选择“自动释放设备”时，租机人还清全部分期后，设备会被自动解除管理（Apple 结清释放、Android 解除监管），之后无法再远程锁定或定位。';

@@ -1,4 +1,4 @@
-import { type ApiKeyInfo, OFFLINE_DURATIONS, callbackUrl, ipWhiteList } from '@lease/shared';
+import { type ApiKeyInfo, OFFLINE_DURATIONS, callbackUrl, ipWhiteList, offlineHoursText } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Typography } from 'antd';
 import { apiKeyKeys, updateApiSettings } from '../../../api/apiKey.ts';
@@ -11,7 +11,10 @@ interface Values {
   offline_hours: number | 'none';
 }
 
-const offlineOptions = [{ value: 'none' as const, label: '不通知' }, ...OFFLINE_DURATIONS.map((h) => ({ value: h, label: `离线超过 ${h} 小时` }))];
+const offlineOptions = [
+  { value: 'none' as const, label: '不通知' },
+  ...OFFLINE_DURATIONS.map((h) => ({ value: h, label: `离线超过 ${offlineHoursText(h)} 小时` })),
+];
 
 /** CallbackForm sets where webhooks go, which addresses may call the open API, and when a device counts as offline. */
 export function CallbackForm({ info }: { info: ApiKeyInfo }) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { apiKeyKeys, resendWebhook, webhookDeliveriesQuery } from '../../../api/apiKey.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { tablePagination } from '../../../components/pagination.ts';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 
 const statusColor: Record<WebhookDeliveryStatus, string> = { pending: 'processing', delivered: 'success', failed: 'error' };
 const platformLabel: Record<string, string> = { ios: 'Apple', android: 'Android' };
@@ -50,7 +50,7 @@ export function WebhookDeliveries() {
       ellipsis: { showTitle: true },
       render: (_, r) => (r.status === 'delivered' ? `HTTP ${r.last_status_code}` : r.last_error || (r.attempts ? `HTTP ${r.last_status_code}` : '尚未发送')),
     },
-    { title: '产生时间', dataIndex: 'date_created', width: 135, render: formatDateTime },
+    { title: withChinaTime('产生时间'), dataIndex: 'date_created', width: 135, render: formatDateTime },
     {
       title: '送达 / 下次重试',
       key: 'when',
@@ -115,7 +115,7 @@ function Attempts({ item }: { item: WebhookDeliveryItem }) {
       dataSource={item.attempt_list}
       columns={[
         { title: '第几次', dataIndex: 'attempt_no', width: 80 },
-        { title: '时间', dataIndex: 'date_created', width: 160, render: formatDateTime },
+        { title: withChinaTime('时间'), dataIndex: 'date_created', width: 160, render: formatDateTime },
         { title: 'HTTP 状态', dataIndex: 'status_code', width: 100, render: (v: number | null) => v ?? '—' },
         { title: '耗时', dataIndex: 'duration_ms', width: 100, render: (v: number) => `${v} 毫秒` },
         { title: '错误', dataIndex: 'error', render: (v: string) => v || '—' },

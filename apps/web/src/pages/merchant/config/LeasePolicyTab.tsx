@@ -51,7 +51,7 @@ export function LeasePolicyTab() {
       <Form.Item name="sms_reminder" label="短信提醒" valuePropName="checked">
         <Switch checkedChildren="开" unCheckedChildren="关" />
       </Form.Item>
-      <Form.Item name="android_notice" label="安卓设备通知" valuePropName="checked" extra="在 Android 设备上弹出还款提醒">
+      <Form.Item name="android_notice" label="Android 设备通知" valuePropName="checked" extra="在 Android 设备上弹出还款提醒">
         <Switch checkedChildren="开" unCheckedChildren="关" />
       </Form.Item>
       <Form.Item name="lock_on_overdue" label="逾期自动锁定" valuePropName="checked">

@@ -9,6 +9,7 @@ import { HxReportTab } from './HxReportTab.tsx';
 import { GlobalProxyConfigTab } from '../../device/ios/network/GlobalProxyConfigTab.tsx';
 import { IosUpdatePolicyTab } from './IosUpdatePolicyTab.tsx';
 import { LeasePolicyTab } from './LeasePolicyTab.tsx';
+import { MdmHostTab } from './MdmHostTab.tsx';
 
 export interface ConfigTab {
   /** The `?tab=` value. */
@@ -44,6 +45,7 @@ export const CONFIG_TABS: ConfigTab[] = [
   },
   { key: 'lease-policy', label: '分期策略', render: () => <LeasePolicyTab /> },
   { key: 'api', label: '开放接口', render: () => <ApiSettings /> },
+  { key: 'mdm-host', label: '专属域名', render: () => <MdmHostTab /> },
   {
     key: 'hx-report',
     label: '报告密钥',

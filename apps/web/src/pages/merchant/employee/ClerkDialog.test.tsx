@@ -36,4 +36,16 @@ describe('ClerkDialog (new clerk)', () => {
     const dialog = await openNewClerk([]);
     expect(await within(dialog).findByText(NO_PERMISSION_WARNING)).toBeTruthy();
   });
+
+  it('has no inner scroll area hiding the permission grid, and points to it from the top', async () => {
+    const dialog = await openNewClerk(['Aa2']);
+    await within(dialog).findAllByLabelText('登记设备');
+    const form = dialog.querySelector('form') as HTMLElement;
+    expect(form.style.maxHeight).toBe('');
+    expect(form.style.overflowY).toBe('');
+    expect(within(dialog).getByText(/↓ 设置权限（已选 1 项）/)).toBeTruthy();
+    // Only the dialog body scrolls, so the footer (新增店员) stays on screen.
+    expect((dialog.querySelector('.ant-modal-body') as HTMLElement).style.overflowY).toBe('auto');
+    expect(within(screen.getByTestId('clerk-permissions')).getAllByRole('checkbox').length).toBeGreaterThan(3);
+  });
 });

@@ -1,6 +1,8 @@
 import { type ClerkListItem, phoneNumber, QUOTA_MAX } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Flex, Form, Input, InputNumber, Modal, Skeleton, Switch, Typography } from 'antd';
+import { useRef } from 'react';
+import { scrollingBodyModal } from '../../../components/dialogLayout.ts';
 import { clerkKeys, clerkPermissionQuery, createClerk, updateClerk } from '../../../api/clerk.ts';
 import { sendSmsCode } from '../../../api/system.ts';
 import { feedback } from '../../../app/feedback.ts';
@@ -38,6 +40,7 @@ export function ClerkDialog({ clerk, onClose }: ClerkDialogProps) {
   const phone = useIsPhone();
   const queryClient = useQueryClient();
   const editing = clerk !== undefined;
+  const permissionsRef = useRef<HTMLDivElement>(null);
 
   const save = useMutation({
     mutationFn: async (v: ClerkFormValues) => {
@@ -68,6 +71,7 @@ export function ClerkDialog({ clerk, onClose }: ClerkDialogProps) {
       onCancel={onClose}
       destroyOnHidden
       width={720}
+      {...scrollingBodyModal}
     >
       {!perms.data ? (
         <Skeleton active />
@@ -77,8 +81,16 @@ export function ClerkDialog({ clerk, onClose }: ClerkDialogProps) {
           layout="vertical"
           initialValues={clerk ? editValues(clerk) : newClerkDefaults(perms.data.employee_default_permission)}
           onFinish={(v) => save.mutate(v)}
-          style={{ maxHeight: '68vh', overflowY: 'auto', paddingRight: 8 }}
         >
+          {/* The body scrolls as one (no inner scroll area hiding the grid); this says where the permissions are. */}
+          {!clerk?.is_admin && (
+            <Typography.Link
+              style={{ display: 'inline-block', marginBottom: 12 }}
+              onClick={() => permissionsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+            >
+              ↓ 设置权限（已选 {chosen?.length ?? 0} 项）
+            </Typography.Link>
+          )}
           <Flex gap={phone ? 0 : 16} vertical={phone}>
             <Form.Item name="name" label="姓名" rules={[required('请输入店员姓名'), { max: 20, message: '姓名最多 20 个字符' }]} style={{ flex: 1 }}>
               <Input placeholder="店员姓名" maxLength={20} />
@@ -121,12 +133,12 @@ export function ClerkDialog({ clerk, onClose }: ClerkDialogProps) {
           {clerk?.is_admin ? (
             <Alert type="info" showIcon title="管理员拥有全部权限，无需勾选。" />
           ) : (
-            <>
-              {noPermission(chosen) && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={NO_PERMISSION_WARNING} />}
-              <Form.Item name="permission" label="权限" extra={editing ? undefined : '默认勾选门店设置的新店员默认权限。'}>
+            <div ref={permissionsRef} data-testid="clerk-permissions">
+              <Form.Item name="permission" label="权限" extra={editing ? undefined : '默认勾选门店设置的新店员默认权限。'} style={{ marginBottom: 12 }}>
                 <PermissionPicker groups={perms.data.groups} />
               </Form.Item>
-            </>
+              {noPermission(chosen) && <Alert type="warning" showIcon title={NO_PERMISSION_WARNING} />}
+            </div>
           )}
         </Form>
       )}

@@ -1,13 +1,14 @@
 import { type ClerkListItem, type ClerkListQuery, PERMISSION_GROUPS } from '@lease/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Input, Popconfirm, Select, Space, type TableColumnType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { clerkKeys, clerkPageQuery, setClerkDisabled } from '../../../api/clerk.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { useUser } from '../../../auth/useUser.ts';
 import { tablePagination } from '../../../components/pagination.ts';
+import { ResponsiveTable } from '../../../components/ResponsiveTable.tsx';
 import { filterItem, FilterButtons } from '../../../forms/filterBar.tsx';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 import { permissionSummary } from './clerkForm.ts';
 
 interface SearchValues {
@@ -71,7 +72,7 @@ export function ClerkTable({ onEdit, onResetPassword }: ClerkTableProps) {
       disabled: v.status === undefined ? undefined : v.status === 'disabled',
     });
 
-  const columns: TableColumnsType<ClerkListItem> = [
+  const columns: TableColumnType<ClerkListItem>[] = [
     {
       title: '店员',
       key: 'clerk',
@@ -110,7 +111,7 @@ export function ClerkTable({ onEdit, onResetPassword }: ClerkTableProps) {
       width: 80,
       render: (disabled: boolean) => (disabled ? <Tag color="red">已停用</Tag> : <Tag color="green">启用中</Tag>),
     },
-    { title: '创建时间', dataIndex: 'date_created', width: 140, render: (v: string) => formatDateTime(v) },
+    { title: withChinaTime('创建时间'), dataIndex: 'date_created', width: 140, render: (v: string) => formatDateTime(v) },
     {
       title: '操作',
       key: 'actions',
@@ -183,10 +184,12 @@ export function ClerkTable({ onEdit, onResetPassword }: ClerkTableProps) {
           }}
         />
       </Form>
-      <Table<ClerkListItem>
+      <ResponsiveTable<ClerkListItem>
         rowKey="id"
         size="middle"
         columns={columns}
+        label="店员列表"
+        card={{ title: 'clerk', actions: 'actions' }}
         dataSource={list.data?.list}
         loading={list.isFetching}
         scroll={{ x: 1040 }}

@@ -1,13 +1,14 @@
 import type { ClerkRef, DistributionLogItem, DistributionLogQuery } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Flex, Form, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { DatePicker, Flex, Form, Select, type TableColumnType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { clerkPageQuery, distributionLogPageQuery } from '../../../api/clerk.ts';
 import { tablePagination } from '../../../components/pagination.ts';
+import { ResponsiveTable } from '../../../components/ResponsiveTable.tsx';
 import { clerkOptionLabel, filterItem, FilterButtons } from '../../../forms/filterBar.tsx';
-import { compactDate, formatDateTime } from '../../../lib/time.ts';
+import { compactDate, formatDateTime, withChinaTime } from '../../../lib/time.ts';
 
 interface FilterValues {
   for_clerk?: string;
@@ -20,8 +21,8 @@ const PLATFORM_LABEL = { ios: 'Apple', android: 'Android' } as const;
 
 const clerkName = (c: ClerkRef | null, empty: string) => (c ? c.name : <Typography.Text type="secondary">{empty}</Typography.Text>);
 
-const columns: TableColumnsType<DistributionLogItem> = [
-  { title: '时间', dataIndex: 'date_created', width: 160, render: (v: string) => formatDateTime(v) },
+const columns: TableColumnType<DistributionLogItem>[] = [
+  { title: withChinaTime('时间'), dataIndex: 'date_created', width: 160, render: (v: string) => formatDateTime(v) },
   { title: '平台', dataIndex: 'platform', width: 90, render: (p: DistributionLogItem['platform']) => <Tag>{PLATFORM_LABEL[p]}</Tag> },
   {
     title: '设备',
@@ -92,10 +93,12 @@ export function DistributionLog() {
       <Typography.Text type="secondary">
         记录设备在店员之间的交接：批量更换店员，以及登记设备时指定给其他店员。选择店员时，列出其交出、接收或经手的记录。
       </Typography.Text>
-      <Table<DistributionLogItem>
+      <ResponsiveTable<DistributionLogItem>
         rowKey="id"
         size="middle"
         columns={columns}
+        label="分配记录"
+        card={{ title: 'device' }}
         dataSource={log.data?.list}
         loading={log.isFetching}
         locale={{ emptyText: '暂无分配记录' }}

@@ -1,11 +1,12 @@
-import type { OpsAuditItem } from '@lease/shared';
+import { type OpsAuditItem, moduleLabel } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, Input, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { opsAuditQuery } from '../../../api/ops.ts';
 import { PagedListTable } from '../../../components/PagedListTable.tsx';
 import { Panel } from '../../../components/Panel.tsx';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
+import { yuan } from '../stores/storeFormat.ts';
 
 /** Chinese names of the fields the audit rows keep. */
 const FIELD_LABEL: Record<string, string> = {
@@ -15,8 +16,8 @@ const FIELD_LABEL: Record<string, string> = {
   rcs_count: 'RCS 次数',
   discount_rate: '折扣率',
   disabled: '已停用',
-  balance_fen: '余额（分）',
-  amount_fen: '金额（分）',
+  balance_fen: '余额',
+  amount_fen: '金额',
   kind: '类型',
   reason: '原因',
   self_registration: '自助注册',
@@ -29,20 +30,42 @@ const FIELD_LABEL: Record<string, string> = {
   delivery: '密码方式',
 };
 
+/** Fields kept in 分 that an operator reads in 元 (¥12.34). */
+const MONEY_FIELDS = new Set(['balance_fen', 'amount_fen']);
+/** Chinese names of the values the audit rows keep (a balance movement's kind, a password's delivery, a module). */
+const VALUE_LABEL: Record<string, Record<string, string>> = {
+  kind: { top_up: '充值', correction: '更正' },
+  delivery: { sms: '短信发送', password: '设定密码' },
+  modules: moduleLabel as Record<string, string>,
+};
+
 /** changeText shows before → after for the fields that changed (all of `after` when there is no before). */
 export function changeText(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
-  const show = (v: unknown) =>
-    Array.isArray(v) ? v.join('、') || '（无）' : v === true ? '是' : v === false ? '否' : v === null || v === undefined ? '—' : String(v);
+  const one = (k: string, v: unknown): string =>
+    MONEY_FIELDS.has(k) && typeof v === 'number' ? yuan(v) : typeof v === 'string' && VALUE_LABEL[k]?.[v] ? VALUE_LABEL[k][v] : String(v);
+  const show = (k: string, v: unknown) =>
+    Array.isArray(v)
+      ? v.map((x) => one(k, x)).join('、') || '（无）'
+      : v === true
+        ? '是'
+        : v === false
+          ? '否'
+          : v === null || v === undefined
+            ? '—'
+            : one(k, v);
   const label = (k: string) => FIELD_LABEL[k] ?? k;
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const parts = keys
     .filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]))
-    .map((k) => (before && k in before ? `${label(k)}：${show(before[k])} → ${show(after?.[k])}` : `${label(k)}：${show(after?.[k])}`));
+    .map((k) => (before && k in before ? `${label(k)}：${show(k, before[k])} → ${show(k, after?.[k])}` : `${label(k)}：${show(k, after?.[k])}`));
   return parts.join('；') || '—';
 }
 
+/** targetText names what an audit row acted on: the store's name (its id on hover), else the raw id. */
+export const targetText = (r: Pick<OpsAuditItem, 'target_id' | 'target_name'>) => r.target_name || r.target_id || '—';
+
 const columns: TableColumnsType<OpsAuditItem> = [
-  { title: '时间', key: 'time', width: 160, render: (_, r) => formatDateTime(r.date_created) },
+  { title: withChinaTime('时间'), key: 'time', width: 160, render: (_, r) => formatDateTime(r.date_created) },
   { title: '运营人员', dataIndex: 'operator_name', width: 110 },
   { title: '操作', dataIndex: 'action_label', width: 150 },
   {
@@ -51,7 +74,7 @@ const columns: TableColumnsType<OpsAuditItem> = [
     width: 120,
     render: (_, r) => (
       <Typography.Text ellipsis={{ tooltip: r.target_id }} style={{ maxWidth: 110 }}>
-        {r.target_id || '—'}
+        {targetText(r)}
       </Typography.Text>
     ),
   },
@@ -89,6 +112,7 @@ export default function OpsAuditPage() {
                 <div>
                   {formatDateTime(r.date_created)} · {r.ip || '—'}
                 </div>
+                {(r.target_name || r.target_id) && <div>对象：{targetText(r)}</div>}
                 <div style={{ wordBreak: 'break-all' }}>{changeText(r.before, r.after)}</div>
               </>
             ),

@@ -7,6 +7,7 @@ import { FLEET_HEALTH_REFRESH_MS, opsHealthQuery } from '../../../api/ops-push-c
 import { Panel } from '../../../components/Panel.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { LazyChart } from '../../home/charts/LazyChart.tsx';
+import { withChinaTime } from '../../../lib/chinaTime.ts';
 import { dateOf } from '../push-cert/pushCertFormat.ts';
 import { bytesText, commandsChartOption, pushReasonLabel, storesChartOption } from './fleetHealthFormat.ts';
 
@@ -28,7 +29,7 @@ function Warnings({ h }: { h: FleetHealth }) {
       type: 'warning',
       text: (
         <>
-          尚未配置 MDM 推送证书，苹果设备无法被及时唤醒。<Link to="/ops/push-cert">去配置</Link>
+          尚未配置 MDM 推送证书，Apple 设备无法被及时唤醒。<Link to="/ops/push-cert">去配置</Link>
         </>
       ),
     });
@@ -41,7 +42,7 @@ function Warnings({ h }: { h: FleetHealth }) {
     });
   }
   if (h.identities.overdue > 0)
-    items.push({ key: 'id-overdue', type: 'error', text: `${h.identities.overdue} 台苹果设备的身份证书已过期，已无法再被管理，需重新接入。` });
+    items.push({ key: 'id-overdue', type: 'error', text: `${h.identities.overdue} 台Apple 设备的身份证书已过期，已无法再被管理，需重新接入。` });
   if (!items.length) return null;
   return (
     <Flex vertical gap={8} data-testid="fleet-warnings">
@@ -65,7 +66,7 @@ export default function FleetHealthCard() {
       title="设备群健康"
       extra={
         <Typography.Text type="secondary">
-          每 {FLEET_HEALTH_REFRESH_MS / 60_000} 分钟自动刷新 · {dateOf(new Date(dataUpdatedAt).toISOString())}
+          每 {FLEET_HEALTH_REFRESH_MS / 60_000} 分钟自动刷新 · {withChinaTime(dateOf(new Date(dataUpdatedAt).toISOString()))}
         </Typography.Text>
       }
     >
@@ -73,10 +74,10 @@ export default function FleetHealthCard() {
         <Warnings h={h} />
         <Row gutter={[16, 16]}>
           <Col xs={12} md={6}>
-            <Statistic title="苹果设备" value={h.devices.apple} />
+            <Statistic title="Apple 设备" value={h.devices.apple} />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="安卓设备" value={h.devices.android} />
+            <Statistic title="Android 设备" value={h.devices.android} />
           </Col>
           <Col xs={12} md={6}>
             <Statistic title="门店" value={h.devices.stores} />
@@ -89,15 +90,15 @@ export default function FleetHealthCard() {
           <Col xs={24} lg={14}>
             <Typography.Title level={5}>设备最多的门店</Typography.Title>
             {h.devices.by_store.length && stores ? (
-              <LazyChart option={stores} height={Math.max(140, 40 + h.devices.by_store.length * 30)} label="设备最多的门店的苹果和安卓设备数" />
+              <LazyChart option={stores} height={Math.max(140, 40 + h.devices.by_store.length * 30)} label="设备最多的门店的 Apple 和 Android 设备数" />
             ) : (
               <Empty description="暂无设备" />
             )}
           </Col>
           <Col xs={24} lg={10}>
-            <Typography.Title level={5}>近 24 小时的苹果指令（{commandTotal}）</Typography.Title>
+            <Typography.Title level={5}>近 24 小时的Apple 指令（{commandTotal}）</Typography.Title>
             {commandTotal && commands ? (
-              <LazyChart option={commands} height={220} label="近 24 小时苹果指令的状态分布" />
+              <LazyChart option={commands} height={220} label="近 24 小时Apple 指令的状态分布" />
             ) : (
               <Empty description="近 24 小时没有指令" />
             )}

@@ -28,13 +28,13 @@ export function storesChartOption(h: FleetHealth) {
   const rows = [...h.devices.by_store].reverse();
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { data: ['苹果', '安卓'], top: 0 },
+    legend: { data: ['Apple', 'Android'], top: 0 },
     grid: { left: 8, right: 16, top: 28, bottom: 8, containLabel: true },
     xAxis: { type: 'value', minInterval: 1 },
     yAxis: { type: 'category', data: rows.map((r) => (r.store_name.length > 8 ? `${r.store_name.slice(0, 8)}…` : r.store_name)) },
     series: [
-      { name: '苹果', type: 'bar', stack: 'n', data: rows.map((r) => r.apple), itemStyle: { color: '#1677ff' } },
-      { name: '安卓', type: 'bar', stack: 'n', data: rows.map((r) => r.android), itemStyle: { color: '#52c41a' } },
+      { name: 'Apple', type: 'bar', stack: 'n', data: rows.map((r) => r.apple), itemStyle: { color: '#1677ff' } },
+      { name: 'Android', type: 'bar', stack: 'n', data: rows.map((r) => r.android), itemStyle: { color: '#52c41a' } },
     ],
   };
 }

@@ -65,7 +65,7 @@ describe('operator push certificate page', () => {
     serve(status({ source: 'none', stored: null, enrolled_topics: [] }));
     show(<OpsPushCertPage />);
     expect(await screen.findByText(/尚未安装 MDM 推送证书/)).toBeTruthy();
-    expect(screen.getByText('暂无已接入的苹果设备')).toBeTruthy();
+    expect(screen.getByText('暂无已接入的Apple 设备')).toBeTruthy();
     expect(screen.getByRole('button', { name: /生成 CSR/ })).toBeTruthy();
   });
 });
@@ -93,7 +93,7 @@ describe('fleet health card', () => {
     expect(await screen.findByText(/MDM 推送证书将在 9 天后过期/)).toBeTruthy();
     expect(screen.getByRole('link', { name: '去续期' })).toBeTruthy();
     expect(screen.getByText('门店「华强北店」的 ABM 服务器令牌将在 4 天后过期。')).toBeTruthy();
-    expect(screen.getByText(/1 台苹果设备的身份证书已过期/)).toBeTruthy();
+    expect(screen.getByText(/1 台Apple 设备的身份证书已过期/)).toBeTruthy();
     expect(screen.getByText('设备已注销推送（令牌失效）')).toBeTruthy();
     expect(screen.getByText(/失败 3 次（HTTP 502）/)).toBeTruthy();
     expect(screen.getByText('50.0 MB')).toBeTruthy();

@@ -247,7 +247,7 @@ export default function OpsPushCertPage() {
             </Descriptions.Item>
             <Descriptions.Item label="已接入设备">
               {status.enrolled_topics.length === 0
-                ? '暂无已接入的苹果设备'
+                ? '暂无已接入的Apple 设备'
                 : status.enrolled_topics.map((t) => (
                     <div key={t.topic} style={{ wordBreak: 'break-all' }}>
                       {t.devices} 台使用 <Typography.Text code>{t.topic}</Typography.Text>
@@ -258,7 +258,7 @@ export default function OpsPushCertPage() {
           {status.stored && <CertificateFacts cert={status.stored} title="本页上传的证书" />}
           {status.env_certificate && <CertificateFacts cert={status.env_certificate} title="环境变量 APNS_CERT_FILE 的证书" />}
           {!status.stored && !status.env_certificate && (
-            <Alert type="warning" showIcon message="尚未安装 MDM 推送证书：苹果设备无法被及时唤醒执行锁定等指令。请按下面的步骤申请。" />
+            <Alert type="warning" showIcon message="尚未安装 MDM 推送证书：Apple 设备无法被及时唤醒执行锁定等指令。请按下面的步骤申请。" />
           )}
         </Flex>
       </Panel>

@@ -1,4 +1,5 @@
 import type { PushCertSource } from '@lease/shared';
+import { formatChinaTime } from '../../../lib/chinaTime.ts';
 
 export const sourceLabel: Record<PushCertSource, string> = {
   'env-certificate': '环境变量 APNS_CERT_FILE / APNS_KEY_FILE',
@@ -7,11 +8,8 @@ export const sourceLabel: Record<PushCertSource, string> = {
   none: '未配置（不发送推送，设备只按自身周期签到）',
 };
 
-/** dateOf shows an ISO instant as the China date and time, minutes precision. */
-export function dateOf(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + 8 * 3_600_000);
-  return d.toISOString().slice(0, 16).replace('T', ' ');
-}
+/** dateOf shows an ISO instant as the China date and time, minutes precision (the console's one formatter). */
+export const dateOf = (iso: string): string => formatChinaTime(iso);
 
 /** daysLeftText: "还剩 12 天" or "已过期 3 天". */
 export const daysLeftText = (days: number) => (days < 0 ? `已过期 ${-days} 天` : `还剩 ${days} 天`);

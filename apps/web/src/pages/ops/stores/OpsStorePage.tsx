@@ -7,13 +7,13 @@ import { errorToastText, isApiError } from '../../../api/errors.ts';
 import { opsAdjustBalance, opsKeys, opsSetStoreDisabled, opsStoreQuery, opsUpdateStore } from '../../../api/ops.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { Panel } from '../../../components/Panel.tsx';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 import { newIdempotencyKey } from '../../../lib/uuid.ts';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';
-import { fenOf, ledgerKindLabel, moduleNames, yuan } from './storeFormat.ts';
+import { amountProblem, fenOf, ledgerKindLabel, moduleNames, yuan } from './storeFormat.ts';
 
 const ledgerColumns: TableColumnsType<OpsLedgerEntry> = [
-  { title: '时间', key: 'time', width: 150, render: (_, e) => formatDateTime(e.date_created) },
+  { title: withChinaTime('时间'), key: 'time', width: 150, render: (_, e) => formatDateTime(e.date_created) },
   { title: '类型', key: 'kind', width: 70, render: (_, e) => ledgerKindLabel[e.kind] ?? e.kind },
   {
     title: '金额',
@@ -56,6 +56,30 @@ interface ConfigValues {
   discount_rate: number;
 }
 
+/** AddSlots lets the operator type how many slots to add ("增加名额 +50"); the total above follows it. */
+export function AddSlots({ total, onTotal }: { total: number; onTotal: (n: number) => void }) {
+  const [add, setAdd] = useState<number | null>(null);
+  return (
+    <Form.Item label="增加名额" style={{ minWidth: 200 }} extra={add ? `保存后共 ${total + add} 台` : `当前共 ${total} 台`}>
+      <InputNumber
+        aria-label="增加名额"
+        prefix="+"
+        min={0}
+        max={1_000_000 - total}
+        precision={0}
+        placeholder="如 50"
+        value={add}
+        onChange={(v) => {
+          const n = typeof v === 'number' ? v : null;
+          setAdd(n);
+          onTotal(total + (n ?? 0));
+        }}
+        style={{ width: '100%' }}
+      />
+    </Form.Item>
+  );
+}
+
 function ConfigPanel({ store }: { store: OpsStoreDetail }) {
   const [form] = Form.useForm<ConfigValues>();
   const { busy, error, run } = useSubmit();
@@ -87,6 +111,7 @@ function ConfigPanel({ store }: { store: OpsStoreDetail }) {
           >
             <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
+          <AddSlots total={store.device_count} onTotal={(n) => form.setFieldsValue({ device_count: n })} />
           <Form.Item
             name="rcs_count"
             label={`RCS 查询次数（已用 ${store.used_rcs_count} 次）`}
@@ -161,8 +186,10 @@ function BalancePanel({ store }: { store: OpsStoreDetail }) {
               { required: true, message: '请输入金额' },
               ({ getFieldValue }) => ({
                 validator: (_, value: string) => {
-                  const fen = fenOf(value);
-                  if (fen === null) return Promise.reject(new Error('金额最多两位小数'));
+                  if (value === undefined || value === '') return Promise.resolve();
+                  const problem = amountProblem(value);
+                  if (problem) return Promise.reject(new Error(problem));
+                  const fen = fenOf(value) ?? 0;
                   if (fen === 0) return Promise.reject(new Error('金额不能为 0'));
                   if (getFieldValue('kind') === 'top_up' && fen < 0) return Promise.reject(new Error('充值金额应为正数'));
                   return Promise.resolve();

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { type OpsStoreQuery, opsStoresQuery } from '../../../api/ops.ts';
 import { PagedListTable } from '../../../components/PagedListTable.tsx';
 import { Panel } from '../../../components/Panel.tsx';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 import { CreateStoreDialog } from './CreateStoreDialog.tsx';
 import { moduleNames, yuan } from './storeFormat.ts';
 
@@ -16,7 +16,7 @@ const statusTag = (s: OpsStoreItem) => (s.disabled ? <Tag color="error">已停�
 const columns: TableColumnsType<OpsStoreItem> = [
   { title: '门店', key: 'name', render: (_, s) => <Link to={`/ops/stores/${s.id}`}>{s.store_name}</Link> },
   { title: '管理员', key: 'admin', width: 150, render: (_, s) => (s.admin_phone ? `${s.admin_name ?? ''} ${s.admin_phone}` : '—') },
-  { title: '创建时间', key: 'created', width: 150, render: (_, s) => formatDateTime(s.date_created) },
+  { title: withChinaTime('创建时间'), key: 'created', width: 150, render: (_, s) => formatDateTime(s.date_created) },
   { title: '名额（已用/总数）', key: 'slots', width: 130, render: (_, s) => `${s.used_device_count} / ${s.device_count}` },
   {
     title: '功能模块',

@@ -13,6 +13,13 @@ export function fenOf(input: string | number | null | undefined): number | null 
   return text.startsWith('-') ? -fen : fen;
 }
 
+/** amountProblem says what is wrong with a typed 元 amount (none of: not a number, more than two decimals), or null. */
+export function amountProblem(input: string | number | null | undefined): string | null {
+  const text = input === null || input === undefined ? '' : String(input).trim();
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return '请输入金额（数字，如 100.00）';
+  return fenOf(text) === null ? '金额最多两位小数' : null;
+}
+
 export const moduleNames = (modules: Module[]) => modules.map((m) => moduleLabel[m] ?? m);
 
 export const ledgerKindLabel: Record<string, string> = { credit: '充值', charge: '扣费', refund: '退款', correction: '更正' };

@@ -1,9 +1,10 @@
 import type { ReportListItem, ReportListQuery } from '@lease/shared';
-import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Typography, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { tablePagination } from '../../../components/pagination.ts';
-import { formatDateTime } from '../../../lib/time.ts';
+import { ResponsiveTable } from '../../../components/ResponsiveTable.tsx';
+import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 import { RiskTag, SandboxTag, StatusTag } from '../components/ReportTags.tsx';
 import { reportPath, yuan } from '../reportView.ts';
 
@@ -17,7 +18,7 @@ interface Props {
   refresh: (r: ReportListItem) => ReactNode;
 }
 
-const columns = (refresh: Props['refresh']): TableColumnsType<ReportListItem> => [
+const columns = (refresh: Props['refresh']): TableColumnType<ReportListItem>[] => [
   {
     title: '姓名',
     key: 'name',
@@ -67,7 +68,7 @@ const columns = (refresh: Props['refresh']): TableColumnsType<ReportListItem> =>
   },
   { title: '关联设备', dataIndex: 'linked_device_count', width: 90, render: (n: number) => (n ? `${n} 台` : '—') },
   { title: '查询人', dataIndex: 'clerk_name', width: 100 },
-  { title: '查询时间', key: 'time', width: 150, render: (_, r) => formatDateTime(r.date_updated) },
+  { title: withChinaTime('查询时间'), key: 'time', width: 150, render: (_, r) => formatDateTime(r.date_updated) },
   {
     title: '操作',
     key: 'actions',
@@ -89,10 +90,13 @@ const columns = (refresh: Props['refresh']): TableColumnsType<ReportListItem> =>
 /** ReportTable lists reports with the id number and phone masked; the full values show only in the report itself. */
 export function ReportTable({ query, onQueryChange, data, loading, empty, refresh }: Props) {
   return (
-    <Table<ReportListItem>
+    <ResponsiveTable<ReportListItem>
       rowKey="id"
       size="middle"
       columns={columns(refresh)}
+      label="报告列表"
+      // A phone's card keeps what tells the hirers apart and how they came out; the charge and clerk stay on the desktop.
+      card={{ title: 'name', actions: 'actions', facts: ['id_card', 'phone_number', 'risk', 'status', 'linked_device_count', 'time'] }}
       dataSource={data?.list}
       loading={loading}
       locale={{ emptyText: empty }}

@@ -1,12 +1,13 @@
 import type { RcsChannelReport, RcsRecord } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Form, Input, Space, Table, Typography, theme, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Form, Input, Space, Typography, theme, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { reportBalanceQuery, rcsListQueryOptions } from '../../../api/report.ts';
 import { tablePagination } from '../../../components/pagination.ts';
 import { Panel } from '../../../components/Panel.tsx';
+import { ResponsiveTable } from '../../../components/ResponsiveTable.tsx';
 import { filterItem, FilterButtons } from '../../../forms/filterBar.tsx';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 import { useUrlQuery } from '../../../lib/urlQuery.ts';
 import { BlacklistDialog } from '../components/BlacklistDialog.tsx';
 import { SandboxTag } from '../components/ReportTags.tsx';
@@ -27,7 +28,7 @@ function ChannelLink({ report, label }: { report: RcsChannelReport | null; label
   );
 }
 
-const columns = (onShowCode: (r: RcsRecord) => void): TableColumnsType<RcsRecord> => [
+const columns = (onShowCode: (r: RcsRecord) => void): TableColumnType<RcsRecord>[] => [
   {
     title: '姓名',
     key: 'name',
@@ -56,7 +57,7 @@ const columns = (onShowCode: (r: RcsRecord) => void): TableColumnsType<RcsRecord
       ),
   },
   { title: '发起人', dataIndex: 'clerk_name', width: 100 },
-  { title: '发起时间', key: 'time', width: 150, render: (_, r) => formatDateTime(r.date_created) },
+  { title: withChinaTime('发起时间'), key: 'time', width: 150, render: (_, r) => formatDateTime(r.date_created) },
   {
     title: '操作',
     key: 'actions',
@@ -126,10 +127,12 @@ export default function RcsPage() {
             }}
           />
         </Form>
-        <Table<RcsRecord>
+        <ResponsiveTable<RcsRecord>
           rowKey="id"
           size="middle"
           columns={columns((record) => setDialog({ kind: 'request', record }))}
+          label="风控查询记录"
+          card={{ title: 'name', actions: 'actions' }}
           dataSource={list.data?.list}
           loading={list.isFetching && !list.data}
           scroll={{ x: 1100 }}

@@ -1,14 +1,15 @@
 import { Module } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Select } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { clerkOptionsQuery } from '../../../api/iosDevice.ts';
 import { useUser } from '../../../auth/useUser.ts';
 import { clerkOptionLabel, filterItem, FilterButtons } from '../../../forms/filterBar.tsx';
 import { compactDate, parseCompactDate } from '../../../lib/time.ts';
 
-/** LogFilters are the filters both log pages share; `action` only exists on the operation log. */
+/** LogFilters are the filters the log pages share; `action` and `device_keyword` only exist on the operation log. */
 export interface LogFilters {
+  device_keyword?: string;
   for_clerk?: string;
   status?: number;
   action?: string;
@@ -17,6 +18,7 @@ export interface LogFilters {
 }
 
 interface FormValues {
+  device_keyword?: string;
   for_clerk?: string;
   status?: number;
   action?: string;
@@ -34,13 +36,18 @@ interface LogFilterBarProps<Q extends LogFilters & { page_num: number }> {
   statusOptions: Option<number>[];
   /** Given on the operation log: the action select. */
   actionOptions?: Option<string>[];
+  /** On the operation log: search by the device's serial or its hirer. */
+  deviceSearch?: boolean;
+  /** Off on a page without a status (report views). */
+  showStatus?: boolean;
   /** Hidden for a clerk who only sees their own entries. */
   showClerk?: boolean;
 }
 
-const EMPTY: LogFilters = { for_clerk: undefined, status: undefined, action: undefined, start_date: undefined, end_date: undefined };
+const EMPTY: LogFilters = { device_keyword: undefined, for_clerk: undefined, status: undefined, action: undefined, start_date: undefined, end_date: undefined };
 
 const toValues = (q: LogFilters): FormValues => ({
+  device_keyword: q.device_keyword,
   for_clerk: q.for_clerk,
   status: q.status,
   action: q.action,
@@ -48,6 +55,7 @@ const toValues = (q: LogFilters): FormValues => ({
 });
 
 const fromValues = (v: FormValues): LogFilters => ({
+  device_keyword: v.device_keyword?.trim() || undefined,
   for_clerk: v.for_clerk ?? undefined,
   status: v.status ?? undefined,
   action: v.action ?? undefined,
@@ -73,13 +81,26 @@ export function LogFilterBar<Q extends LogFilters & { page_num: number }>(props:
   return <LogFilterForm key={JSON.stringify(filters)} {...props} />;
 }
 
-function LogFilterForm<Q extends LogFilters & { page_num: number }>({ query, onChange, statusOptions, actionOptions, showClerk = true }: LogFilterBarProps<Q>) {
+function LogFilterForm<Q extends LogFilters & { page_num: number }>({
+  query,
+  onChange,
+  statusOptions,
+  actionOptions,
+  deviceSearch,
+  showStatus = true,
+  showClerk = true,
+}: LogFilterBarProps<Q>) {
   const [form] = Form.useForm<FormValues>();
   const clerks = useClerkOptions(showClerk);
   const apply = (filters: LogFilters) => onChange({ ...query, ...filters, page_num: 0 });
 
   return (
     <Form<FormValues> form={form} layout="inline" initialValues={toValues(query)} onFinish={(v) => apply(fromValues(v))} style={{ rowGap: 12 }}>
+      {deviceSearch && (
+        <Form.Item name="device_keyword" {...filterItem}>
+          <Input allowClear maxLength={40} placeholder="设备序列号 / 租机人姓名或手机号" aria-label="搜索设备或租机人" style={{ width: 240 }} />
+        </Form.Item>
+      )}
       {clerks.available && (
         <Form.Item name="for_clerk" {...filterItem}>
           <Select
@@ -97,9 +118,11 @@ function LogFilterForm<Q extends LogFilters & { page_num: number }>({ query, onC
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="操作类型" options={actionOptions} style={{ width: 170 }} />
         </Form.Item>
       )}
-      <Form.Item name="status" {...filterItem}>
-        <Select allowClear placeholder="状态" options={statusOptions} style={{ width: 130 }} />
-      </Form.Item>
+      {showStatus && (
+        <Form.Item name="status" {...filterItem}>
+          <Select allowClear placeholder="状态" options={statusOptions} style={{ width: 130 }} />
+        </Form.Item>
+      )}
       <Form.Item name="range" {...filterItem}>
         <DatePicker.RangePicker allowEmpty={[true, true]} placeholder={['开始日期', '结束日期']} style={{ width: 250 }} />
       </Form.Item>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { loginLogQuery } from '../../../api/logs.ts';
 import { Panel } from '../../../components/Panel.tsx';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 import { describeUserAgent } from '../../../lib/userAgent.ts';
 import { LogTable } from './LogTable.tsx';
 import { LogFilterBar } from './LogFilterBar.tsx';
@@ -34,7 +34,7 @@ const columns: TableColumnsType<LoginLogItem> = [
         <Typography.Text type="secondary">—</Typography.Text>
       ),
   },
-  { title: '时间', key: 'time', width: 160, render: (_, r) => formatDateTime(r.date_created) },
+  { title: withChinaTime('时间'), key: 'time', width: 160, render: (_, r) => formatDateTime(r.date_created) },
 ];
 
 /** LoginLogPage lists the store's login attempts (spec §2, Dc1), filters and page in the URL. */
@@ -46,7 +46,7 @@ export default function LoginLogPage() {
     <Panel title="登录日志">
       <Flex vertical gap={16}>
         <LogFilterBar query={query} onChange={setQuery} statusOptions={STATUS_OPTIONS} />
-        <LogTable columns={columns} data={log.data} loading={log.isFetching} emptyText="暂无登录记录" query={query} onQueryChange={setQuery} />
+        <LogTable columns={columns} data={log.data} loading={log.isFetching} emptyText="暂无登录记录" query={query} onQueryChange={setQuery} label="登录记录" />
       </Flex>
     </Panel>
   );

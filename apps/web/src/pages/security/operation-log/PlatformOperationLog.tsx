@@ -17,10 +17,15 @@ function columns(platform: OperationLogPlatform): TableColumnsType<OperationLogI
     {
       title: '设备',
       key: 'device',
-      width: 170,
+      width: 200,
       render: (_, r) =>
         r.device_id && r.device_serial ? (
-          <Link to={`/console/device/${platform}/${r.device_id}`}>{r.device_serial}</Link>
+          <>
+            <Link to={`/console/device/${platform}/${r.device_id}`}>{r.device_serial}</Link>
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {[r.device_model, r.device_hirer ? `租机人 ${r.device_hirer}` : '未登记租机人'].filter(Boolean).join(' · ')}
+            </Typography.Text>
+          </>
         ) : (
           <Typography.Text type="secondary">{r.device_id ? '设备已删除' : '—'}</Typography.Text>
         ),
@@ -59,8 +64,23 @@ export function PlatformOperationLog({ platform }: { platform: OperationLogPlatf
   return (
     <Flex vertical gap={16}>
       {!seesAll && <Alert type="info" showIcon title="你没有“查看操作日志”权限，这里只显示你本人的操作。" />}
-      <LogFilterBar query={query} onChange={setQuery} statusOptions={OPERATION_STATUS_OPTIONS} actionOptions={ACTION_OPTIONS} showClerk={seesAll} />
-      <LogTable columns={columns(platform)} data={log.data} loading={log.isFetching} emptyText="暂无操作记录" query={query} onQueryChange={setQuery} />
+      <LogFilterBar
+        query={query}
+        onChange={setQuery}
+        statusOptions={OPERATION_STATUS_OPTIONS}
+        actionOptions={ACTION_OPTIONS}
+        deviceSearch
+        showClerk={seesAll}
+      />
+      <LogTable
+        columns={columns(platform)}
+        data={log.data}
+        loading={log.isFetching}
+        emptyText="暂无操作记录"
+        query={query}
+        onQueryChange={setQuery}
+        label="操作记录"
+      />
     </Flex>
   );
 }

@@ -86,6 +86,8 @@ describe('PasscodeDialog', () => {
     fireEvent.change(screen.getByPlaceholderText('例如 1234 5678'), { target: { value: '1234' } });
     fireEvent.click(screen.getByRole('button', { name: /生成解除监管码/ }));
     expect(await screen.findByText('挑战码为设备锁屏上显示的 8 位数字')).toBeTruthy();
+    // One message under the field: the error, not the error and a help text.
+    expect(screen.getByPlaceholderText('例如 1234 5678').closest('.ant-form-item')?.querySelectorAll('.ant-form-item-explain > div')).toHaveLength(1);
     expect(await screen.findByText('请输入短信验证码')).toBeTruthy();
     expect(calls(`${BASE}/get-deregulate-passcode`)).toHaveLength(0);
   });

@@ -33,7 +33,6 @@ export const RegulateDialog = operationDialog({
   operation: 'regulate',
   title: '开启监管',
   effect: '设备将启用系统限制（禁止恢复出厂设置、USB 调试、安全模式等，见“系统限制”），并禁止卸载管理应用。',
-  confirm: '我确认对此设备开启监管',
   okText: '开启监管',
 });
 
@@ -44,11 +43,11 @@ export function DeregulateDialog(p: OperationDialogProps) {
     <OperationConfirmDialog
       {...p}
       operation="deregulate"
-      title="解除监管"
+      title="结清释放（解除监管）"
       danger
       effect="解除监管后，设备上的系统限制全部取消，管理应用放弃设备管理权，之后无法再远程锁定或定位。请确认租机人已结清。"
       confirm="我确认租机人已结清，解除此设备的监管"
-      okText="解除监管"
+      okText="结清释放"
       {...sensitiveProof(needSms)}
     />
   );
@@ -65,7 +64,6 @@ export const SyncRestrictionDialog = operationDialog({
   operation: 'sync-system-restriction',
   title: '同步门店默认限制',
   effect: '此设备的系统限制将改为门店默认设置，单独为它调整过的开关会被覆盖。',
-  confirm: '我确认用门店默认设置覆盖此设备的系统限制',
   okText: '同步并下发',
 });
 

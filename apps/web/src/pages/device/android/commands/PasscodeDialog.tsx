@@ -132,8 +132,8 @@ export function PasscodeDialog({ device, onClose, purpose }: OperationDialogProp
       <Form<PasscodeValues> form={form} layout="vertical" initialValues={{ grant_days: 0 }} onFinish={(v) => issue.mutate(v)}>
         <Form.Item
           name="challenge"
-          label="挑战码"
-          extra="设备锁屏上显示的 8 位数字"
+          // The hint sits in the label, so under the field there is only ever the error (which says the same).
+          label="挑战码（设备锁屏上显示的 8 位数字）"
           rules={[{ required: true, whitespace: true, message: '请输入设备上显示的挑战码' }, schemaRule(androidPasscodeRequest.shape.challenge)]}
         >
           <Input placeholder="例如 1234 5678" maxLength={12} inputMode="numeric" autoComplete="off" style={{ fontFamily: 'monospace', fontSize: 18 }} />

@@ -13,8 +13,6 @@ import {
 } from '../../../../api/androidDevice.ts';
 import { useUser } from '../../../../auth/useUser.ts';
 import { PageLoading } from '../../../../components/PageLoading.tsx';
-import { LocationTab } from '../../ios/detail/tabs/LocationTab.tsx';
-import { OperationLogTab } from '../../ios/detail/tabs/OperationLogTab.tsx';
 import { androidClerkChange } from '../list/androidClerkChange.ts';
 import {
   androidDeviceId,
@@ -27,16 +25,23 @@ import {
   canSetRestriction,
   isInTransit,
 } from '../androidActions.ts';
-import { type AndroidDialog, AndroidOperationDialog } from '../commands/AndroidOperationDialog.tsx';
+import type { AndroidDialog } from '../commands/AndroidOperationDialog.tsx';
 import { DeviceDetailFrame, DeviceEditDialogs, DeviceLoadError, factsTab } from '../../shared/DetailPageParts.tsx';
 import { AndroidDeviceFacts } from './AndroidDeviceFacts.tsx';
 import { AndroidDeviceHeader } from './AndroidDeviceHeader.tsx';
-import { AndroidAppsTab } from './tabs/AndroidAppsTab.tsx';
-import { RestrictionsTab } from './tabs/RestrictionsTab.tsx';
-import { leasePlanTabs } from '../../../lease/plan/LeasePlanTab.tsx';
+import { leasePlanTabs } from '../../shared/leasePlanTab.tsx';
+import { lazyPart, lazyTab } from '../../shared/lazyPart.tsx';
 
 const BACK = '/console/device/android/list';
 const hirerApi = { read: getAndroidHirerPhone, save: updateAndroidHirer, root: androidKeys.all };
+
+// Each tab's code loads when the tab first opens, and the dialogs' when one is chosen (as on the Apple page).
+const RestrictionsTab = lazyTab(() => import('./tabs/RestrictionsTab.tsx').then((m) => m.RestrictionsTab));
+const OperationLogTab = lazyTab(() => import('../../ios/detail/tabs/OperationLogTab.tsx').then((m) => m.OperationLogTab));
+const LocationTab = lazyTab(() => import('../../ios/detail/tabs/LocationTab.tsx').then((m) => m.LocationTab));
+const AndroidAppsTab = lazyTab(() => import('./tabs/AndroidAppsTab.tsx').then((m) => m.AndroidAppsTab));
+const SimulatorTab = lazyTab(() => import('./tabs/SimulatorTab.tsx').then((m) => m.SimulatorTab));
+const AndroidOperationDialog = lazyPart(() => import('../commands/AndroidOperationDialog.tsx').then((m) => m.AndroidOperationDialog));
 
 /** AndroidDetailPage is one Android phone: its state and operations, its facts, restrictions, apps and logs. */
 export default function AndroidDetailPage() {
@@ -120,23 +125,27 @@ export default function AndroidDetailPage() {
           ),
         },
         { key: 'apps', label: '已安装应用', children: <AndroidAppsTab deviceId={d.id} refreshCheck={canRefreshApps(d, perms)} /> },
+        // A simulated phone's lock screen (the challenge for an offline code); the server answers only with dev tools on.
+        ...(d.is_simulated ? [{ key: 'simulator', label: '模拟设备', children: <SimulatorTab deviceId={d.id} /> }] : []),
         ...leasePlanTabs({
           platform: 'android',
           deviceId: d.id,
           perms,
-          release: { label: '解除监管（释放设备）', check: canDeregulate(d, perms), onRelease: () => setDialog('deregulate') },
+          release: { label: '结清释放（解除监管）', check: canDeregulate(d, perms), onRelease: () => setDialog('deregulate') },
         }),
       ]}
     >
-      <AndroidOperationDialog
-        dialog={dialog}
-        device={{ id: d.id, name: androidDeviceName(d), ident: androidDeviceId(d) }}
-        onClose={() => setDialog(null)}
-        onDone={() => {
-          afterDialog(dialog);
-          if (dialog === 'archive') void navigate(`${BACK}/archived`, { replace: true });
-        }}
-      />
+      {dialog && (
+        <AndroidOperationDialog
+          dialog={dialog}
+          device={{ id: d.id, name: androidDeviceName(d), ident: androidDeviceId(d) }}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            afterDialog(dialog);
+            if (dialog === 'archive') void navigate(`${BACK}/archived`, { replace: true });
+          }}
+        />
+      )}
       <DeviceEditDialogs
         edit={edit}
         device={d}

@@ -39,7 +39,7 @@ export function AndroidDeviceHeader({ device: d, perms, onDialog }: HeaderProps)
   const routine: SheetAction[] = [
     { key: 'unlock-passcode', label: '离线解锁码', icon: <KeyOutlined />, check: canUnlockPasscode(d, perms), onClick: () => onDialog('unlock-passcode') },
     regulated
-      ? { key: 'deregulate', label: '解除监管', icon: <StopOutlined />, check: canDeregulate(d, perms), onClick: () => onDialog('deregulate') }
+      ? { key: 'deregulate', label: '结清释放（解除监管）', icon: <StopOutlined />, check: canDeregulate(d, perms), onClick: () => onDialog('deregulate') }
       : { key: 'regulate', label: '开启监管', icon: <SafetyCertificateOutlined />, check: canRegulate(d, perms), onClick: () => onDialog('regulate') },
     {
       key: 'deregulate-passcode',

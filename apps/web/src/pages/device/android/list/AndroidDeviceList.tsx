@@ -7,10 +7,11 @@ import { androidListQuery } from '../../../../api/androidDevice.ts';
 import { usePermission } from '../../../../auth/usePermission.tsx';
 import { useUser } from '../../../../auth/useUser.ts';
 import { DeviceListTable } from '../../../../components/DeviceListTable.tsx';
-import { emptyListText, FirstDeviceGuide, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
+import { emptyListText, FirstDeviceGuide, NO_REGISTER_TEXT, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
 import { ActionButton } from '../../ios/components/ActionButton.tsx';
+import { useRowPoll } from '../../shared/rowPoll.ts';
 import { ChangeClerkDialog } from '../../shared/ChangeClerkDialog.tsx';
-import { androidDeviceId, androidDeviceName, canLock, canUnlock, detailPath, isInTransit, isLockedState } from '../androidActions.ts';
+import { androidDeviceId, androidDeviceName, canEnroll, canLock, canUnlock, detailPath, isInTransit, isLockedState } from '../androidActions.ts';
 import { type AndroidDialog, AndroidOperationDialog } from '../commands/AndroidOperationDialog.tsx';
 import { androidClerkChange } from './androidClerkChange.ts';
 import { androidColumns } from './androidColumns.tsx';
@@ -19,21 +20,23 @@ import { CollapsibleFilters } from '../../../../components/CollapsibleFilters.ts
 import { androidListSearch, useAndroidListSearch } from './androidListSearch.ts';
 
 const FIRST_ANDROID_STEPS = [
-  { title: '生成接入二维码', content: '点击右上角“新增设备”，生成一次性接入二维码。' },
+  { title: '生成接入二维码', content: '点击右上角“登记设备”，生成一次性接入二维码。' },
   { title: '手机扫码', content: '恢复出厂设置的手机在欢迎界面连续点击 6 次打开扫码，扫描二维码后自动安装管理应用。' },
   { title: '开始管理', content: '设备接入后出现在这里，可远程锁定、解锁、定位，离线时用离线解锁码。' },
 ];
 
-function EmptyGuide({ query, viewAll, onClear }: { query: AndroidListQuery; viewAll: boolean; onClear: () => void }) {
+function EmptyGuide({ query, viewAll, mayEnroll, onClear }: { query: AndroidListQuery; viewAll: boolean; mayEnroll: boolean; onClear: () => void }) {
   if (androidListSearch.hasActiveFilters(query)) return <NoMatchingDevices onClear={onClear} />;
   if (query.archived) return <Empty description="还没有归档的设备" />;
   return (
     <FirstDeviceGuide
       description={emptyListText('Android', viewAll)}
-      steps={FIRST_ANDROID_STEPS}
+      steps={mayEnroll ? FIRST_ANDROID_STEPS : []}
       maxWidth={520}
       style={{ padding: '24px 0', textAlign: 'left' }}
-    />
+    >
+      {!mayEnroll && <Typography.Text type="secondary">{NO_REGISTER_TEXT}</Typography.Text>}
+    </FirstDeviceGuide>
   );
 }
 
@@ -46,11 +49,13 @@ export function AndroidDeviceList({ archived }: { archived: boolean }) {
   const viewAll = usePermission(Perm.ANDROID_LIST_VIEW_ALL);
   const batch = usePermission(Perm.ANDROID_LIST_BATCH_CHANGE_CLERK) && !archived;
   const [query, setQuery] = useAndroidListSearch(archived);
+  const poll = useRowPoll();
   const list = useQuery({
     ...androidListQuery(query),
     placeholderData: keepPreviousData,
-    // Rows with an operation on its way refresh until the phones answer, so 锁定中 turns into 已锁定.
-    refetchInterval: (q) => (q.state.data?.list.some(isInTransit) ? 5000 : false),
+    // Rows with an operation on its way refresh until the phones answer, so 锁定中 turns into 已锁定: every second
+    // just after an operation from a row, every 5 s later on.
+    refetchInterval: (q) => poll.interval(q.state.data?.list.some(isInTransit) ?? false),
   });
   const [selected, setSelected] = useState<string[]>([]);
   const [changing, setChanging] = useState(false);
@@ -105,7 +110,11 @@ export function AndroidDeviceList({ archived }: { archived: boolean }) {
         loading={list.isFetching}
         scrollX={1040}
         selection={batch ? { keys: selected, onChange: setSelected } : undefined}
-        empty={list.isSuccess && <EmptyGuide query={query} viewAll={viewAll} onClear={() => setQuery(androidListSearch.clearFilters(query))} />}
+        empty={
+          list.isSuccess && (
+            <EmptyGuide query={query} viewAll={viewAll} mayEnroll={canEnroll(perms).allowed} onClear={() => setQuery(androidListSearch.clearFilters(query))} />
+          )
+        }
       />
       {changing && <ChangeClerkDialog deviceIds={selected} clerkApi={androidClerkChange} onClose={() => setChanging(false)} onDone={() => setSelected([])} />}
       {dialog && (
@@ -113,6 +122,7 @@ export function AndroidDeviceList({ archived }: { archived: boolean }) {
           dialog={dialog.name}
           device={{ id: dialog.device.id, name: androidDeviceName(dialog.device), ident: androidDeviceId(dialog.device) }}
           onClose={() => setDialog(null)}
+          onDone={poll.kick}
         />
       )}
     </Flex>

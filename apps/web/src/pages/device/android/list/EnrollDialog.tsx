@@ -19,7 +19,7 @@ const CHANNEL_OPTIONS = Object.entries(androidChannelLabel).map(([value, label])
 }));
 
 /**
- * EnrollDialog is 新增设备: a one-time enrolment QR code (POST /enroll-token, Ea1) that a factory-new phone
+ * EnrollDialog is 登记设备: a one-time enrolment QR code (POST /enroll-token, Ea1) that a factory-new phone
  * scans on its welcome screen to install the agent and enrol into this store. The code carries Android's
  * device-owner provisioning data; it is drawn here in the browser and never leaves the console.
  */
@@ -54,7 +54,7 @@ export default function EnrollDialog({ onClose, chooseClerk }: EnrollDialogProps
   return (
     <Modal
       open
-      title="新增设备"
+      title="登记设备"
       width={760}
       style={{ top: phone ? 16 : 40 }}
       onCancel={close}

@@ -45,7 +45,6 @@ function renderDialog(Dialog: ComponentType<CommandConfirmProps>, fake: Fake = {
 
 const posts = (name: string) => commandPosts(vi.mocked(fetch), name);
 const typePassword = async (value = 'Passw0rd!x') => fireEvent.change(await screen.findByLabelText('登录密码或二级密码'), { target: { value } });
-const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 const ok = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 describe('TurnOnActivationLockDialog', () => {
@@ -53,10 +52,7 @@ describe('TurnOnActivationLockDialog', () => {
     const { onClose } = renderDialog(TurnOnActivationLockDialog);
     expect(screen.getByText(/必须输入本系统保存的激活锁密码才能重新激活/)).toBeTruthy();
     await typePassword();
-    ok('开启激活锁');
-    expect(await screen.findByText('请勾选确认后再继续')).toBeTruthy();
-    expect(posts('turn-on-activation-lock')).toHaveLength(0);
-    tick('我确认为此设备开启激活锁');
+    expect(screen.queryByRole('checkbox')).toBeNull();
     ok('开启激活锁');
     await waitFor(() => expect(posts('turn-on-activation-lock')).toHaveLength(1));
     expect(posts('turn-on-activation-lock')[0].body).toEqual({ device_id: DEVICE.id, password: 'Passw0rd!x' });
@@ -77,7 +73,6 @@ describe('TurnOnActivationLockDialog', () => {
     renderDialog(TurnOnActivationLockDialog, { needSms: true });
     await typePassword();
     fireEvent.change(await screen.findByPlaceholderText('6 位数字验证码'), { target: { value: '123456' } });
-    tick('我确认为此设备开启激活锁');
     ok('开启激活锁');
     await waitFor(() => expect(posts('turn-on-activation-lock')).toHaveLength(1));
     expect(posts('turn-on-activation-lock')[0].body).toEqual({ device_id: DEVICE.id, password: 'Passw0rd!x', sms_code: '123456' });
@@ -88,7 +83,6 @@ describe('TurnOnActivationLockDialog', () => {
       answer: () => Response.json({ statusCode: 403, code: 'SECPWD_MISMATCH', message: '密码错误' }, { status: 403 }),
     });
     await typePassword('nope-nope');
-    tick('我确认为此设备开启激活锁');
     ok('开启激活锁');
     expect(await screen.findByText('密码错误')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
@@ -102,7 +96,6 @@ describe('TurnOffActivationLockDialog', () => {
     });
     expect(screen.getByText(/请确认租机人已结清或设备已收回/)).toBeTruthy();
     await typePassword();
-    tick('我确认租机人已结清，关闭此设备的激活锁');
     ok('关闭激活锁');
     expect(await screen.findByText('Apple 未完成此操作')).toBeTruthy();
     expect(screen.getByText('Apple 拒绝：绕过码与 Apple 的记录不符')).toBeTruthy();

@@ -28,7 +28,6 @@ export function TurnOnActivationLockDialog(p: CommandConfirmProps) {
       title="开启激活锁"
       action={SmsGuardedAction.TURN_ON_ACTIVATION_LOCK}
       effect="将通过门店的 Apple 商务管理（ABM）为设备开启激活锁：设备被抹掉或刷机后，必须输入本系统保存的激活锁密码才能重新激活，租机人无法自行解除。密码由服务器生成并加密保存，可在「查看激活锁密码」中查看。"
-      confirm="我确认为此设备开启激活锁"
       okText="开启激活锁"
       refusal={(s) => s.cannot_turn_on}
       submit={(proof) => turnOnActivationLock({ device_id: p.device.id, ...proof }, key)}
@@ -47,7 +46,6 @@ export function TurnOffActivationLockDialog(p: CommandConfirmProps) {
       danger
       action={SmsGuardedAction.TURN_OFF_ACTIVATION_LOCK}
       effect="将向 Apple 申请关闭此设备的激活锁（先用服务器生成的密码，不成功再用设备自己的密码）。关闭后设备抹掉即可直接激活，门店不再能阻止他人使用，请确认租机人已结清或设备已收回。"
-      confirm="我确认租机人已结清，关闭此设备的激活锁"
       okText="关闭激活锁"
       refusal={(s) => s.cannot_turn_off}
       submit={(proof) => turnOffActivationLock({ device_id: p.device.id, ...proof }, key)}

@@ -1,9 +1,11 @@
-import { SmsGuardedAction } from '@lease/shared';
+import { LockStatus, SmsGuardedAction } from '@lease/shared';
+import { Typography } from 'antd';
 import { useNeedSms } from '../release/SensitiveFields.tsx';
 import { sensitiveProof } from '../../../../forms/SensitiveFields.tsx';
 import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';
 import { dialogFactory } from '../../shared/CommandDialog.tsx';
 import { CommandConfirmDialog, type CommandConfirmProps, type CommandWording } from './CommandConfirmDialog.tsx';
+import type { DeviceRef } from './useDeviceCommand.ts';
 
 /** Each remote command has its own dialog with its own wording; they share CommandConfirmDialog's frame. */
 
@@ -28,7 +30,6 @@ export const RebootDialog = commandDialog({
   command: 'reboot',
   title: '重启设备',
   effect: '设备将立即重启，正在进行的通话和未保存的内容会中断。设备离线时，将在下次联网后执行。',
-  confirm: '我确认重启此设备',
   okText: '重启设备',
   danger: true,
 });
@@ -49,7 +50,6 @@ export function ClearPasscodeDialog(p: CommandConfirmProps) {
       command="clear-passcode"
       title="清除锁屏密码"
       effect="设备的锁屏密码将被清除，任何人拿到设备都可以直接进入。请确认租机人已同意或设备已收回。"
-      confirm="我确认清除此设备的锁屏密码"
       okText="清除密码"
       danger
       {...sensitiveProof(needSms)}
@@ -57,20 +57,48 @@ export function ClearPasscodeDialog(p: CommandConfirmProps) {
   );
 }
 
-export const MoveToRecycleBinDialog = commandDialog({
+/** LOCK_KEPT: the lock states a phone keeps in the recycle bin, where no unlock can be sent. */
+const LOCK_KEPT: readonly number[] = [LockStatus.LOCKED, LockStatus.LOCKING];
+
+/** recycleWarning: what the clerk must know before a locked (or locking) phone goes to the recycle bin, or null. */
+export function recycleWarning(device: DeviceRef): string | null {
+  if (device.lock_status === undefined || !LOCK_KEPT.includes(device.lock_status)) return null;
+  return '设备仍处于锁定状态（丢失模式），移入回收站后无法解锁：租机人的手机会一直锁定，直到把设备移出回收站再解锁。若租机人已结清，请先解锁或使用“结清释放”。';
+}
+
+const RECYCLE = {
   command: 'move-to-recycle-bin',
   title: '移入回收站',
   effect: '设备将从列表移到回收站，不能再下发指令；设备上的管理不受影响，可随时移出回收站恢复。',
-  confirm: '我确认将此设备移入回收站',
   okText: '移入回收站',
   doneText: '已移入回收站',
-});
+} as const;
+
+/** MoveToRecycleBinDialog: reversible, so no tick, except for a locked phone, which stays locked there (asks to confirm that). */
+export function MoveToRecycleBinDialog(p: CommandConfirmProps) {
+  const warning = recycleWarning(p.device);
+  if (!warning) return <CommandConfirmDialog {...p} {...RECYCLE} />;
+  return (
+    <CommandConfirmDialog
+      {...p}
+      {...RECYCLE}
+      alert="warning"
+      effect={
+        <>
+          <Typography.Text strong>{warning}</Typography.Text>
+          <div style={{ marginTop: 4 }}>{RECYCLE.effect}</div>
+        </>
+      }
+      confirm="我已知晓设备将保持锁定，仍移入回收站"
+      danger
+    />
+  );
+}
 
 export const RestoreDialog = commandDialog({
   command: 'restore-from-recycle-bin',
   title: '移出回收站',
   effect: '设备将回到设备列表，可以继续管理和下发指令。',
-  confirm: '我确认将此设备移出回收站',
   okText: '移出回收站',
   doneText: '已移出回收站',
 });

@@ -55,6 +55,12 @@ describe('LockDialog', () => {
     expect(lockCalls()).toHaveLength(0);
   });
 
+  it('opens with the cursor in the lock-screen message, not on the close button', async () => {
+    await renderDialog();
+    const box = screen.getByPlaceholderText('例如：此设备已被锁定，请联系门店处理');
+    await waitFor(() => expect(document.activeElement).toBe(box));
+  });
+
   it('starts from the clerk’s saved lock-screen content', async () => {
     saved = { message: '请联系门店还款', phone_number: '4008001234', footnote: '某某租机' };
     await renderDialog();
@@ -76,7 +82,7 @@ describe('LockDialog', () => {
     await renderDialog();
     await waitFor(() => expect(screen.getByDisplayValue('请联系门店')).toBeTruthy());
     fireEvent.click(screen.getByRole('radio', { name: '预约锁定' }));
-    expect(await screen.findByText('预约时间')).toBeTruthy();
+    expect(await screen.findByText('预约时间（北京时间）')).toBeTruthy();
     submit();
     expect(await screen.findByText('请选择预约锁定时间')).toBeTruthy();
     expect(lockCalls()).toHaveLength(0);
@@ -110,12 +116,13 @@ describe('lock request rules', () => {
 
   it('needs a scheduled time in the future', () => {
     expect(scheduleError(null, now)).toBe('请选择预约锁定时间');
-    expect(scheduleError(dayjs('2026-03-01T09:59:00Z'), now)).toBe('预约时间需晚于当前时间');
-    expect(scheduleError(dayjs('2026-03-01T10:30:00Z'), now)).toBeNull();
+    // The picker's wall clock is China time: 17:59 in Beijing is 09:59Z, whatever the test machine's zone.
+    expect(scheduleError(dayjs(new Date(2026, 2, 1, 17, 59)), now)).toBe('预约时间需晚于当前时间');
+    expect(scheduleError(dayjs(new Date(2026, 2, 1, 18, 30)), now)).toBeNull();
   });
 
-  it('sends an ISO time for 预约 and now otherwise', () => {
-    const at = dayjs('2026-03-02T08:00:00Z');
+  it('sends an ISO time for 预约 (the picked time read as China time) and now otherwise', () => {
+    const at = dayjs(new Date(2026, 2, 2, 16, 0)); // 16:00 in Beijing
     const base = { message: ' 锁定 ', when: 'scheduled' as const, at };
     expect(toLockRequest('d', base)).toEqual({ device_id: 'd', message: '锁定', phone_number: '', footnote: '', when: '2026-03-02T08:00:00.000Z' });
     expect(toLockRequest('d', { ...base, when: 'now' }).when).toBe('now');

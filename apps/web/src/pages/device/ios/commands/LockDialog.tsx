@@ -1,7 +1,8 @@
 import { iosLockRequest } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Form, Input, Modal, Radio } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { lostModalContentQuery } from '../../../../api/iosDevice.ts';
 import { schemaRule } from '../../../../forms/formRules.ts';
 import { dayjs } from '../../../../lib/time.ts';
@@ -16,6 +17,7 @@ import { deviceTitle, useDeviceCommand } from './useDeviceCommand.ts';
 export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
   const [form] = Form.useForm<LockFormValues>();
   const when = Form.useWatch('when', form);
+  const messageBox = useRef<TextAreaRef>(null);
   const saved = useQuery({ ...lostModalContentQuery });
   const lock = useDeviceCommand('lock', {
     onSuccess: () => {
@@ -41,6 +43,8 @@ export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
       onCancel={onClose}
       destroyOnHidden
       width={520}
+      // The clerk's first job is the lock-screen text: the cursor starts there, not on the close button.
+      afterOpenChange={(open) => open && messageBox.current?.focus({ cursor: 'end' })}
     >
       <Alert
         type="warning"
@@ -67,7 +71,7 @@ export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
             { max: 200, message: '锁屏提示最多 200 个字符' },
           ]}
         >
-          <Input.TextArea rows={3} showCount maxLength={200} placeholder="例如：此设备已被锁定，请联系门店处理" />
+          <Input.TextArea ref={messageBox} autoFocus rows={3} showCount maxLength={200} placeholder="例如：此设备已被锁定，请联系门店处理" />
         </Form.Item>
         <Form.Item name="phone_number" label="联系电话" rules={[schemaRule(iosLockRequest.shape.phone_number)]}>
           <Input maxLength={20} inputMode="tel" placeholder="手机、400 或固定电话，显示在锁屏上，租机人可直接拨打" />
@@ -86,7 +90,7 @@ export function LockDialog({ device, onClose, onDone }: CommandConfirmProps) {
         {when === 'scheduled' && (
           <Form.Item
             name="at"
-            label="预约时间"
+            label="预约时间（北京时间）"
             extra="到时由服务器自动下发锁定指令；执行前可在“操作记录”中取消。"
             rules={[
               {

@@ -1,5 +1,6 @@
 import type { IosLockRequest } from '@lease/shared';
 import type { Dayjs } from 'dayjs';
+import { chinaWallClock } from '../../../../lib/chinaTime.ts';
 
 export type LockWhen = 'now' | 'scheduled';
 
@@ -13,10 +14,13 @@ export interface LockFormValues {
   confirmed?: boolean;
 }
 
+/** scheduledAt is the instant of the picked time, read as China time (the time the list then shows). */
+const scheduledAt = (at: Dayjs) => chinaWallClock(at.year(), at.month(), at.date(), at.hour(), at.minute());
+
 /** scheduleError checks a scheduled lock's time: it must be given and lie in the future. */
 export function scheduleError(at: Dayjs | null | undefined, now: number = Date.now()): string | null {
   if (!at) return '请选择预约锁定时间';
-  if (at.valueOf() <= now) return '预约时间需晚于当前时间';
+  if (scheduledAt(at) <= now) return '预约时间需晚于当前时间';
   return null;
 }
 
@@ -28,6 +32,6 @@ export function toLockRequest(deviceId: string, v: LockFormValues): IosLockReque
     message: v.message.trim(),
     phone_number: v.phone_number?.trim() ?? '',
     footnote: v.footnote?.trim() ?? '',
-    when: v.when === 'scheduled' && v.at ? v.at.toISOString() : 'now',
+    when: v.when === 'scheduled' && v.at ? new Date(scheduledAt(v.at)).toISOString() : 'now',
   };
 }

@@ -13,6 +13,8 @@ export interface DeviceRef {
   id: string;
   model_name: string;
   serial_number: string;
+  /** The phone's lock state when the page knows it (list rows and the detail do): some dialogs warn about it. */
+  lock_status?: number;
 }
 
 export const deviceTitle = (d: DeviceRef) => `${d.model_name || 'iPhone'}（${d.serial_number}）`;

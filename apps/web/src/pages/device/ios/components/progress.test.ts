@@ -10,8 +10,8 @@ describe('progressView', () => {
     expect(progressView(op('unlock', OperationStatus.SENT)).tooltip).toBe('解锁设备：已下发，等待设备回应');
   });
 
-  it('shows a scheduled lock with its local time, not as running', () => {
-    const at = new Date(2026, 10, 25, 10, 0).toISOString();
+  it('shows a scheduled lock with its China time, not as running', () => {
+    const at = '2026-11-25T02:00:00.000Z'; // 10:00 in Beijing, whatever the test machine's zone
     expect(progressView(op('lock', OperationStatus.SCHEDULED, at))).toMatchObject({ text: '预约 11-25 10:00', running: false });
   });
 

@@ -60,12 +60,14 @@ interface RestrictionSwitchesProps {
   readOnly?: boolean;
   /** A tag next to a switch's label, e.g. where a device differs from the store default. */
   markOf?: (item: AppleRestrictionItem) => ReactNode;
+  /** Switches shown but not changeable here (on for another reason, e.g. the wallpaper lock of 设置壁纸). */
+  fixedKeys?: ReadonlySet<string>;
   /** Narrowest a column may get; two columns side by side on a wide page, one in a dialog. */
   minColumnWidth?: number;
 }
 
 /** RestrictionSwitches is the restriction catalogue as grouped switches with supervision tags (store default and device). */
-export function RestrictionSwitches({ value, onToggle, readOnly = false, markOf, minColumnWidth = 460 }: RestrictionSwitchesProps) {
+export function RestrictionSwitches({ value, onToggle, readOnly = false, markOf, fixedKeys, minColumnWidth = 460 }: RestrictionSwitchesProps) {
   return (
     <div style={{ display: 'grid', gridTemplateColumns: `repeat(auto-fit, minmax(${minColumnWidth}px, 1fr))`, columnGap: 32, rowGap: 16 }}>
       {SECTIONS.map((section) => (
@@ -78,7 +80,7 @@ export function RestrictionSwitches({ value, onToggle, readOnly = false, markOf,
               key={item.key}
               item={item}
               on={value.has(item.key)}
-              readOnly={readOnly}
+              readOnly={readOnly || fixedKeys?.has(item.key) === true}
               mark={markOf?.(item)}
               onToggle={(on) => onToggle(item.key, on)}
             />

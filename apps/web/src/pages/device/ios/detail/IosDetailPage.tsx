@@ -7,23 +7,29 @@ import { useUser } from '../../../../auth/useUser.ts';
 import { PageLoading } from '../../../../components/PageLoading.tsx';
 import { formatDateTime } from '../../../../lib/time.ts';
 import { DeviceDetailFrame, DeviceEditDialogs, DeviceLoadError, factsTab } from '../../shared/DetailPageParts.tsx';
-import { DeviceCommandDialog, type DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
+import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import { deviceName } from '../list/deviceColumns.tsx';
 import { ConnectionPanel } from './ConnectionPanel.tsx';
 import { canCancelSchedule, canChangeClerk, canLocate, canRefreshApps, isInTransit } from './deviceActions.ts';
 import { DeviceFacts } from './DeviceFacts.tsx';
 import { DeviceHeader } from './DeviceHeader.tsx';
 import { EnrollPanel } from './EnrollPanel.tsx';
-import { AppsTab } from './tabs/AppsTab.tsx';
-import { LocationTab } from './tabs/LocationTab.tsx';
-import { OperationLogTab } from './tabs/OperationLogTab.tsx';
-import { SimLogTab } from './tabs/SimLogTab.tsx';
-import { RestrictionTab } from '../restriction/RestrictionTab.tsx';
-import { OsUpdateTab, OsUpdateTabLabel } from '../settings/OsUpdateTab.tsx';
+import { OsUpdateTabLabel } from '../settings/OsUpdateTabLabel.tsx';
 import { canOneClickUnlock } from '../release/releaseActions.ts';
-import { leasePlanTabs } from '../../../lease/plan/LeasePlanTab.tsx';
+import { leasePlanTabs } from '../../shared/leasePlanTab.tsx';
+import { lazyPart, lazyTab } from '../../shared/lazyPart.tsx';
 
 const BACK = '/console/device/ios/list';
+
+// Each tab's code loads when the tab first opens, and the command dialogs' when a command is chosen: the page's
+// first load is the header and the facts (on a phone it was 121 requests and 637 KB of JS with every tab's).
+const OperationLogTab = lazyTab(() => import('./tabs/OperationLogTab.tsx').then((m) => m.OperationLogTab));
+const LocationTab = lazyTab(() => import('./tabs/LocationTab.tsx').then((m) => m.LocationTab));
+const AppsTab = lazyTab(() => import('./tabs/AppsTab.tsx').then((m) => m.AppsTab));
+const RestrictionTab = lazyTab(() => import('../restriction/RestrictionTab.tsx').then((m) => m.RestrictionTab));
+const SimLogTab = lazyTab(() => import('./tabs/SimLogTab.tsx').then((m) => m.SimLogTab));
+const OsUpdateTab = lazyTab(() => import('../settings/OsUpdateTab.tsx').then((m) => m.OsUpdateTab));
+const DeviceCommandDialog = lazyPart(() => import('../commands/DeviceCommandDialog.tsx').then((m) => m.DeviceCommandDialog));
 
 const TAB_AFTER: Partial<Record<DeviceCommand, string>> = {
   locate: 'location',
@@ -96,23 +102,25 @@ export default function IosDetailPage() {
           platform: 'ios',
           deviceId: d.id,
           perms,
-          release: { label: '一键解锁（释放设备）', check: canOneClickUnlock(d, perms), onRelease: () => setCommand('one-click-unlock') },
+          release: { label: '结清释放', check: canOneClickUnlock(d, perms), onRelease: () => setCommand('one-click-unlock') },
         }),
       ]}
       // On a phone one column: the connection and enrolment panels come first, above the facts.
       aside={
         <>
-          {waitingForEnrol && <EnrollPanel link={d.enroll_link} serial={d.serial_number} />}
+          {waitingForEnrol && <EnrollPanel link={d.enroll_link} serial={d.serial_number} deviceId={d.id} />}
           <ConnectionPanel check={d.mdm_check} checking={detail.isFetching} onRecheck={() => void detail.refetch()} />
         </>
       }
     >
-      <DeviceCommandDialog
-        command={command}
-        device={{ id: d.id, model_name: deviceName(d), serial_number: d.serial_number }}
-        onClose={() => setCommand(null)}
-        onDone={() => afterCommand(command)}
-      />
+      {command && (
+        <DeviceCommandDialog
+          command={command}
+          device={{ id: d.id, model_name: deviceName(d), serial_number: d.serial_number, lock_status: d.lock_status }}
+          onClose={() => setCommand(null)}
+          onDone={() => afterCommand(command)}
+        />
+      )}
       <DeviceEditDialogs edit={dialog} device={d} perms={perms} viewAll={Perm.APPLE_LIST_VIEW_ALL} back={BACK} onClose={() => setDialog(null)} />
     </DeviceDetailFrame>
   );

@@ -90,7 +90,7 @@ export const ACTION_MENUS: MenuGroup[] = [
       { command: 'turn-on-activation-lock', label: '开启激活锁', icon: <LockOutlined />, check: canTurnOnActivationLock },
       { command: 'get-activation-lock-password', label: '查看激活锁密码', icon: <KeyOutlined />, check: canGetActivationLockPassword },
       { command: 'turn-off-activation-lock', label: '关闭激活锁', icon: <UnlockOutlined />, danger: true, check: canTurnOffActivationLock },
-      { command: 'one-click-unlock', label: '一键解锁（释放设备）', icon: <UnlockFilled />, danger: true, check: canOneClickUnlock },
+      { command: 'one-click-unlock', label: '结清释放', icon: <UnlockFilled />, danger: true, check: canOneClickUnlock },
       { command: 'abm-unbind', label: '解除 ABM 绑定', icon: <ApiOutlined />, danger: true, check: canAbmUnbind },
       { command: 'remove-main-profile', label: '移除管理描述文件', icon: <DisconnectOutlined />, danger: true, check: canRemoveMainProfile },
       { command: 'erase', label: '抹掉设备', icon: <RestOutlined />, danger: true, check: canErase },

@@ -1,5 +1,5 @@
 import { Button, Typography } from 'antd';
-import { emptyListText, FirstDeviceGuide, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
+import { emptyListText, FirstDeviceGuide, NO_REGISTER_TEXT, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
 
 interface EmptyGuideProps {
   filtered: boolean;
@@ -16,17 +16,22 @@ const FIRST_APPLE_STEPS = [
   { title: '开始管理', content: '设备接入后出现在这里，可远程锁定、解锁、定位。批量准备设备也可用 Apple Configurator 安装描述文件。' },
 ];
 
-/** EmptyGuide tells a new store how its first phone gets here, and a search that found nothing how to widen it. */
+/** EmptyGuide tells a new store how its first phone gets here (only to a clerk who may register one), and a search that found nothing how to widen it. */
 export function EmptyGuide({ filtered, viewAll, canRegister, onRegister, onClearFilters }: EmptyGuideProps) {
   if (filtered) return <NoMatchingDevices onClear={onClearFilters} />;
   return (
-    <FirstDeviceGuide description={emptyListText('Apple', viewAll)} steps={FIRST_APPLE_STEPS} maxWidth={520} style={{ padding: '24px 0', textAlign: 'left' }}>
+    <FirstDeviceGuide
+      description={emptyListText('Apple', viewAll)}
+      steps={canRegister ? FIRST_APPLE_STEPS : []}
+      maxWidth={520}
+      style={{ padding: '24px 0', textAlign: 'left' }}
+    >
       {canRegister ? (
         <Button type="primary" onClick={onRegister}>
           登记第一台设备
         </Button>
       ) : (
-        <Typography.Text type="secondary">你没有登记设备的权限，请联系门店管理员。</Typography.Text>
+        <Typography.Text type="secondary">{NO_REGISTER_TEXT}</Typography.Text>
       )}
     </FirstDeviceGuide>
   );

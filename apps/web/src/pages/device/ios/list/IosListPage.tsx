@@ -16,6 +16,7 @@ import { FilterBar } from './FilterBar.tsx';
 import { CollapsibleFilters } from '../../../../components/CollapsibleFilters.tsx';
 import { clearFilters, filtersOf, hasActiveFilters } from './listSearch.ts';
 import { ListToolbar } from './ListToolbar.tsx';
+import { useRowPoll } from '../../shared/rowPoll.ts';
 import { type RowCommand, RowCommandDialog } from './RowCommandDialog.tsx';
 import { useListSearch } from './useListSearch.ts';
 
@@ -30,11 +31,13 @@ export default function IosListPage() {
   const { permission: perms } = useUser();
   const viewAll = usePermission(Perm.APPLE_LIST_VIEW_ALL);
   const [query, setQuery] = useListSearch();
+  const poll = useRowPoll();
   const list = useQuery({
     ...iosDeviceListQuery('list', query),
     placeholderData: keepPreviousData,
-    // Rows with a command on its way refresh until the phones answer, so 锁定中… turns into 已锁定.
-    refetchInterval: (q) => (q.state.data?.list.some(isInTransit) ? 5000 : false),
+    // Rows with a command on its way refresh until the phones answer, so 锁定中… turns into 已锁定: every second
+    // just after a command from a row (as fast as the detail page), every 5 s later on.
+    refetchInterval: (q) => poll.interval(q.state.data?.list.some(isInTransit) ?? false),
   });
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'register' | 'clerk' | null>(null);
@@ -106,7 +109,7 @@ export default function IosListPage() {
         {dialog === 'register' && <RegisterDialog chooseClerk={viewAll} onClose={() => setDialog(null)} />}
         {dialog === 'clerk' && <ChangeClerkDialog deviceIds={selected} onClose={() => setDialog(null)} onDone={() => setSelected([])} />}
       </Suspense>
-      <RowCommandDialog command={command} onClose={() => setCommand(null)} />
+      <RowCommandDialog command={command} onClose={() => setCommand(null)} onDone={poll.kick} />
     </Panel>
   );
 }

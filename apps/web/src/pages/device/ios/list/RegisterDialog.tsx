@@ -109,7 +109,7 @@ export function RegisterDialog({ onClose, chooseClerk }: RegisterDialogProps) {
           {result.list.map((d, i) => (
             <div key={d.id}>
               {i > 0 && <Divider style={{ margin: '12px 0' }} />}
-              <EnrollLink link={d.enroll_link} serial={d.serial_number} size={112} />
+              <EnrollLink link={d.enroll_link} serial={d.serial_number} deviceId={d.id} size={112} />
             </div>
           ))}
         </Flex>

@@ -13,15 +13,16 @@ export interface RowCommand {
 const DeviceCommandDialog = lazy(() => import('../commands/DeviceCommandDialog.tsx').then((m) => ({ default: m.DeviceCommandDialog })));
 
 /** RowCommandDialog opens the command's dialog for a table row, titled as the row shows the phone. */
-export function RowCommandDialog({ command, onClose }: { command: RowCommand | null; onClose: () => void }) {
+export function RowCommandDialog({ command, onClose, onDone }: { command: RowCommand | null; onClose: () => void; onDone?: () => void }) {
   if (!command) return null;
   const { device } = command;
   return (
     <Suspense fallback={null}>
       <DeviceCommandDialog
         command={command.name}
-        device={{ id: device.id, model_name: deviceName(device), serial_number: device.serial_number }}
+        device={{ id: device.id, model_name: deviceName(device), serial_number: device.serial_number, lock_status: device.lock_status }}
         onClose={onClose}
+        onDone={onDone}
       />
     </Suspense>
   );

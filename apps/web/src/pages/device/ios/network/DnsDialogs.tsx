@@ -50,7 +50,6 @@ export function DnsDialog({ device, onClose, onDone }: CommandConfirmProps) {
       form={form}
       title={`设置加密 DNS · ${deviceTitle(device)}`}
       effect="设备的域名解析将改用下面的加密 DNS 服务器（需 iOS 14 及以上）。已监管的设备上，租机人无法在设置中关闭。请确认服务器可用，否则设备可能无法打开网址。设备离线时，将在下次联网后执行。"
-      confirm="我确认为此设备设置加密 DNS"
       okText="设置 DNS"
       width={560}
       pending={send.isPending}
@@ -95,7 +94,6 @@ export const ClearDnsDialog = (p: CommandConfirmProps) => (
     command="clear-dns-setting"
     title="清除加密 DNS"
     effect="设备将删除门店下发的加密 DNS 设置，恢复使用所连网络的 DNS。设备离线时，将在下次联网后执行。"
-    confirm="我确认清除此设备的加密 DNS"
     okText="清除 DNS"
   />
 );

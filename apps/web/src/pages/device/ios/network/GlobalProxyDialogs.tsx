@@ -75,7 +75,6 @@ export function SetGlobalProxyDialog(p: CommandConfirmProps) {
           </div>
         </>
       }
-      confirm="我确认为此设备设置全局代理"
       okText="设置代理"
     />
   );
@@ -87,7 +86,6 @@ export const RemoveGlobalProxyDialog = (p: CommandConfirmProps) => (
     command="remove-global-http-proxy"
     title="移除全局代理"
     effect="设备将删除门店下发的全局 HTTP 代理，网络请求恢复直连。设备离线时，将在下次联网后执行。"
-    confirm="我确认移除此设备的全局代理"
     okText="移除代理"
   />
 );

@@ -21,14 +21,12 @@ function renderDialog(Dialog: ComponentType<CommandConfirmProps>, api: (url: str
 
 const posts = (name: string) => commandPosts(vi.mocked(fetch), name);
 const pac = (url: string | null) => (u: string) => (u === '/api/store/global-http-proxy' ? Response.json({ pac_url: url }) : undefined);
-const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 
 describe('SetGlobalProxyDialog', () => {
   it('shows the store’s PAC URL and sends the device once with an Idempotency-Key', async () => {
     const { onClose } = renderDialog(SetGlobalProxyDialog, pac(PAC));
     expect(await screen.findByText(PAC)).toBeTruthy();
     expect(screen.getByText(/PAC 文件无法访问时设备直接联网/)).toBeTruthy();
-    tick('我确认为此设备设置全局代理');
     fireEvent.click(screen.getByRole('button', { name: '设置代理' }));
     await waitFor(() => expect(posts('set-global-http-proxy')).toHaveLength(1));
     expect(posts('set-global-http-proxy')[0].body).toEqual({ device_id: DEVICE.id });
@@ -54,17 +52,13 @@ describe('SetGlobalProxyDialog', () => {
 describe('RemoveGlobalProxyDialog and ClearDnsDialog', () => {
   it('remove the profile after the tick', async () => {
     renderDialog(RemoveGlobalProxyDialog, () => undefined);
-    fireEvent.click(screen.getByRole('button', { name: '移除代理' }));
-    expect(await screen.findByText('请勾选确认后再继续')).toBeTruthy();
-    expect(posts('remove-global-http-proxy')).toHaveLength(0);
-    tick('我确认移除此设备的全局代理');
+    expect(screen.queryByRole('checkbox')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '移除代理' }));
     await waitFor(() => expect(posts('remove-global-http-proxy')).toHaveLength(1));
   });
 
   it('clear DNS after the tick', async () => {
     renderDialog(ClearDnsDialog, () => undefined);
-    tick('我确认清除此设备的加密 DNS');
     fireEvent.click(screen.getByRole('button', { name: '清除 DNS' }));
     await waitFor(() => expect(posts('clear-dns-setting')).toEqual([expect.objectContaining({ body: { device_id: DEVICE.id } })]));
   });
@@ -77,7 +71,6 @@ describe('DnsDialog', () => {
     const ips = screen.getByRole('combobox');
     fireEvent.change(ips, { target: { value: '300.1.1.1' } });
     fireEvent.keyDown(ips, { key: 'Enter', code: 'Enter' });
-    tick('我确认为此设备设置加密 DNS');
     fireEvent.click(screen.getByRole('button', { name: '设置 DNS' }));
     expect(await screen.findByText('服务器地址须为 https:// 开头的完整网址')).toBeTruthy();
     expect(await screen.findByText('“300.1.1.1”不是有效的 IP 地址')).toBeTruthy();
@@ -94,7 +87,6 @@ describe('DnsDialog', () => {
       fireEvent.change(ips, { target: { value: ip } });
       fireEvent.keyDown(ips, { key: 'Enter', code: 'Enter' });
     }
-    tick('我确认为此设备设置加密 DNS');
     fireEvent.click(screen.getByRole('button', { name: '设置 DNS' }));
     await waitFor(() => expect(posts('set-dns-setting')).toHaveLength(1));
     expect(posts('set-dns-setting')[0].body).toEqual({

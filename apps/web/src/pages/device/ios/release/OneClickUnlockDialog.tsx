@@ -9,12 +9,14 @@ import {
   stepVerdictLabel,
 } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Modal, Radio, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Modal, Radio, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../../api/index.ts';
 import { iosKeys } from '../../../../api/iosDevice.ts';
 import { oneClickKeys, oneClickPrevalidationQuery, oneClickRunQuery, resumeOneClickUnlock, startOneClickUnlock } from '../../../../api/iosRelease.ts';
+import { scrollingBodyModal } from '../../../../components/dialogLayout.ts';
 import { SensitiveFields } from '../../../../forms/SensitiveFields.tsx';
+import { useIsPhone } from '../../../../lib/useIsPhone.ts';
 import { newIdempotencyKey } from '../../../../lib/uuid.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ConfirmField } from '../../shared/ConfirmField.tsx';
@@ -33,8 +35,33 @@ const MODE_HELP: Record<OneClickMode, string> = {
 
 const VERDICT_COLOR = { run: 'processing', skip: 'default', cannot: 'error' } as const;
 
-/** PrevalidationTable: each step with what will happen to it and why. */
+/** PrevalidationCards: the prevalidation on a phone, one stacked card per step (a table would scroll sideways). */
+function PrevalidationCards({ steps }: { steps: OneClickPrevalidationStep[] }) {
+  return (
+    <Flex vertical gap={8} data-testid="prevalidation-cards">
+      {steps.map((s) => (
+        <Card key={s.step} size="small" styles={{ body: { padding: '8px 12px' } }}>
+          <Flex justify="space-between" align="center" gap={8}>
+            <Typography.Text strong>{s.label}</Typography.Text>
+            <Tag color={VERDICT_COLOR[s.verdict]} style={{ marginInlineEnd: 0 }}>
+              {stepVerdictLabel[s.verdict]}
+            </Tag>
+          </Flex>
+          {s.reason && (
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
+              {s.reason}
+            </Typography.Text>
+          )}
+        </Card>
+      ))}
+    </Flex>
+  );
+}
+
+/** PrevalidationTable: each step with what will happen to it and why; stacked cards on a phone. */
 export function PrevalidationTable({ steps, loading }: { steps: OneClickPrevalidationStep[]; loading: boolean }) {
+  const phone = useIsPhone();
+  if (phone) return <PrevalidationCards steps={steps} />;
   return (
     <Table
       size="small"
@@ -75,27 +102,28 @@ function SetupView({
   return (
     <Modal
       open
-      title={`一键解锁 · ${deviceTitle(device)}`}
-      okText="开始一键解锁"
+      title={`结清释放 · ${deviceTitle(device)}`}
+      okText="开始结清释放"
       cancelText="取消"
       okButtonProps={{ danger: true, loading: start.isPending, disabled: !ok }}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
       width={720}
+      {...scrollingBodyModal}
     >
       <Alert
         type="warning"
         showIcon
         style={{ marginBottom: 12 }}
-        title="一键解锁用于释放已结清的设备：按顺序解除锁定、解除系统限制、关闭激活锁、解除 ABM 绑定，再移除管理或抹掉设备，最后移入回收站。完成后门店将不能再管理此设备。"
+        title="租机人已结清时，结清释放把设备交还给租机人：按顺序解除锁定、解除系统限制、关闭激活锁、解除 ABM 绑定，再移除管理或抹掉设备，最后移入回收站。完成后门店将不能再管理此设备。"
       />
       {lastRun?.status === 'done' && (
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          title={`此设备已于 ${new Date(lastRun.date_updated).toLocaleString('zh-CN')} 完成过一键解锁`}
+          title={`此设备已于 ${new Date(lastRun.date_updated).toLocaleString('zh-CN')} 完成过结清释放`}
         />
       )}
       <Form
@@ -119,7 +147,7 @@ function SetupView({
           </Radio.Group>
         </Form.Item>
         {pre.isPending ? <Skeleton active paragraph={{ rows: 4 }} /> : <PrevalidationTable steps={pre.data?.steps ?? []} loading={pre.isFetching} />}
-        {pre.data && !ok && <Alert type="error" showIcon style={{ marginTop: 12 }} title="有步骤无法执行，请先处理标为“无法执行”的原因，再开始一键解锁" />}
+        {pre.data && !ok && <Alert type="error" showIcon style={{ marginTop: 12 }} title="有步骤无法执行，请先处理标为“无法执行”的原因，再开始结清释放" />}
         {blocked && <Alert type="error" showIcon style={{ marginTop: 12 }} title={blocked} />}
         {ok && (
           <div style={{ marginTop: 16 }}>
@@ -161,13 +189,13 @@ function ProgressView({ device, onClose, run }: CommandConfirmProps & { run: One
     );
 
   return (
-    <Modal open title={`一键解锁 · ${deviceTitle(device)}`} onCancel={onClose} destroyOnHidden width={640} footer={footer}>
+    <Modal open title={`结清释放 · ${deviceTitle(device)}`} onCancel={onClose} destroyOnHidden width={640} footer={footer} {...scrollingBodyModal}>
       <Typography.Paragraph>
         释放方式：{oneClickModeLabel[run.mode]}　状态：<Typography.Text strong>{oneClickRunStatusLabel[run.status]}</Typography.Text>
       </Typography.Paragraph>
       <RunSteps run={run} />
       {run.status === 'running' && <Alert type="info" showIcon title="需要设备联网执行的步骤会在设备响应后继续；关闭此窗口不影响执行。" />}
-      {run.status === 'done' && <Alert type="success" showIcon title="一键解锁已完成，设备已释放。" />}
+      {run.status === 'done' && <Alert type="success" showIcon title="结清释放已完成，设备已释放。" />}
       {failed && run.status === 'failed' && (
         <>
           <Alert
@@ -187,7 +215,7 @@ function ProgressView({ device, onClose, run }: CommandConfirmProps & { run: One
 }
 
 /**
- * OneClickUnlockDialog releases a paid-off phone (Ab22). A device with a run under way (or stopped by a failure)
+ * OneClickUnlockDialog releases a paid-off phone (结清释放, Ab22; the API keeps the name one-click-unlock). A device with a run under way (or stopped by a failure)
  * opens on that run's steps; otherwise on the choice and the prevalidation.
  */
 export function OneClickUnlockDialog(p: CommandConfirmProps) {
@@ -207,7 +235,7 @@ export function OneClickUnlockDialog(p: CommandConfirmProps) {
 
   if (current.isPending) {
     return (
-      <Modal open title={`一键解锁 · ${deviceTitle(p.device)}`} onCancel={p.onClose} footer={null}>
+      <Modal open title={`结清释放 · ${deviceTitle(p.device)}`} onCancel={p.onClose} footer={null}>
         <Skeleton active />
       </Modal>
     );

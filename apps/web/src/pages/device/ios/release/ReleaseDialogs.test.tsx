@@ -5,12 +5,16 @@ import { AbmStatus, ActivationLockStatus, type OneClickRunView, ONE_CLICK_STEPS,
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { ClearPasscodeDialog } from '../commands/CommandDialogs.tsx';
 import { OneClickUnlockDialog } from './OneClickUnlockDialog.tsx';
+import { currentStep } from './RunSteps.tsx';
 import { AbmUnbindDialog, EraseDialog, RemoveMainProfileDialog, afterErase } from './ReleaseDialogs.tsx';
 import { renderRoute } from '../../../../test/renderRoute.tsx';
 import { answerFetch } from '../../../../test/fakeNetwork.ts';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', model_name: 'iPhone 15', serial_number: 'F2LXK0ABCD12' };
 const COMMAND = '/api/device/ios/command';
+
+const screenSize = vi.hoisted(() => ({ phone: false }));
+vi.mock('../../../../lib/useIsPhone.ts', () => ({ useIsPhone: () => screenSize.phone }));
 
 type Api = (url: string, body: Record<string, unknown>) => Response | undefined;
 
@@ -97,7 +101,6 @@ describe('ClearPasscodeDialog', () => {
     await screen.findByText('短信验证码');
     type('登录密码或二级密码', 'Passw0rd!x');
     fireEvent.change(screen.getByPlaceholderText('6 位数字验证码'), { target: { value: '123456' } });
-    tick('我确认清除此设备的锁屏密码');
     press('清除密码');
     await waitFor(() => expect(posts('clear-passcode')).toHaveLength(1));
     expect(posts('clear-passcode')[0].body).toEqual({ device_id: DEVICE.id, password: 'Passw0rd!x', sms_code: '123456' });
@@ -175,12 +178,12 @@ describe('OneClickUnlockDialog', () => {
     });
     expect(await screen.findByText('门店未配置 ABM（Apple 商务管理）服务器令牌')).toBeTruthy();
     expect(screen.getByText(/有步骤无法执行/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: '开始一键解锁' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: '开始结清释放' })).toHaveProperty('disabled', true);
     expect(screen.queryByLabelText('登录密码或二级密码')).toBeNull();
 
     fireEvent.click(screen.getByRole('radio', { name: '抹掉设备，恢复出厂' }));
     expect(await screen.findByText('已选择抹掉设备')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '开始一键解锁' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: '开始结清释放' })).toHaveProperty('disabled', false);
     expect(posts('one-click-unlock-prevalidation').map((p) => p.body.mode)).toEqual(['keep-data', 'erase']);
   });
 
@@ -202,14 +205,14 @@ describe('OneClickUnlockDialog', () => {
     await screen.findByText('设备未设置系统限制');
     type('登录密码或二级密码', 'Passw0rd!x');
     tick('我确认租机人已结清，释放此设备');
-    press('开始一键解锁');
+    press('开始结清释放');
     await waitFor(() => expect(posts('one-click-unlock')).toHaveLength(1));
     expect(posts('one-click-unlock')[0].body).toEqual({ device_id: DEVICE.id, mode: 'keep-data', password: 'Passw0rd!x' });
     expect(posts('one-click-unlock')[0].key).toBeTruthy();
     expect(await screen.findByText('关闭（后台继续执行）')).toBeTruthy();
     expect(screen.getAllByText('执行中').length).toBeGreaterThan(0);
     // The dialog polls while the run is running; the next read says it is done.
-    expect(await screen.findByText('一键解锁已完成，设备已释放。', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText('结清释放已完成，设备已释放。', undefined, { timeout: 4000 })).toBeTruthy();
   });
 
   it('opens on a failed run with its reason and resumes it with the password', async () => {
@@ -232,5 +235,32 @@ describe('OneClickUnlockDialog', () => {
     await waitFor(() => expect(posts('one-click-unlock-resume')).toHaveLength(1));
     expect(posts('one-click-unlock-resume')[0].body).toEqual({ device_id: DEVICE.id, password: 'Passw0rd!x' });
     await act(async () => {});
+  });
+
+  it('is called 结清释放, keeps its footer outside the scrolling body, and stacks the pre-check as cards on a phone', async () => {
+    screenSize.phone = true;
+    try {
+      renderDialog(OneClickUnlockDialog, (url, body) => {
+        if (url === `${COMMAND}/one-click-unlock-status`) return Response.json({ run: null });
+        if (url === `${COMMAND}/one-click-unlock-prevalidation`) return Response.json(prevalidation(String(body.mode)));
+        return undefined;
+      });
+      const cards = await screen.findByTestId('prevalidation-cards');
+      expect(within(cards).getByText('设备未设置系统限制')).toBeTruthy();
+      expect(document.querySelector('.ant-table')).toBeNull();
+      const dialog = screen.getByRole('dialog');
+      expect(within(dialog).getByText(/^结清释放 · /)).toBeTruthy();
+      const body = dialog.querySelector('.ant-modal-body') as HTMLElement;
+      expect(body.style.overflowY).toBe('auto');
+      expect(body.style.maxHeight).toContain('100dvh');
+      expect(body.contains(screen.getByRole('button', { name: '开始结清释放' }))).toBe(false);
+    } finally {
+      screenSize.phone = false;
+    }
+  });
+
+  it('marks no finished or skipped step as the current one', () => {
+    expect(currentStep(runOf('done', ['done', 'skipped', 'skipped', 'done', 'done', 'skipped', 'done']))).toBe(7);
+    expect(currentStep(runOf('running', ['skipped', 'done', 'running', 'pending', 'pending', 'skipped', 'pending']))).toBe(2);
   });
 });

@@ -14,12 +14,19 @@ function stepContent(s: OneClickRunStepView) {
   );
 }
 
+/** currentStep: the step under way (running or failed); past the end once none is, so no finished or skipped step looks current. */
+export function currentStep(run: OneClickRunView): number {
+  const i = run.steps.findIndex((s) => s.status === 'running' || s.status === 'failed' || s.status === 'pending');
+  return i === -1 ? run.steps.length : i;
+}
+
 /** RunSteps shows a one-click unlock run as a vertical list of its steps, the running one spinning. */
 export function RunSteps({ run }: { run: OneClickRunView }) {
   return (
     <Steps
       orientation="vertical"
       size="small"
+      current={currentStep(run)}
       style={{ marginBottom: 12 }}
       items={run.steps.map((s) => ({
         key: s.step,

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Modal, Skeleton, Tag, Typography } from 'antd';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 import { AppListEditor } from '../default-restriction/AppListEditor.tsx';
 import { AppRuleFields } from '../default-restriction/AppRuleFields.tsx';
@@ -33,7 +32,7 @@ function AlwaysAllowed({ state }: { state: IosRestrictionState }) {
         </Tag>
       ))}
       <br />
-      电话、信息、通讯录和设置是手机正常使用和保持在线接受管理所必需的，不会被隐藏；蓝色为门店「Apple 应用白名单」中的应用。如需租客自行下载名单中的应用，请把
+      电话、信息、通讯录和设置是手机正常使用和保持在线接受管理所必需的，不会被隐藏；蓝色为门店「Apple 应用白名单」中的应用。如需租机人自行下载名单中的应用，请把
       App Store 也加入白名单。
     </Typography.Paragraph>
   );
@@ -91,9 +90,6 @@ export function AppRestrictionDialog({ device, onClose, onDone }: CommandConfirm
             listExtra={type === AppleAppRestrictionType.BLACKLIST ? '门店「Apple 应用白名单」中的应用和系统必需应用不会被禁止。' : undefined}
           />
           {hasList && type === AppleAppRestrictionType.WHITELIST && <AlwaysAllowed state={s} />}
-          <div style={{ marginTop: 16 }}>
-            <ConfirmField label="我确认按以上设置下发" />
-          </div>
         </Form>
       )}
     </Modal>

@@ -4,7 +4,6 @@ import { Alert, Form, InputNumber, Modal, Segmented } from 'antd';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import { formatDateTime } from '../../../../lib/time.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 
 const { min, max } = ENTERPRISE_TRUST_MINUTES;
@@ -45,7 +44,7 @@ export function EnterpriseTrustDialog({ device, onClose, onDone }: CommandConfir
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        title={`接下来 ${minutes || '—'} 分钟内，租客可以在「设置 › 通用 › VPN 与设备管理」中信任企业级应用的开发者；时间到后，服务器自动恢复「禁止信任企业级应用」。`}
+        title={`接下来 ${minutes || '—'} 分钟内，租机人可以在「设置 › 通用 › VPN 与设备管理」中信任企业级应用的开发者；时间到后，服务器自动恢复「禁止信任企业级应用」。`}
       />
       <Alert
         type="warning"
@@ -79,7 +78,6 @@ export function EnterpriseTrustDialog({ device, onClose, onDone }: CommandConfir
             <InputNumber min={min} max={max} precision={0} suffix="分钟" aria-label="放开时长（分钟）" style={{ width: 160, marginLeft: 12 }} />
           </Form.Item>
         </Form.Item>
-        <ConfirmField label="我确认临时放开" />
       </Form>
     </Modal>
   );

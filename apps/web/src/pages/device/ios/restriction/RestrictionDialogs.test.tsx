@@ -70,8 +70,6 @@ async function open(Dialog: ComponentType<CommandConfirmProps>, ready: string) {
   return { onClose };
 }
 
-const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
-
 // Some 25 antd switches with tooltips render slowly in happy-dom on a shared machine.
 describe('SystemRestrictionDialog', { timeout: 30_000 }, () => {
   it('starts from the device’s restrictions, marks where they differ from the store default and warns what an unsupervised phone ignores', async () => {
@@ -90,15 +88,29 @@ describe('SystemRestrictionDialog', { timeout: 30_000 }, () => {
     expect(await screen.findByText('本机未监管，以下 1 项需监管的限制下发后不会生效：禁止抹掉所有内容和设置')).toBeTruthy();
     expect(screen.getByText('与门店默认不同：1 项（已标出）')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: '下发系统限制' }));
-    expect(await screen.findByText('请勾选确认后再继续')).toBeTruthy();
-    expect(sent(fetchMock, 'set-system-restriction')).toHaveLength(0);
-    tick('我确认按以上设置下发');
+    expect(screen.queryByRole('checkbox')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '下发系统限制' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [call] = sent(fetchMock, 'set-system-restriction');
     expect(call.body).toEqual({ device_id: DEVICE.id, system_restriction: { allowEraseContentAndSettings: false, allowScreenShot: false } });
     expect(call.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the wallpaper lock of 设置壁纸 as on and fixed, counts it, and never claims 全部解除', async () => {
+    const fetchMock = serve(stateOf({ requested: { ...stateOf().requested, wallpaper_allow_modify: false } }));
+    await open(SystemRestrictionDialog, '由壁纸设置控制');
+    const lock = screen.getByRole('switch', { name: '禁止更换壁纸' });
+    expect(lock.getAttribute('aria-checked')).toBe('true');
+    expect(lock.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByText(/所有限制都已关闭/)).toBeNull();
+    expect(screen.getByText(/开启的 1 项在手机上生效/)).toBeTruthy();
+    // Turning another on counts both.
+    fireEvent.click(screen.getByRole('switch', { name: '禁止截屏和录屏' }));
+    expect(await screen.findByText(/开启的 2 项在手机上生效/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '下发系统限制' }));
+    await waitFor(() => expect(sent(fetchMock, 'set-system-restriction')).toHaveLength(1));
+    // The lock stays the wallpaper's: the device's own map carries only what was chosen here.
+    expect(sent(fetchMock, 'set-system-restriction')[0].body.system_restriction).toEqual({ allowScreenShot: false });
   });
 
   it('恢复门店默认 sends sync-store-default-system-restriction after its own confirmation', async () => {
@@ -118,7 +130,6 @@ describe('AppRestrictionDialog', { timeout: 30_000 }, () => {
     const fetchMock = serve(stateOf({ global_white_list: [{ app_name: '支付宝', bundle_id: 'com.alipay.iphoneclient', icon: '' }] }));
     const { onClose } = await open(AppRestrictionDialog, '应用限制');
     fireEvent.click(screen.getByRole('switch'));
-    tick('我确认按以上设置下发');
     fireEvent.click(screen.getByRole('button', { name: /下发应用限制/ }));
     expect(await screen.findByText('开启应用限制时请选择限制类型')).toBeTruthy();
     expect(sent(fetchMock, 'set-app-restriction')).toHaveLength(0);
@@ -177,7 +188,6 @@ describe('EnterpriseTrustDialog', { timeout: 30_000 }, () => {
     expect(screen.getByText(/接下来 30 分钟内/)).toBeTruthy();
     fireEvent.click(screen.getByText('60 分钟'));
     expect(await screen.findByText(/接下来 60 分钟内/)).toBeTruthy();
-    tick('我确认临时放开');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /临时放开/ }));
     });

@@ -1,9 +1,11 @@
 import { AppleAppRestrictionType, type IosDeviceDetail, appleAppRestrictionTypeLabel, superviseStatusLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
+import { ResponsiveTable } from '../../../../components/ResponsiveTable.tsx';
 import { formatDateTime } from '../../../../lib/time.ts';
+import { useIsPhone } from '../../../../lib/useIsPhone.ts';
 import { ActionButton } from '../components/ActionButton.tsx';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import { canSetAppRestriction, canSetSystemRestriction, canTrustEnterpriseApps } from './restrictionActions.ts';
@@ -34,6 +36,7 @@ interface RestrictionTabProps {
  */
 export function RestrictionTab({ device, perms, onCommand }: RestrictionTabProps) {
   const state = useQuery({ ...restrictionStateQuery(device.id), refetchInterval: (q) => (q.state.data?.pending ? 5000 : false) });
+  const phone = useIsPhone();
   if (!state.data) return <Skeleton active />;
   const s = state.data;
   const summary = syncSummary(s);
@@ -65,7 +68,8 @@ export function RestrictionTab({ device, perms, onCommand }: RestrictionTabProps
           title={`本机未监管，${s.ignored_without_supervision.length} 项需监管的限制在手机上不生效。可通过 Apple 商务管理或 Apple Configurator 监管后生效。`}
         />
       )}
-      <Descriptions size="small" column={3}>
+      {/* One fact a line on a phone: three to a line squeezed each value to a character a line. */}
+      <Descriptions size="small" column={phone ? 1 : 3}>
         <Descriptions.Item label="监管状态">{s.supervised === null ? superviseStatusLabel[0] : s.supervised ? '已监管' : '未监管'}</Descriptions.Item>
         <Descriptions.Item label="手机上次确认">{formatDateTime(s.installed_at)}</Descriptions.Item>
         <Descriptions.Item label="与门店默认">
@@ -76,8 +80,10 @@ export function RestrictionTab({ device, perms, onCommand }: RestrictionTabProps
       <Typography.Title level={5} style={{ margin: 0 }}>
         系统限制
       </Typography.Title>
-      <Table<RestrictionRow>
+      <ResponsiveTable<RestrictionRow>
         rowKey="key"
+        label="系统限制"
+        card={{ title: 'label' }}
         size="small"
         pagination={false}
         dataSource={rows}

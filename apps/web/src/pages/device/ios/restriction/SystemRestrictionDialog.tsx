@@ -4,16 +4,18 @@ import { Alert, Button, Flex, Form, Modal, Popconfirm, Skeleton, Tag, Typography
 import { useState } from 'react';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
-import { ConfirmField } from '../../shared/ConfirmField.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';
 import { RestrictionSwitches, toggled } from '../default-restriction/RestrictionSwitches.tsx';
-import { restrictedKeys, sameKeys, toRestrictionMap } from '../default-restriction/restrictionView.ts';
-import { unsupervisedKeys } from './restrictionStatus.ts';
+import { restrictedKeys, toRestrictionMap } from '../default-restriction/restrictionView.ts';
+import { WALLPAPER_LOCK_KEY, effectiveSystemKeys, systemRestrictionSummary, unsupervisedKeys } from './restrictionStatus.ts';
+
+const FIXED_BY_WALLPAPER = new Set([WALLPAPER_LOCK_KEY]);
 
 /**
  * SystemRestrictionDialog sets one phone's system restrictions: the store's catalogue as switches, starting from
  * what the device is set to, with where it differs from the store default, a warning for what an unsupervised
- * phone ignores, and 恢复门店默认 (sync-store-default-system-restriction).
+ * phone ignores, and 恢复门店默认 (sync-store-default-system-restriction). The wallpaper lock that 设置壁纸
+ * keeps on shows as on and fixed, and counts in the summary: the dialog never claims 全部解除 while one is active.
  */
 export function SystemRestrictionDialog({ device, onClose, onDone }: CommandConfirmProps) {
   const state = useQuery(restrictionStateQuery(device.id));
@@ -32,7 +34,11 @@ export function SystemRestrictionDialog({ device, onClose, onDone }: CommandConf
   const keys = chosen ?? restrictedKeys(s?.requested.system_restriction ?? {});
   const storeDefault = restrictedKeys(s?.store_default ?? {});
   const differs = [...new Set([...keys, ...storeDefault])].filter((k) => keys.has(k) !== storeDefault.has(k));
-  const ignored = unsupervisedKeys(keys, s?.supervised ?? null);
+  const wallpaperAllowModify = s?.requested.wallpaper_allow_modify ?? true;
+  // The wallpaper lock is the wallpaper dialog's to lift: shown on and fixed here, counted in the summary.
+  const byWallpaper = !wallpaperAllowModify && !keys.has(WALLPAPER_LOCK_KEY);
+  const shown = effectiveSystemKeys(keys, wallpaperAllowModify);
+  const ignored = unsupervisedKeys(shown, s?.supervised ?? null);
   const busy = set.isPending || sync.isPending;
 
   return (
@@ -68,15 +74,7 @@ export function SystemRestrictionDialog({ device, onClose, onDone }: CommandConf
         <Skeleton active />
       ) : (
         <Flex vertical gap={12}>
-          <Alert
-            type="info"
-            showIcon
-            title={
-              keys.size > 0
-                ? `下发后，手机会安装（或更新）「门店设备限制」描述文件，开启的 ${keys.size} 项在手机上生效，租客无法自行更改。设备离线时，下次联网后生效。`
-                : '所有限制都已关闭：下发后，手机上的系统限制全部解除（没有其他限制时移除「门店设备限制」描述文件）。'
-            }
-          />
+          <Alert type="info" showIcon title={systemRestrictionSummary(keys, wallpaperAllowModify)} />
           {ignored.length > 0 && (
             <Alert
               type="warning"
@@ -90,15 +88,21 @@ export function SystemRestrictionDialog({ device, onClose, onDone }: CommandConf
           </Typography.Text>
           <div style={{ maxHeight: '52vh', overflowY: 'auto', paddingRight: 8 }}>
             <RestrictionSwitches
-              value={keys}
+              value={shown}
               minColumnWidth={360}
+              fixedKeys={byWallpaper ? FIXED_BY_WALLPAPER : undefined}
               onToggle={(key, on) => setChosen(toggled(keys, key, on))}
-              markOf={(item) => (keys.has(item.key) !== storeDefault.has(item.key) ? <Tag color="blue">与门店默认不同</Tag> : null)}
+              markOf={(item) =>
+                byWallpaper && item.key === WALLPAPER_LOCK_KEY ? (
+                  <Tag color="orange">由壁纸设置控制</Tag>
+                ) : keys.has(item.key) !== storeDefault.has(item.key) ? (
+                  <Tag color="blue">与门店默认不同</Tag>
+                ) : null
+              }
             />
           </div>
-          <Form form={form} onFinish={() => set.mutate({ device_id: device.id, system_restriction: toRestrictionMap(keys) })}>
-            <ConfirmField label={sameKeys(keys, restrictedKeys(s.requested.system_restriction)) ? '我确认按当前设置重新下发' : '我确认按以上设置下发'} />
-          </Form>
+          {/* Reversible (the clerk can change it back at once): no confirmation tick, the button sends. */}
+          <Form form={form} onFinish={() => set.mutate({ device_id: device.id, system_restriction: toRestrictionMap(keys) })} />
         </Flex>
       )}
     </Modal>

@@ -2,7 +2,16 @@ import { EnrollmentStatus, LockStatus, Perm, RecycledStatus } from '@lease/share
 import { describe, expect, it } from 'vitest';
 import { canSetAppRestriction, canSetSystemRestriction, canTrustEnterpriseApps } from './restrictionActions.ts';
 import { stateOf } from './restrictionState.fixture.ts';
-import { appListOf, restrictionRows, sameAppList, syncSummary, trustRemaining, unsupervisedKeys } from './restrictionStatus.ts';
+import {
+  appListOf,
+  effectiveSystemKeys,
+  restrictionRows,
+  sameAppList,
+  syncSummary,
+  systemRestrictionSummary,
+  trustRemaining,
+  unsupervisedKeys,
+} from './restrictionStatus.ts';
 
 describe('restrictionRows', () => {
   it('says per restriction whether the phone has it, is getting it, ignores it or still has to drop it', () => {
@@ -83,5 +92,23 @@ describe('restriction actions', () => {
     expect(canTrustEnterpriseApps({ ...device, system_restriction: { allowEnterpriseAppTrust: false } }, [Perm.APPLE_SET_SYSTEM_RESTRICTION]).allowed).toBe(
       true,
     );
+  });
+});
+
+describe('systemRestrictionSummary', () => {
+  it('counts the wallpaper lock of 设置壁纸 and never says 全部解除 while it is on', () => {
+    expect(effectiveSystemKeys(new Set(), false)).toEqual(new Set(['allowWallpaperModification']));
+    const text = systemRestrictionSummary(new Set(), false);
+    expect(text).not.toContain('所有限制都已关闭');
+    expect(text).toContain('开启的 1 项在手机上生效');
+    expect(text).toContain('由壁纸设置控制');
+    expect(systemRestrictionSummary(new Set(['allowScreenShot']), false)).toContain('开启的 2 项');
+  });
+
+  it('says all is off only when nothing is, and counts a wallpaper key chosen here once', () => {
+    expect(systemRestrictionSummary(new Set(), true)).toMatch(/^所有限制都已关闭/);
+    const both = systemRestrictionSummary(new Set(['allowWallpaperModification']), false);
+    expect(both).toContain('开启的 1 项');
+    expect(both).not.toContain('由壁纸设置控制');
   });
 });

@@ -97,3 +97,25 @@ export function trustRemaining(until: string | null, now: number): string | null
 /** unsupervisedKeys: of the chosen restrictions, those an unsupervised phone ignores. */
 export const unsupervisedKeys = (keys: Iterable<string>, supervised: boolean | null) =>
   supervised === false ? [...keys].filter(appleKeyNeedsSupervision) : [];
+
+/** WALLPAPER_LOCK_KEY is the restriction 设置壁纸 turns on when the hirer may not change the store's wallpaper. */
+export const WALLPAPER_LOCK_KEY = 'allowWallpaperModification';
+
+/**
+ * effectiveSystemKeys are the system restrictions the phone gets from a dialog's switches: the chosen ones, plus
+ * the wallpaper lock while 设置壁纸 keeps it on (the server adds it to the same profile, restriction-payload.ts).
+ */
+export function effectiveSystemKeys(chosen: ReadonlySet<string>, wallpaperAllowModify: boolean): Set<string> {
+  const keys = new Set(chosen);
+  if (!wallpaperAllowModify) keys.add(WALLPAPER_LOCK_KEY);
+  return keys;
+}
+
+/** systemRestrictionSummary is the 系统限制 dialog's top line: what the phone will have after sending, every active restriction counted. */
+export function systemRestrictionSummary(chosen: ReadonlySet<string>, wallpaperAllowModify: boolean): string {
+  const active = effectiveSystemKeys(chosen, wallpaperAllowModify);
+  if (active.size === 0) return '所有限制都已关闭：下发后，手机上的系统限制全部解除（没有其他限制时移除「门店设备限制」描述文件）。';
+  const byWallpaper = !wallpaperAllowModify && !chosen.has(WALLPAPER_LOCK_KEY);
+  const note = byWallpaper ? '其中「禁止更换壁纸」由壁纸设置控制，在「设置壁纸」中允许租机人更换壁纸后才会解除。' : '';
+  return `下发后，手机会安装（或更新）「门店设备限制」描述文件，开启的 ${active.size} 项在手机上生效，租机人无法自行更改。${note}设备离线时，下次联网后生效。`;
+}

@@ -24,19 +24,8 @@ import {
 } from './osUpdateView.ts';
 import { canManageOsUpdates, canScheduleOsUpdate } from './settingsActions.ts';
 
-/** OsUpdateTabLabel marks the tab when the phone runs an older iOS than one it was offered. */
-export function OsUpdateTabLabel({ need }: { need: boolean }) {
-  return (
-    <span>
-      系统更新
-      {need && (
-        <Tag color="orange" style={{ marginInlineStart: 6, marginInlineEnd: 0 }}>
-          可更新
-        </Tag>
-      )}
-    </span>
-  );
-}
+// The tab's label lives apart, so the detail page shows it without loading this tab's code.
+export { OsUpdateTabLabel } from './OsUpdateTabLabel.tsx';
 
 interface OsUpdateTabProps {
   device: IosDeviceDetail;

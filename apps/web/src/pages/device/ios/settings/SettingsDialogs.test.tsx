@@ -129,29 +129,33 @@ afterEach(() => {
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 
 describe('SetWallpaperDialog', { timeout: 30_000 }, () => {
-  it('sets the chosen picture where the clerk says, locked for the hirer unless allowed', async () => {
+  it('starts the switch from the phone (hirer may change it) and changes no restriction unless the clerk says so', async () => {
     await renderWith(<SetWallpaperDialog device={DEVICE} onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('radio', { name: '门店海报' }));
     // The picture's own use (home screen) becomes the default place.
     await waitFor(() => expect(screen.getByRole('radio', { name: '主屏幕壁纸' })).toHaveProperty('checked', true));
-    expect(screen.getByText(/租机人不能在手机上更换壁纸/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('switch', { name: '允许租机人更换壁纸' }).getAttribute('aria-checked')).toBe('true'));
+    expect(screen.getByText(/不变：租机人仍可自行更换壁纸/)).toBeTruthy();
+    expect(screen.getByText(/不改变设备的限制/)).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: '锁屏与主屏幕' }));
     fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({
       url: '/api/device/ios/command/set-wallpaper',
-      body: { device_id: ID, wallpaper_id: WALLPAPERS[1].id, where: 3, allow_modify: false },
+      body: { device_id: ID, wallpaper_id: WALLPAPERS[1].id, where: 3, allow_modify: true },
     });
     expect(sent[0].key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('says plainly what allowing the hirer to change it means, and sends it', async () => {
+  it('says plainly that turning the switch off pushes the wallpaper lock, and sends it', async () => {
     await renderWith(<SetWallpaperDialog device={DEVICE} onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('radio', { name: '还款提醒' }));
-    fireEvent.click(screen.getByRole('switch', { name: '允许租机人更换壁纸' }));
-    expect(await screen.findByText('租机人可以在手机上自行更换壁纸。')).toBeTruthy();
+    const sw = screen.getByRole('switch', { name: '允许租机人更换壁纸' });
+    await waitFor(() => expect(sw.getAttribute('aria-checked')).toBe('true'));
+    fireEvent.click(sw);
+    expect((await screen.findAllByText(/将禁止租机人更换壁纸/)).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
-    await waitFor(() => expect(sent[0]?.body).toMatchObject({ wallpaper_id: WALLPAPERS[0].id, where: 1, allow_modify: true }));
+    await waitFor(() => expect(sent[0]?.body).toMatchObject({ wallpaper_id: WALLPAPERS[0].id, where: 1, allow_modify: false }));
   });
 
   it('starts with the first picture chosen and asks no tick (a wallpaper is changed back as easily), and shows what is set now', async () => {
@@ -164,11 +168,14 @@ describe('SetWallpaperDialog', { timeout: 30_000 }, () => {
     expect(await screen.findByText('锁屏：还款提醒')).toBeTruthy();
     expect(screen.getByText('主屏幕：未由门店设置')).toBeTruthy();
     expect(screen.getByText('租机人不可更换')).toBeTruthy();
+    // The phone keeps the lock: the switch starts off, and sending keeps it.
+    await waitFor(() => expect(screen.getByRole('switch', { name: '允许租机人更换壁纸' }).getAttribute('aria-checked')).toBe('false'));
+    expect(screen.getByText(/不变：租机人仍不能更换壁纸/)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('radio')[0]!.getAttribute('aria-checked')).toBe('true'));
     expect(screen.queryByRole('checkbox')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /设置壁纸/ }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]!.body).toMatchObject({ wallpaper_id: WALLPAPERS[0].id });
+    expect(sent[0]!.body).toMatchObject({ wallpaper_id: WALLPAPERS[0].id, allow_modify: false });
   });
 });
 

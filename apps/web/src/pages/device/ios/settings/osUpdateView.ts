@@ -9,6 +9,7 @@ import {
   osUpdatePhaseLabel,
   stillApplies,
 } from '@lease/shared';
+import { formatChinaTime, withChinaTime } from '../../../../lib/chinaTime.ts';
 
 /** updatesOf reads the detail's available_os_updates (Apple's keys), keeping those the phone can still install. */
 export const updatesOf = (d: Pick<IosDeviceDetail, 'available_os_updates' | 'os_version'>): AvailableOsUpdate[] =>
@@ -61,7 +62,7 @@ export function deferralText(d: IosOsUpdateInfo['deferral']): string {
 /** listSourceText: where the available list came from; an offline list says so plainly. */
 export function listSourceText(s: OsListSource | null): { text: string; offline: boolean } | null {
   if (!s) return null;
-  const when = s.fetched_at ? `，获取于 ${new Date(s.fetched_at).toLocaleString('zh-CN', { hour12: false })}` : '';
+  const when = s.fetched_at ? `，获取于 ${withChinaTime(formatChinaTime(s.fetched_at))}` : '';
   return { text: `${s.label}${when}`, offline: !s.live };
 }
 

@@ -30,9 +30,9 @@ describe('settings action rules', () => {
     expect(canSetWallpaper(unsupervised, [Perm.APPLE_SET_WALLPAPER])).toEqual({
       allowed: false,
       permitted: true,
-      reason: '设备未处于监管模式，苹果不允许远程设置壁纸',
+      reason: '设备未处于监管模式，Apple 不允许远程设置壁纸',
     });
-    expect(canManageOsUpdates(unsupervised, []).reason).toBe('设备未处于监管模式，苹果不允许远程管理系统更新');
+    expect(canManageOsUpdates(unsupervised, []).reason).toBe('设备未处于监管模式，Apple 不允许远程管理系统更新');
     expect(canSetWallpaper({ ...phone, supervise_status: SuperviseStatus.UNKNOWN }, [Perm.APPLE_SET_WALLPAPER]).allowed).toBe(true);
   });
 

@@ -15,7 +15,8 @@ const NO_PERMISSION: ActionCheck = { allowed: false, permitted: false, reason: '
 function supervisedCommand(device: SettingsDevice, perms: Perms, what: string): ActionCheck {
   const managed = canRefreshApps(device, perms);
   if (!managed.allowed) return managed;
-  if (device.supervise_status === SuperviseStatus.UNSUPERVISED) return { allowed: false, permitted: true, reason: `设备未处于监管模式，苹果不允许远程${what}` };
+  if (device.supervise_status === SuperviseStatus.UNSUPERVISED)
+    return { allowed: false, permitted: true, reason: `设备未处于监管模式，Apple 不允许远程${what}` };
   return managed;
 }
 

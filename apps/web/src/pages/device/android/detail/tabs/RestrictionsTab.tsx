@@ -1,10 +1,9 @@
-import type { AndroidAppRestriction, AndroidDeviceDetail } from '@lease/shared';
+import { type AndroidAppEntry, type AndroidAppRestriction, type AndroidDeviceDetail, androidAppRestrictionModeLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Divider, Flex, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { androidInstalledAppsQuery, androidRestrictionQuery } from '../../../../../api/androidDevice.ts';
+import { androidAppRestrictionQuery, androidInstalledAppsQuery, androidRestrictionQuery } from '../../../../../api/androidDevice.ts';
 import { PageLoading } from '../../../../../components/PageLoading.tsx';
-import { ConfirmField } from '../../../shared/ConfirmField.tsx';
 import { ActionButton } from '../../../ios/components/ActionButton.tsx';
 import type { ActionCheck } from '../../androidActions.ts';
 import { AppRestrictionFields, type AppRuleValues, toAppRule } from '../../commands/AppRestrictionForm.tsx';
@@ -64,32 +63,55 @@ function SystemRestrictions({ device: d, systemCheck, onSync }: RestrictionsTabP
   );
 }
 
-/** AppRule edits the phone's app rule (set-app-restriction), picking from the apps it reported. */
+/** appRuleValues: the phone's rule as the form holds it (no mode while the rule is off). */
+export const appRuleValues = (rule: AndroidAppRestriction): AppRuleValues => ({
+  enable: rule.enable,
+  mode: rule.enable ? rule.mode : undefined,
+  list: rule.list,
+});
+
+/**
+ * AppRule lists and edits the phone's app rule: it reads GET /{id}/app-restriction and sends set-app-restriction,
+ * picking from the apps the phone reported. After a send the rule is read again, so the form shows what was stored.
+ */
 function AppRule({ device: d, appCheck }: RestrictionsTabProps) {
-  const [form] = Form.useForm<AppRuleValues & { confirmed?: boolean }>();
+  const rule = useQuery(androidAppRestrictionQuery(d.id));
   const installed = useQuery(androidInstalledAppsQuery(d.id));
-  const send = useAndroidOperation(d.id, 'set-app-restriction', { keyPerSend: true, onSuccess: () => form.setFieldValue('confirmed', false) });
-  const initial: AppRuleValues = {
-    enable: d.app_restriction_enable,
-    mode: d.app_restriction_enable ? d.app_restriction_mode : undefined,
-    list: d.app_restriction_list,
-  };
+  if (!rule.data) return <PageLoading />;
+  return <AppRuleForm key={JSON.stringify(rule.data)} deviceId={d.id} rule={rule.data} installed={installed.data ?? []} appCheck={appCheck} />;
+}
+
+function AppRuleForm({
+  deviceId,
+  rule,
+  installed,
+  appCheck,
+}: {
+  deviceId: string;
+  rule: AndroidAppRestriction;
+  installed: AndroidAppEntry[];
+  appCheck: ActionCheck;
+}) {
+  const [form] = Form.useForm<AppRuleValues & { confirmed?: boolean }>();
+  const send = useAndroidOperation(deviceId, 'set-app-restriction', { keyPerSend: true, onSuccess: () => form.setFieldValue('confirmed', false) });
   return (
     <Form
       form={form}
       layout="vertical"
-      initialValues={initial}
+      initialValues={appRuleValues(rule)}
       onFinish={(v) => send.mutate(toAppRule(v) as AndroidAppRestriction & Record<string, unknown>)}
       style={{ maxWidth: 720 }}
     >
-      <AppRestrictionFields installed={installed.data ?? []} disabled={!appCheck.allowed} />
+      <Typography.Paragraph type="secondary">
+        {rule.enable
+          ? `当前：${(rule.mode !== undefined && androidAppRestrictionModeLabel[rule.mode]) || '已开启'}，共 ${rule.list.length} 个应用`
+          : '当前：未开启应用限制'}
+      </Typography.Paragraph>
+      <AppRestrictionFields installed={installed} disabled={!appCheck.allowed} />
       {appCheck.allowed && (
-        <>
-          <ConfirmField label="我确认向此设备下发应用限制" />
-          <Button type="primary" htmlType="submit" loading={send.isPending} style={{ marginTop: 12 }}>
-            保存并下发
-          </Button>
-        </>
+        <Button type="primary" htmlType="submit" loading={send.isPending} style={{ marginTop: 12 }}>
+          保存并下发
+        </Button>
       )}
     </Form>
   );

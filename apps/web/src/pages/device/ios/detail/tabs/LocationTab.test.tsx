@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,10 @@ import { mapProviderStore } from '../../../../../auth/storage.ts';
 import { fakeAmap, holdScripts } from '../../../../../test/amap.ts';
 import { LocationTab } from './LocationTab.tsx';
 import { answerFetch } from '../../../../../test/fakeNetwork.ts';
+
+// The layout follows the screen: the test says which one.
+const screenSize = vi.hoisted(() => ({ phone: false }));
+vi.mock('../../../../../lib/useIsPhone.ts', () => ({ useIsPhone: () => screenSize.phone }));
 
 const LAST = { latitude: 39.908_692, longitude: 116.397_477, accuracy: 30, at: '2026-01-05T02:00:00.000Z' };
 const NOTE = '未开通地图显示，仅显示坐标';
@@ -46,6 +50,7 @@ async function renderTab(amapKey: string | null, opts: { last?: typeof LAST | nu
 }
 
 afterEach(() => {
+  screenSize.phone = false;
   delete window.AMap;
   vi.restoreAllMocks();
 });
@@ -114,5 +119,34 @@ describe('LocationTab', () => {
     });
     expect(screen.getByText('地图加载失败，已显示坐标')).toBeTruthy();
     expect(screen.getByText('39.908692, 116.397477')).toBeTruthy();
+  });
+
+  it('on a phone leads with a full-width map button, then the latest location and the history as cards, no table', async () => {
+    screenSize.phone = true;
+    await renderTab(null, {
+      logged: [
+        { latitude: 22.5431, longitude: 114.0579, accuracy: 10, measured_at: '2026-01-05T02:00:00.000Z', date_created: '2026-01-05T02:00:01.000Z' },
+        { latitude: 22.5401, longitude: 114.0501, accuracy: null, measured_at: '2026-01-04T02:00:00.000Z', date_created: '2026-01-04T02:00:01.000Z' },
+      ],
+    });
+    const history = await screen.findByRole('list', { name: '定位记录' });
+    expect(document.querySelector('table, .ant-descriptions')).toBeNull();
+    // The first control of the tab is the big button, to AMap at the converted (GCJ-02) point of the latest location.
+    const big = screen.getAllByRole('link', { name: /在高德地图中查看/ })[0];
+    expect(big.className).toContain('ant-btn-block');
+    expect(big.compareDocumentPosition(screen.getByRole('button', { name: /获取定位/ })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(big.getAttribute('href')).toMatch(/^https:\/\/uri\.amap\.com\/marker\?position=116\.\d{6},39\.\d{6}$/);
+    expect(big.getAttribute('href')).not.toContain('116.397477,39.908692');
+    const latest = screen.getByRole('region', { name: '最近位置' });
+    expect([...latest.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['地址', '定位时间', '精度', 'GCJ-02', 'WGS-84']);
+    expect(latest.textContent).toContain('±30 米');
+    expect(await within(latest).findByText('暂不提供地址，仅显示坐标')).toBeTruthy();
+    // Each logged point is a card with its time, accuracy and coordinates, and its own map link.
+    const cards = within(history).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[0].textContent).toContain('22.543100, 114.057900');
+    expect(cards[0].textContent).toContain('±10 米');
+    expect(cards[1].textContent).toContain('精度—');
+    expect(within(cards[1]).getByRole('link', { name: '在高德地图中查看' })).toBeTruthy();
   });
 });

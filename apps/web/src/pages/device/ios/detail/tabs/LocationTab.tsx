@@ -1,15 +1,18 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { GeoPointInfo } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Empty, Flex, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Flex, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { locationLogQuery, type LocationLogItem } from '../../../../../api/iosDevice.ts';
 import { type ReverseGeocode, addressQuery } from '../../../../../api/helper.ts';
 import { clientConfigQuery } from '../../../../../api/system.ts';
 import { mapProviderStore } from '../../../../../auth/storage.ts';
+import { FactList } from '../../../../../components/CardList.tsx';
 import { tablePagination } from '../../../../../components/pagination.ts';
+import { ResponsiveTable } from '../../../../../components/ResponsiveTable.tsx';
 import { amapMarkerUrl, wgs84ToGcj02 } from '../../../../../lib/geo.ts';
 import { formatDateTime, fromNow } from '../../../../../lib/time.ts';
+import { useIsPhone } from '../../../../../lib/useIsPhone.ts';
 import { ActionButton } from '../../components/ActionButton.tsx';
 import type { ActionCheck } from '../deviceActions.ts';
 import { LocationMap } from './LocationMap.tsx';
@@ -17,10 +20,11 @@ import { LocationMap } from './LocationMap.tsx';
 const coord = (lat: number, lng: number) => `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 const accuracy = (m: number | null | undefined) => (m === null || m === undefined ? '—' : `±${Math.round(m)} 米`);
 
+const amapUrl = (lat: number, lng: number) => amapMarkerUrl(wgs84ToGcj02({ lat, lng }));
+
 function AmapLink({ lat, lng }: { lat: number; lng: number }) {
-  const gcj = wgs84ToGcj02({ lat, lng });
   return (
-    <Typography.Link href={amapMarkerUrl(gcj)} target="_blank" rel="noreferrer">
+    <Typography.Link href={amapUrl(lat, lng)} target="_blank" rel="noreferrer">
       在高德地图中查看
     </Typography.Link>
   );
@@ -48,23 +52,48 @@ function LastLocation({ point }: { point: GeoPointInfo }) {
   const gcj = wgs84ToGcj02({ lat: point.latitude, lng: point.longitude });
   const { amapKey, securityCode, noKey } = useMapView();
   const address = useQuery(addressQuery(point.latitude, point.longitude));
+  const phone = useIsPhone();
+  const { token } = theme.useToken();
+  const addressValue = addressText(address.data, address.isError);
+  const wgs = <Typography.Text copyable>{coord(point.latitude, point.longitude)}</Typography.Text>;
+  const gcjValue = <Typography.Text copyable>{coord(gcj.lat, gcj.lng)}</Typography.Text>;
+  const at = `${formatDateTime(point.at)}（${fromNow(point.at)}）`;
   return (
     <Flex vertical gap={8}>
       {amapKey && <LocationMap amapKey={amapKey} securityCode={securityCode} lat={point.latitude} lng={point.longitude} accuracy={point.accuracy} />}
       {noKey && <Typography.Text type="secondary">未开通地图显示，仅显示坐标</Typography.Text>}
-      <Descriptions
-        size="small"
-        bordered
-        column={2}
-        items={[
-          { key: 'address', label: '地址', span: 2, children: addressText(address.data, address.isError) },
-          { key: 'wgs', label: 'WGS-84（GPS）', children: <Typography.Text copyable>{coord(point.latitude, point.longitude)}</Typography.Text> },
-          { key: 'gcj', label: 'GCJ-02（高德）', children: <Typography.Text copyable>{coord(gcj.lat, gcj.lng)}</Typography.Text> },
-          { key: 'acc', label: '精度', children: accuracy(point.accuracy) },
-          { key: 'at', label: '定位时间', children: `${formatDateTime(point.at)}（${fromNow(point.at)}）` },
-          { key: 'map', label: '地图', span: 2, children: <AmapLink lat={point.latitude} lng={point.longitude} /> },
-        ]}
-      />
+      {phone ? (
+        // A phone reads the point as one card, one fact a line; the map link is the big button above.
+        <section
+          aria-label="最近位置"
+          data-card=""
+          style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: 12 }}
+        >
+          <FactList
+            facts={[
+              { key: 'address', label: '地址', value: addressValue },
+              { key: 'at', label: '定位时间', value: at },
+              { key: 'acc', label: '精度', value: accuracy(point.accuracy) },
+              { key: 'gcj', label: 'GCJ-02', value: gcjValue },
+              { key: 'wgs', label: 'WGS-84', value: wgs },
+            ]}
+          />
+        </section>
+      ) : (
+        <Descriptions
+          size="small"
+          bordered
+          column={2}
+          items={[
+            { key: 'address', label: '地址', span: 2, children: addressValue },
+            { key: 'wgs', label: 'WGS-84（GPS）', children: wgs },
+            { key: 'gcj', label: 'GCJ-02（高德）', children: gcjValue },
+            { key: 'acc', label: '精度', children: accuracy(point.accuracy) },
+            { key: 'at', label: '定位时间', children: at },
+            { key: 'map', label: '地图', span: 2, children: <AmapLink lat={point.latitude} lng={point.longitude} /> },
+          ]}
+        />
+      )}
     </Flex>
   );
 }
@@ -105,8 +134,23 @@ export function LocationTab({
   const [page, setPage] = useState({ num: 0, size: 10 });
   const log = useQuery(logQuery(deviceId, page.num, page.size));
   const latest = last ?? newestLogged(page.num === 0 ? log.data?.list : undefined);
+  const phone = useIsPhone();
   return (
     <Flex vertical gap={16}>
+      {phone && latest && (
+        // Finding the phone is why a clerk opens this tab on the street: the map is one thumb away.
+        <Button
+          type="primary"
+          size="large"
+          block
+          icon={<EnvironmentOutlined />}
+          href={amapUrl(latest.latitude, latest.longitude)}
+          target="_blank"
+          rel="noreferrer"
+        >
+          在高德地图中查看
+        </Button>
+      )}
       <Flex justify="space-between" align="center">
         <Typography.Text strong>最近位置</Typography.Text>
         <ActionButton icon={<EnvironmentOutlined />} check={locateCheck} onClick={onLocate}>
@@ -116,8 +160,10 @@ export function LocationTab({
       {pending && <Alert type="info" showIcon title={latest ? '已请求新的定位，设备上报后更新；下面是上次的位置。' : '已请求定位，等待设备上报位置。'} />}
       {latest ? <LastLocation point={latest} /> : !pending && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
       <Typography.Text strong>定位记录</Typography.Text>
-      <Table<LocationLogItem>
+      <ResponsiveTable<LocationLogItem>
         rowKey={(r) => `${r.measured_at}-${r.latitude}-${r.longitude}`}
+        label="定位记录"
+        card={{ title: 'measured', facts: ['acc', 'gcj', 'wgs'], actions: 'map' }}
         size="small"
         dataSource={log.data?.list}
         loading={log.isLoading}

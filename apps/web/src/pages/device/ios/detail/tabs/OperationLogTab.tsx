@@ -1,12 +1,12 @@
 import { OperationStatus, operationStatusLabel, type OperationLogItem } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Tag, Typography, type TableColumnType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { cancelScheduledLock, iosKeys, operationLogQuery } from '../../../../../api/iosDevice.ts';
 import { feedback } from '../../../../../app/feedback.ts';
 import { tablePagination } from '../../../../../components/pagination.ts';
+import { ResponsiveTable } from '../../../../../components/ResponsiveTable.tsx';
 import { formatDateTime } from '../../../../../lib/time.ts';
-import { useIsPhone } from '../../../../../lib/useIsPhone.ts';
 import { operationStatusColor } from '../../../../security/operation-log/operationStatus.ts';
 
 /** isWaiting: the row waits on the phone, so the tab polls until it settles. */
@@ -25,7 +25,6 @@ interface OperationLogTabProps {
 
 /** OperationLogTab lists what was done to the device, live while commands wait on the phone (3 s polling). */
 export function OperationLogTab({ deviceId, canCancel, logQuery = operationLogQuery, onSettled }: OperationLogTabProps) {
-  const phone = useIsPhone();
   const [page, setPage] = useState({ num: 0, size: 10 });
   const queryClient = useQueryClient();
   const log = useQuery({
@@ -51,8 +50,8 @@ export function OperationLogTab({ deviceId, canCancel, logQuery = operationLogQu
     before.current = waiting;
   }, [waiting, deviceId, queryClient, onSettled]);
 
-  const columns: TableColumnsType<OperationLogItem> = [
-    { title: '操作内容', dataIndex: 'action_label', width: 140 },
+  const columns: TableColumnType<OperationLogItem>[] = [
+    { title: '操作内容', key: 'action', dataIndex: 'action_label', width: 140 },
     {
       title: '状态',
       key: 'status',
@@ -91,12 +90,13 @@ export function OperationLogTab({ deviceId, canCancel, logQuery = operationLogQu
   }
 
   return (
-    <Table<OperationLogItem>
+    <ResponsiveTable<OperationLogItem>
       rowKey="id"
       size="small"
       columns={columns}
-      // On a phone the log scrolls inside its panel rather than squeezing the result to a character a line.
-      scroll={phone ? { x: 560 } : undefined}
+      // On a phone each operation is a card: what was done as its title, the undo of a scheduled lock as its footer.
+      card={{ title: 'action', actions: 'actions' }}
+      label="操作记录"
       dataSource={log.data?.list}
       loading={log.isLoading}
       locale={{ emptyText: '暂无操作记录' }}

@@ -4,7 +4,7 @@ import { Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { simLogQuery, type SimLogItem } from '../../../../../api/iosDevice.ts';
 import { tablePagination } from '../../../../../components/pagination.ts';
-import { formatDateTime } from '../../../../../lib/time.ts';
+import { formatDateTime, withChinaTime } from '../../../../../lib/time.ts';
 
 function SimCell({ sim }: { sim: SimCardInfo | null }) {
   if (!sim) return <Typography.Text type="secondary">无卡</Typography.Text>;
@@ -30,7 +30,7 @@ export function SimLogTab({ deviceId }: { deviceId: string }) {
       loading={log.isLoading}
       locale={{ emptyText: '暂无 SIM 卡记录' }}
       columns={[
-        { title: '记录时间', key: 'at', width: 170, render: (_, r) => formatDateTime(r.date_created) },
+        { title: withChinaTime('记录时间'), key: 'at', width: 170, render: (_, r) => formatDateTime(r.date_created) },
         { title: 'SIM 1（ICCID / 号码 · 运营商）', key: 'sim1', render: (_, r) => <SimCell sim={r.sim_1} /> },
         { title: 'SIM 2（ICCID / 号码 · 运营商）', key: 'sim2', render: (_, r) => <SimCell sim={r.sim_2} /> },
       ]}

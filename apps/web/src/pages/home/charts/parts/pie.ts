@@ -1,0 +1,5 @@
+// One echarts part per file, loaded by echarts.ts only for a chart that draws it.
+import { PieChart } from 'echarts/charts';
+import { use } from 'echarts/core';
+
+use([PieChart]);
