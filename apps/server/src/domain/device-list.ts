@@ -1,5 +1,5 @@
-import { type SQL, and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
-import type { IosListQuery } from '@lease/shared';
+import { type SQL, and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { EnrollmentStatus, type IosListQuery } from '@lease/shared';
 import type { Db } from '../db/client.ts';
 import { chinaDayStart } from '../db/date-range.ts';
 import { paged } from '../db/paged.ts';
@@ -74,7 +74,8 @@ export async function listDevices<T extends DeviceTable>(db: Db, t: T, where: SQ
   }
   if (q.offline_duration) {
     const since = new Date(now.getTime() - q.offline_duration * HOUR_MS);
-    conditions.push(or(isNull(t.lastActiveTime), lte(t.lastActiveTime, since))!);
+    // As the home counts it: a phone registered but never enrolled is 待激活, not offline.
+    conditions.push(ne(t.enrollmentStatus, EnrollmentStatus.REGISTERED), or(isNull(t.lastActiveTime), lte(t.lastActiveTime, since))!);
   }
   const column = q.sort_index === 'last_active_time' ? t.lastActiveTime : t.registrationTime;
   const order = q.sort_direction === 'ascend' ? [sql`${column} asc nulls first`, asc(t.id)] : [sql`${column} desc nulls last`, desc(t.id)];

@@ -124,6 +124,7 @@ describe('GET /api/device/ios/list', () => {
       hirerPhoneNumber: '13800000001',
       registrationTime: new Date('2026-03-01T10:00:00+08:00'),
       lastActiveTime: new Date(now - 2 * 3_600_000),
+      enrollmentStatus: 1,
     });
     const b = await t.newIosDevice({
       storeId: s.id,
@@ -131,6 +132,7 @@ describe('GET /api/device/ios/list', () => {
       hirerPhoneNumber: '13900000002',
       registrationTime: new Date('2026-03-05T10:00:00+08:00'),
       lastActiveTime: new Date(now - 30 * 3_600_000),
+      enrollmentStatus: 1,
     });
     const c = await t.newIosDevice({ storeId: s.id, imei1: '861111111111111', registrationTime: new Date('2026-04-01T10:00:00+08:00'), lastActiveTime: null });
     const ids = async (query: string) => (await get(`/api/device/ios/list?${query}`, headers)).json().list.map((d: { id: string }) => d.id);
@@ -140,13 +142,17 @@ describe('GET /api/device/ios/list', () => {
     expect(await ids('hirer_phone_number=139')).toEqual([b.id]);
     expect(await ids('registration_time=20260301&registration_time=20260305')).toEqual([b.id, a.id]);
     expect(await ids('registration_time=20260302&registration_time=20260331')).toEqual([b.id]);
-    expect(await ids('offline_duration=24')).toEqual([c.id, b.id]);
-    expect(await ids('offline_duration=3&sort_index=last_active_time&sort_direction=descend')).toEqual([b.id, c.id]);
+    // c was registered and never enrolled: 待激活, not offline (as the home counts it).
+    expect(await ids('offline_duration=24')).toEqual([b.id]);
+    expect(await ids('offline_duration=3&sort_index=last_active_time&sort_direction=descend')).toEqual([b.id]);
     expect(await ids('sort_index=registration_time&sort_direction=ascend')).toEqual([a.id, b.id, c.id]);
     expect(await ids('sort_index=last_active_time&sort_direction=descend')).toEqual([a.id, b.id, c.id]);
     const paged = (await get('/api/device/ios/list?page_num=1&page_size=2', headers)).json();
     expect(paged).toMatchObject({ total: 3 });
     expect(paged.list.map((d: { id: string }) => d.id)).toEqual([a.id]);
+    // Enrolled and never heard from since: offline.
+    await t.db.update(iosDevice).set({ enrollmentStatus: 1 }).where(eq(iosDevice.id, c.id));
+    expect(await ids('offline_duration=24')).toEqual([c.id, b.id]);
   });
 
   it.each([
