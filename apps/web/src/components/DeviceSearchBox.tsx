@@ -51,15 +51,22 @@ export interface DeviceSearchBoxProps {
   /** After a phone is chosen (the phone's panel closes). */
   onDone?: () => void;
   width?: number | string;
+  /** What the clerk typed into the stand-in before the box loaded. */
+  initialText?: string;
 }
 
 /**
  * DeviceSearchBox finds a phone of either platform as the clerk types (hirer phone's last 4+ digits, name, serial,
  * IMEI, remark) and opens it: ↑/↓ move through the results, Enter opens the highlighted one, Esc closes the list.
  */
-export default function DeviceSearchBox({ autoFocus, onDone, width = '100%' }: DeviceSearchBoxProps) {
+export default function DeviceSearchBox({ autoFocus, onDone, width = '100%', initialText = '' }: DeviceSearchBoxProps) {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
+  // Taking over from the stand-in mid-word: the caret goes after what was typed, not before it.
+  useEffect(() => {
+    const input = document.activeElement;
+    if (autoFocus && initialText && input instanceof HTMLInputElement) input.setSelectionRange(initialText.length, initialText.length);
+  }, [autoFocus, initialText]);
   const settled = useDebounced(text, DEBOUNCE_MS);
   const parsed = searchSchema.safeParse({ q: settled });
   const typed = text.trim().length > 0;

@@ -2,13 +2,75 @@ import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIsPhone } from '../lib/useIsPhone.ts';
 
-// The box (antd AutoComplete) loads after the frame: the console's first download stays within its budget.
-const DeviceSearchBox = lazy(() => import('./DeviceSearchBox.tsx'));
+// The box (antd AutoComplete and Input, ~28 KB) is not part of any page's first load: it comes when the clerk
+// reaches for it, or shortly after the page has loaded.
+const loadBox = () => import('./DeviceSearchBox.tsx');
+const DeviceSearchBox = lazy(loadBox);
 
 const BOX_WIDTH = 300;
+const PLACEHOLDER = '搜索设备：手机号后 4 位、租机人、序列号、IMEI';
+/** After the page's load event, the box's code is fetched anyway once this long has passed. */
+const LOAD_AFTER_MS = 1500;
 
 /** Placeholder of the box's size while it loads, so nothing in the header moves. */
 const Holder = ({ width }: { width: number | string }) => <div style={{ width, height: 32 }} aria-hidden="true" />;
+
+/** useSoonAfterLoad turns true LOAD_AFTER_MS after the window's load event (at once for `now`). */
+function useSoonAfterLoad(now: boolean) {
+  const [soon, setSoon] = useState(now);
+  useEffect(() => {
+    if (soon) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      timer = setTimeout(() => setSoon(true), LOAD_AFTER_MS);
+    };
+    if (document.readyState === 'complete') arm();
+    else window.addEventListener('load', arm, { once: true });
+    return () => {
+      window.removeEventListener('load', arm);
+      clearTimeout(timer);
+    };
+  }, [soon]);
+  return soon;
+}
+
+/**
+ * DeferredBox is the search box, drawn as a plain input until its code is wanted: the clerk focusing it (what they
+ * typed meanwhile is kept, and the real box takes the focus) or the page having settled.
+ */
+function DeferredBox({ width, autoFocus, onDone }: { width: number | string; autoFocus?: boolean; onDone?: () => void }) {
+  const [reached, setReached] = useState(false);
+  const [typed, setTyped] = useState('');
+  const ready = useSoonAfterLoad(Boolean(autoFocus));
+  if (!ready && !reached)
+    return (
+      <input
+        type="search"
+        aria-label="搜索设备（加载中）"
+        placeholder={PLACEHOLDER}
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        onPointerEnter={() => void loadBox()}
+        onFocus={() => setReached(true)}
+        style={{
+          width,
+          height: 32,
+          boxSizing: 'border-box',
+          padding: '4px 11px',
+          border: '1px solid #d9d9d9',
+          borderRadius: 6,
+          fontSize: 14,
+          font: 'inherit',
+          background: '#fff',
+        }}
+      />
+    );
+  return (
+    <Suspense fallback={<Holder width={width} />}>
+      <DeviceSearchBox width={width} autoFocus={autoFocus || reached} initialText={typed} onDone={onDone} />
+    </Suspense>
+  );
+}
 
 const iconButton = {
   width: 44,
@@ -55,9 +117,7 @@ function PhoneSearch() {
             }}
           >
             <div style={{ flex: 1, minWidth: 0 }}>
-              <Suspense fallback={<Holder width="100%" />}>
-                <DeviceSearchBox autoFocus onDone={() => setOpen(false)} />
-              </Suspense>
+              <DeferredBox width="100%" autoFocus onDone={() => setOpen(false)} />
             </div>
             <button type="button" aria-label="关闭搜索" onClick={() => setOpen(false)} style={iconButton}>
               <CloseOutlined />
@@ -80,9 +140,7 @@ export function GlobalSearch({ placement = 'header' }: { placement?: 'header' | 
     if (!phone) return null;
     return (
       <search>
-        <Suspense fallback={<Holder width="100%" />}>
-          <DeviceSearchBox />
-        </Suspense>
+        <DeferredBox width="100%" />
       </search>
     );
   }
@@ -90,9 +148,7 @@ export function GlobalSearch({ placement = 'header' }: { placement?: 'header' | 
   return (
     // The header's 64 px line height would stretch the input to the bar's height.
     <search style={{ lineHeight: 'normal' }}>
-      <Suspense fallback={<Holder width={BOX_WIDTH} />}>
-        <DeviceSearchBox width={BOX_WIDTH} />
-      </Suspense>
+      <DeferredBox width={BOX_WIDTH} />
     </search>
   );
 }

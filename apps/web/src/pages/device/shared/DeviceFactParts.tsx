@@ -1,7 +1,7 @@
 import type { SimCardInfo } from '@lease/shared';
 import { Button, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
-import { formatDateTime, fromNow, withChinaTime } from '../../../lib/time.ts';
+import { CHINA_TIME_LABEL, formatDateTime, fromNow } from '../../../lib/time.ts';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';
 import { HirerCell } from '../ios/components/HirerCell.tsx';
 import { RemarkEditor } from '../ios/detail/RemarkEditor.tsx';
@@ -79,7 +79,8 @@ export function leaseFacts(d: LeaseDevice, o: LeaseOptions): Items {
     },
     { key: 'remark', label: '备注', span: 2, children: <RemarkEditor deviceId={d.id} remark={d.remark} save={o.saveRemark} root={o.queryRoot} /> },
     // The page's one zone label: the facts' times are China time, like every time in the console.
-    { key: 'reg', label: withChinaTime(o.registrationLabel), children: formatDateTime(d.registration_time) },
+    // The zone goes with the value: in the label it wraps a phone's narrow label column over three lines.
+    { key: 'reg', label: o.registrationLabel, children: `${formatDateTime(d.registration_time)}（${CHINA_TIME_LABEL}）` },
     { key: 'active', label: '最后在线', children: d.last_active_time ? `${fromNow(d.last_active_time)}（${formatDateTime(d.last_active_time)}）` : '从未上线' },
   ];
 }
