@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AndroidLockDialog } from './AndroidLockDialog.tsx';
 import { PasscodeDialog } from './PasscodeDialog.tsx';
+import WallpaperDialog from './WallpaperDialog.tsx';
 import { answerFetch } from '../../../../test/fakeNetwork.ts';
+import { admin } from '../../../../test/fixtures.ts';
 
 const DEVICE = { id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b', name: '荣耀 PGT-AN10', ident: '861234560000001' };
 const BASE = `/api/device/android/${DEVICE.id}/operation`;
@@ -21,6 +23,8 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       if (url === '/api/user/lost-modal-content') return Response.json(saved);
       if (url === '/api/store/sms-verify-switch') return Response.json({ enabled: smsSwitch });
+      if (url.startsWith('/api/wallpaper/list')) return Response.json({ list: [], total: 0 });
+      if (url === '/api/user/me') return Response.json(admin());
       if (url === `${BASE}/lock`) return Response.json({ operation_log_id: 'op-1', status: 0, replayed: false });
       if (url === `${BASE}/get-unlock-passcode`)
         return Response.json({ passcode: '0712345678', purpose: 'unlock', challenge: '12345678', grant_days: 7, operation_log_id: 'op-2' });
@@ -90,5 +94,13 @@ describe('PasscodeDialog', () => {
     expect(screen.getByPlaceholderText('例如 1234 5678').closest('.ant-form-item')?.querySelectorAll('.ant-form-item-explain > div')).toHaveLength(1);
     expect(await screen.findByText('请输入短信验证码')).toBeTruthy();
     expect(calls(`${BASE}/get-deregulate-passcode`)).toHaveLength(0);
+  });
+});
+
+describe('WallpaperDialog', () => {
+  it('says that leaving 允许租机人自行更换壁纸 unticked forbids changing it, whatever the phone allowed before', async () => {
+    await show(<WallpaperDialog device={DEVICE} onClose={vi.fn()} onDone={vi.fn()} />);
+    expect(screen.getByRole('checkbox', { name: '允许租机人自行更换壁纸' })).toHaveProperty('checked', false);
+    expect(screen.getByText('不勾选：设置后租机人不能自行更换壁纸（此前允许的也改为禁止）。')).toBeTruthy();
   });
 });

@@ -21,7 +21,9 @@ export default function WallpaperDialog({ device, onClose, onDone }: OperationDi
       send={(choice) => send.mutate(choice)}
       onClose={onClose}
       allowField={
-        <Form.Item name="allow_modify" valuePropName="checked" initialValue={false}>
+        // The agent applies the choice with each wallpaper (the server keeps no standing rule to start from), so the
+        // dialog says what leaving it unticked does rather than implying it changes nothing.
+        <Form.Item name="allow_modify" valuePropName="checked" initialValue={false} extra="不勾选：设置后租机人不能自行更换壁纸（此前允许的也改为禁止）。">
           <Checkbox>允许租机人自行更换壁纸</Checkbox>
         </Form.Item>
       }
