@@ -75,3 +75,15 @@ export async function seedFleet(b: BenchApp, opts: { otherStores: number; apple:
   await b.db.execute(sql`vacuum analyze android_device`);
   return (performance.now() - start) / 1000;
 }
+
+/**
+ * seedListStore seeds what the list and search benches read: the bench store with `n` Apple devices and, with `fleet`,
+ * a million Apple devices over 50 stores (the bench store the largest) and 200,000 Android phones around it.
+ * Returns the seconds it took.
+ */
+export async function seedListStore(b: BenchApp, n: number, fleet: boolean) {
+  const start = performance.now();
+  await seedDevices(b, n);
+  if (fleet) await seedFleet(b, { otherStores: 49, apple: 1_000_000, largest: n, android: 200_000 });
+  return (performance.now() - start) / 1000;
+}

@@ -30,22 +30,7 @@ beforeAll(async () => {
   stage = await startAppleStage('os-update', 5100);
   browser = await launchBrowser();
   const { server, apns } = stage;
-  const login = (await (
-    await fetch(`${server.origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
-    })
-  ).json()) as { access_token: string };
-  const api = async <T>(url: string, body: object): Promise<T> => {
-    const res = await fetch(`${server.origin}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const api = await stage.adminApi();
   const serial = 'E2EOSU000001';
   const { list } = await api<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [serial] });
   deviceId = list[0].id;

@@ -29,30 +29,10 @@ afterAll(async () => {
   await stage?.close();
 });
 
-/** api calls the server as the store admin, for the set-up a clerk is not watching. */
-async function adminApi() {
-  const tokens = (await (
-    await fetch(`${server.origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
-    })
-  ).json()) as { access_token: string };
-  return async <T>(url: string, body: object): Promise<T> => {
-    const res = await fetch(`${server.origin}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access_token}` },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
-
 describe('one-click unlock in the console', () => {
   it('releases a locked iPhone: prevalidation, password, and the steps finish', async () => {
     // Set-up through the API: a registered phone enrolled through its hirer link, then locked.
-    const api = await adminApi();
+    const api = await stage.adminApi();
     const serial = 'E2EREL000001';
     const { list } = await api<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [serial] });
     const deviceId = list[0].id;

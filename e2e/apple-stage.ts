@@ -4,22 +4,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { type MockApns, startMockApns } from '@lease/device-sim';
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
-import { seedE2e } from './seed.ts';
+import { E2E, seedE2e } from './seed.ts';
+
+/** AdminApi calls the stage's server as the store admin: GET without a body, POST with one; a refusal throws. */
+export type AdminApi = <T>(url: string, body?: object) => Promise<T>;
 
 export interface AppleStage {
   server: ServerProcess;
   apns: MockApns;
+  /** adminApi signs in as the seeded admin, for the set-up a clerk is not watching. */
+  adminApi(): Promise<AdminApi>;
   close(): Promise<void>;
 }
 
 /**
  * startAppleStage runs the built console's server in its own process on the seeded e2e store, pushing through a
  * local APNs stand-in, so simulated iPhones enrol and are woken as real ones are. Each file picks its own port base.
+ * `prepare` adds to the seeded data folder before the server opens it (PGlite admits one process at a time).
  */
-export async function startAppleStage(name: string, portBase: number): Promise<AppleStage> {
+export async function startAppleStage(name: string, portBase: number, options: { prepare?: (dataDir: string) => Promise<void> } = {}): Promise<AppleStage> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lease-e2e-${name}-`));
   const port = portBase + (process.pid % 90);
   await seedE2e(dataDir);
+  await options.prepare?.(dataDir);
   const apns = await startMockApns();
   const keyFile = path.join(dataDir, 'apns.p8');
   fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
@@ -39,10 +46,30 @@ export async function startAppleStage(name: string, portBase: number): Promise<A
   return {
     server,
     apns,
+    adminApi: () => adminApi(server.origin),
     async close() {
       await server.kill();
       await apns.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+async function adminApi(origin: string): Promise<AdminApi> {
+  const tokens = (await (
+    await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
+    })
+  ).json()) as { access_token: string };
+  return async <T>(url: string, body?: object): Promise<T> => {
+    const res = await fetch(`${origin}${url}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${tokens.access_token}` },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
   };
 }

@@ -1,33 +1,28 @@
-import { generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockApns, type SimulatedIphone, createSimulatedIphone, startMockApns } from '@lease/device-sim';
+import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { clerk } from '../apps/server/src/domain/clerk.table.ts';
 import { topUpStore } from '../apps/server/src/modules/report/top-up.ts';
-import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
+import { type AppleStage, startAppleStage } from './apple-stage.ts';
 import { launchBrowser, login, moreAction, newPage } from './browser.ts';
-import { E2E, seedE2e } from './seed.ts';
+import { E2E } from './seed.ts';
 
 /**
  * Issue 29 part 4 in the browser ("words and small flows"): the release dialog (结清释放) keeps its submit on a
  * phone's screen, a locked phone is not moved to the recycle bin without a word, the SMS-sized enrolment link
  * redirects, and the operation log's 报告查看 tab lists a report's full view.
  */
-let server: ServerProcess;
-let apns: MockApns;
+let stage: AppleStage;
+let server: AppleStage['server'];
+let apns: AppleStage['apns'];
 let browser: Browser;
 let phone: SimulatedIphone | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-e2e-small-flows-'));
-const port = 5700 + (process.pid % 90);
 
-beforeAll(async () => {
-  await seedE2e(dataDir);
-  // The report-view tab needs a report: money for one basic report.
+/** topUp gives the store money for one basic report, which the report-view tab needs. */
+async function topUp(dataDir: string) {
   const database = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite') });
   try {
     const [admin] = await database.db.select().from(clerk).where(eq(clerk.phoneNumber, E2E.admin));
@@ -35,52 +30,19 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-  apns = await startMockApns();
-  const keyFile = path.join(dataDir, 'apns.p8');
-  fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-  server = await spawnServer(
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      APNS_ORIGIN: apns.origin,
-      APNS_AUTH_KEY_FILE: keyFile,
-      APNS_KEY_ID: 'E2E',
-      APNS_TEAM_ID: 'E2E',
-      LOGIN_IP_LIMIT_PER_MINUTE: '1000',
-    },
-    port,
-  );
+}
+
+beforeAll(async () => {
+  stage = await startAppleStage('small-flows', 5700, { prepare: topUp });
+  ({ server, apns } = stage);
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await phone?.stop();
   await browser?.close();
-  await server?.kill();
-  await apns?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stage?.close();
 });
-
-/** api calls the server as the store admin, for the set-up a clerk is not watching. */
-async function adminApi() {
-  const tokens = (await (
-    await fetch(`${server.origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
-    })
-  ).json()) as { access_token: string };
-  return async <T>(url: string, body?: object): Promise<T> => {
-    const res = await fetch(`${server.origin}${url}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${tokens.access_token}` },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
 
 /** inView: the element lies wholly inside the page's viewport. */
 async function inView(page: Page, box: { x: number; y: number; width: number; height: number } | null) {
@@ -93,7 +55,7 @@ let enrollLink = '';
 
 describe('small flows', () => {
   it('issues a short enrolment link that redirects to the phone’s enrolment page', async () => {
-    const api = await adminApi();
+    const api = await stage.adminApi();
     const serial = 'E2ESMALL0001';
     const { list } = await api<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [serial] });
     deviceId = list[0].id;
@@ -122,7 +84,7 @@ describe('small flows', () => {
   });
 
   it('warns before a locked phone goes to the recycle bin, and needs the tick', async () => {
-    const api = await adminApi();
+    const api = await stage.adminApi();
     const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${enrollLink.split('/enroll/')[1]}`)).arrayBuffer());
     phone = createSimulatedIphone({ serialNumber: 'E2ESMALL0001', model: 'iPhone15,2', serverOrigin: server.origin });
     phone.attachPush(apns);
@@ -164,7 +126,7 @@ describe('small flows', () => {
   });
 
   it('lists a report’s full view on the operation log’s 报告查看 tab', async () => {
-    const api = await adminApi();
+    const api = await stage.adminApi();
     const report = await api<{ id: string }>('/api/report/add', {
       name: '赵小六',
       id_card: '11010519491231002X',

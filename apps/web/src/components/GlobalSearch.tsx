@@ -1,6 +1,8 @@
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useIsPhone } from '../lib/useIsPhone.ts';
+import { IconButton } from './IconButton.tsx';
+import { Overlay } from './Overlay.tsx';
 
 // The box (antd AutoComplete and Input, ~28 KB) is not part of any page's first load: it comes when the clerk
 // reaches for it, or shortly after the page has loaded.
@@ -72,35 +74,17 @@ function DeferredBox({ width, autoFocus, onDone }: { width: number | string; aut
   );
 }
 
-const iconButton = {
-  width: 44,
-  height: 44,
-  border: 0,
-  background: 'none',
-  fontSize: 18,
-  cursor: 'pointer',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-} as const;
-
 /** PhoneSearch is the header's search icon on a phone, opening the box across the whole width above the page. */
 function PhoneSearch() {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <button type="button" aria-label="搜索设备" onClick={() => setOpen(true)} style={iconButton}>
+      <IconButton label="搜索设备" onClick={() => setOpen(true)}>
         <SearchOutlined />
-      </button>
+      </IconButton>
       {open && (
-        <div style={{ position: 'fixed', inset: 0, zIndex: 1000 }}>
-          <div onClick={() => setOpen(false)} aria-hidden="true" style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.45)' }} />
+        <Overlay onClose={close}>
           <search
             aria-label="搜索设备面板"
             style={{
@@ -117,13 +101,13 @@ function PhoneSearch() {
             }}
           >
             <div style={{ flex: 1, minWidth: 0 }}>
-              <DeferredBox width="100%" autoFocus onDone={() => setOpen(false)} />
+              <DeferredBox width="100%" autoFocus onDone={close} />
             </div>
-            <button type="button" aria-label="关闭搜索" onClick={() => setOpen(false)} style={iconButton}>
+            <IconButton label="关闭搜索" onClick={close}>
               <CloseOutlined />
-            </button>
+            </IconButton>
           </search>
-        </div>
+        </Overlay>
       )}
     </>
   );

@@ -5,6 +5,7 @@ import { useNavigation } from 'react-router';
 import AntdScope from '../app/AntdScope.tsx';
 import { useSiteConfig } from '../app/useSiteConfig.ts';
 import { GlobalSearch } from '../components/GlobalSearch.tsx';
+import { IconButton } from '../components/IconButton.tsx';
 import { useUser } from '../auth/useUser.ts';
 import { useIsPhone } from '../lib/useIsPhone.ts';
 import { buildMenu } from '../router/menu.ts';
@@ -75,24 +76,9 @@ export default function ConsoleLayout() {
         headerStart={
           <Space style={{ minWidth: 0, overflow: 'hidden' }}>
             {phone ? (
-              <button
-                type="button"
-                aria-label="打开菜单"
-                onClick={() => setDrawerOpen(true)}
-                style={{
-                  width: 44,
-                  height: 44,
-                  border: 0,
-                  background: 'none',
-                  fontSize: 18,
-                  cursor: 'pointer',
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                }}
-              >
+              <IconButton label="打开菜单" onClick={() => setDrawerOpen(true)}>
                 <MenuOutlined />
-              </button>
+              </IconButton>
             ) : (
               <ShopOutlined />
             )}

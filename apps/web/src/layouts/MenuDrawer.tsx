@@ -1,6 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { Overlay } from '../components/Overlay.tsx';
 
 /**
  * MenuDrawer is the phone's menu: a panel sliding over the page from the left. Plain elements rather
@@ -11,17 +12,9 @@ export function MenuDrawer({ open, onClose, title, children }: { open: boolean; 
   // Choosing an entry navigates: the drawer gets out of the way of the page it opened.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only; onClose is a new function every render
   useEffect(() => onClose(), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
   if (!open) return null;
   return (
-    <div style={{ position: 'fixed', inset: 0, zIndex: 1000 }}>
-      {/* The backdrop is for the pointer only: Escape and the close button are the keyboard's way out. */}
-      <div onClick={onClose} aria-hidden="true" style={{ position: 'absolute', inset: 0, background: 'rgba(0,0,0,0.45)' }} />
+    <Overlay onClose={onClose}>
       <nav
         aria-label="控制台菜单"
         style={{
@@ -48,6 +41,6 @@ export function MenuDrawer({ open, onClose, title, children }: { open: boolean; 
         </div>
         {children}
       </nav>
-    </div>
+    </Overlay>
   );
 }

@@ -20,7 +20,7 @@ export function isHostName(value: string): boolean {
 export const isPayloadPrefix = (value: string) => value.length <= 100 && /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value);
 
 /** storeLogoDataUri: a PNG or JPEG as a data URI, at most STORE_LOGO_MAX_BYTES once decoded. */
-export const storeLogoDataUri = z.string().refine((v) => {
+export const storeLogoDataUri = text().refine((v) => {
   const m = /^data:(image\/png|image\/jpeg);base64,([A-Za-z0-9+/]+={0,2})$/.exec(v);
   return m !== null && Math.floor((m[2].length * 3) / 4) <= STORE_LOGO_MAX_BYTES + 2;
 }, 'Logo 须为 PNG 或 JPEG 图片，且不超过 64 KB');

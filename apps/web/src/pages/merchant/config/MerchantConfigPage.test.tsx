@@ -65,6 +65,19 @@ describe('MerchantConfigPage', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByText('短信验证码')).toBeNull();
   });
 
+  it('saves the store’s default lock-screen text trimmed, with PUT /api/store/lost-modal-content', async () => {
+    const fetchMock = renderPage('/console/merchant/config?tab=lost-modal', (url, init) => {
+      if (url !== '/api/store/lost-modal-content') return undefined;
+      if (init?.method === 'PUT') return Response.json(JSON.parse(String(init.body)));
+      return Response.json({ message: '请联系门店处理', phone_number: '4008001234', footnote: '' });
+    });
+    fireEvent.change(await screen.findByDisplayValue('请联系门店处理'), { target: { value: ' 本机已锁定 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存默认内容' }));
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, '/api/store/lost-modal-content')).toEqual([{ message: '本机已锁定', phone_number: '4008001234', footnote: '' }]),
+    );
+  });
+
   it('adds an app to the white list as a draft and saves it with the password', async () => {
     const fetchMock = renderPage('/console/merchant/config?tab=apple-white-list', (url, init) => {
       if (url === '/api/user/apple-app-restriction-white-list' && init?.method === 'PUT') {
