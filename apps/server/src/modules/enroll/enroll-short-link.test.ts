@@ -82,4 +82,16 @@ describe('short enrolment link /e/{code}', () => {
     // The expired phone gets a fresh code on its next page view.
     expect(codeOf((await shortLinkOf(p.headers, p.deviceId)).json().short_link)).not.toBe(code);
   });
+
+  it('makes an address that keeps missing codes wait, even for a live code, while another address is served', async () => {
+    const p = await registeredPhone();
+    const code = codeOf((await shortLinkOf(p.headers, p.deviceId)).json().short_link);
+    const open = (url: string, remoteAddress: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+    for (let i = 0; i < 20; i += 1) expect((await open(`/e/zz${String(i).padStart(6, '2')}`, '203.0.113.9')).statusCode).toBe(404);
+    const refused = await open(`/e/${code}`, '203.0.113.9');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toContain('尝试次数过多');
+    expect((await open(`/e/${code}`, '203.0.113.10')).statusCode).toBe(302);
+  });
 });
