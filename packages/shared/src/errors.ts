@@ -17,6 +17,10 @@ export const ErrorCode = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   SMS_NOT_CONFIGURED: 'SMS_NOT_CONFIGURED',
   SMS_SEND_FAILED: 'SMS_SEND_FAILED',
+  /** A public SMS send needs a solved proof-of-work challenge: the console solves one and retries by itself. */
+  SMS_PROOF_REQUIRED: 'SMS_PROOF_REQUIRED',
+  /** The proof was forged, expired, already used or too easy. */
+  SMS_PROOF_INVALID: 'SMS_PROOF_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -39,6 +43,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   SMS_NOT_CONFIGURED: 503,
   SMS_SEND_FAILED: 502,
+  SMS_PROOF_REQUIRED: 428,
+  SMS_PROOF_INVALID: 400,
 };
 
 export const errorMessage: Record<ErrorCode, string> = {
@@ -59,6 +65,8 @@ export const errorMessage: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: '服务暂不可用，请稍后再试',
   SMS_NOT_CONFIGURED: '短信服务未配置，无法发送验证码，请联系管理员',
   SMS_SEND_FAILED: '短信发送失败，请稍后再试',
+  SMS_PROOF_REQUIRED: '请先完成人机验证再获取验证码',
+  SMS_PROOF_INVALID: '人机验证未通过，请重试',
 };
 
 /** FieldError is one entry of a VALIDATION_FAILED answer. */
@@ -74,3 +82,9 @@ export interface ApiErrorBody {
   message: string;
   errors?: FieldError[];
 }
+
+/**
+ * The server's mark (value `1`) on a 503 it answered before running anything: a node closing for a restart, or cut
+ * off from its database. The console sends such a request again, whatever its method (api/client.ts).
+ */
+export const UNPROCESSED_HEADER = 'x-request-unprocessed';

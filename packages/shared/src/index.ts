@@ -4,6 +4,7 @@ export * from './permissions.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/sms.ts';
+export * from './sms-proof.ts';
 export * from './schemas/user.ts';
 export * from './schemas/system.ts';
 export * from './schemas/logs.ts';

@@ -40,6 +40,9 @@ export function requestFingerprint(req: { method: string; url: string; params: u
 export function idempotencyKey(req: FastifyRequest): IdempotencyKey | undefined {
   const key = req.headers['idempotency-key'];
   if (typeof key !== 'string' || key.length === 0 || key.length > 100) return undefined;
-  const fingerprint = requestFingerprint({ method: req.method, url: req.routeOptions.url ?? req.url, params: req.params, query: req.query, body: req.body });
-  return { key, fingerprint };
+  return { key, fingerprint: fingerprintOf(req) };
 }
+
+/** fingerprintOf is requestFingerprint of a validated Fastify request (also for keys sent in the body, as reports do). */
+export const fingerprintOf = (req: FastifyRequest): string =>
+  requestFingerprint({ method: req.method, url: req.routeOptions.url ?? req.url, params: req.params, query: req.query, body: req.body });

@@ -42,11 +42,23 @@ describe('security headers', () => {
     }
   });
 
+  it('turns off the browser features the console never uses (camera, microphone, geolocation…), and keeps copying to the clipboard', async () => {
+    for (const url of ['/', '/device/ios/list', '/api/health', '/api/no-such-route', '/api/docs']) {
+      const header = (await t.app.inject({ method: 'GET', url })).headers['permissions-policy'] as string;
+      const features = Object.fromEntries((header ?? '').split(',').map((f) => f.trim().split('=')));
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'display-capture'])
+        expect(features[feature], `${url} ${feature}`).toBe('()');
+      // antd's copy buttons write to the clipboard: left at the browser's default (this origin).
+      expect(features['clipboard-write'], url).toBeUndefined();
+    }
+  });
+
   it("leaves the phones' own routes without browser headers (they read plists, never render them)", async () => {
     const mdm = await t.app.inject({ method: 'PUT', url: '/mdm/connect', payload: 'x', headers: { 'content-type': 'application/x-apple-aspen-mdm' } });
     expect(mdm.statusCode).toBe(403);
     expect(mdm.headers['content-security-policy']).toBeUndefined();
     expect(mdm.headers['x-frame-options']).toBeUndefined();
+    expect(mdm.headers['permissions-policy']).toBeUndefined();
     expect(mdm.headers['x-request-id']).toBeDefined();
   });
 

@@ -49,6 +49,33 @@ const DOCS_CSP: Directives = {
 };
 
 /**
+ * PERMISSIONS_POLICY turns off the browser features no console page uses, so injected or framed content cannot
+ * ask for them under our origin. The console shows device locations the server holds (AMap draws them without
+ * the browser's geolocation), takes no photos or sound, and pays nothing in the browser. Left at the browser's
+ * default (our own origin only): clipboard-write (antd's copy buttons) and fullscreen.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera',
+  'microphone',
+  'geolocation',
+  'display-capture',
+  'payment',
+  'usb',
+  'serial',
+  'hid',
+  'bluetooth',
+  'midi',
+  'accelerometer',
+  'gyroscope',
+  'magnetometer',
+  'xr-spatial-tracking',
+  'clipboard-read',
+  'browsing-topics',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
  * headersOf runs helmet once on a stand-in response and keeps what it set: the headers never change per request,
  * and building them per request (as @fastify/helmet does, CSP parsing included) cost 5 % of an MDM round trip.
  */
@@ -66,14 +93,15 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 
 /**
  * registerSecurityHeaders puts helmet's headers on every response but the phones': the CSP above, X-Frame-Options
- * DENY, nosniff, Referrer-Policy same-origin. HSTS only goes out over https (directly, or through a TRUST_PROXY
+ * DENY, nosniff, Referrer-Policy same-origin, and the Permissions-Policy above. HSTS only goes out over https (directly, or through a TRUST_PROXY
  * front that says x-forwarded-proto: https); over plain http it would be ignored, and on a LAN address it would pin
  * a wrong promise. Not-found answers get the console's headers too.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { amap: boolean }) {
   const common: HelmetOptions = { frameguard: { action: 'deny' }, referrerPolicy: { policy: 'same-origin' }, strictTransportSecurity: false };
-  const consoleHeaders = headersOf({ ...common, contentSecurityPolicy: { useDefaults: false, directives: consoleCsp(options) } });
-  const docsHeaders = headersOf({ ...common, contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP } });
+  const permissions = { 'permissions-policy': PERMISSIONS_POLICY };
+  const consoleHeaders = { ...headersOf({ ...common, contentSecurityPolicy: { useDefaults: false, directives: consoleCsp(options) } }), ...permissions };
+  const docsHeaders = { ...headersOf({ ...common, contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP } }), ...permissions };
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.routeOptions.url;
     if (url !== undefined && isPhoneTraffic(url)) return done();

@@ -1,6 +1,7 @@
 import type {
   ListResponse,
   OpsAuditItem,
+  OpsAuditVerifyResult,
   OpsBalanceRequest,
   OpsBalanceResult,
   OpsLoginRequest,
@@ -68,5 +69,11 @@ export const opsSetStoreDisabled = (id: string, disabled: boolean) => opsApi.pos
 export const opsCreateStore = (body: OpsStoreCreateRequest) => opsApi.post<OpsStoreCreateResult>('/api/ops/stores', body, { silent: true });
 export const opsAuditQuery = (q: { page_num: number; page_size: number; keyword?: string }) =>
   queryOptions({ queryKey: opsKeys.audit(q), queryFn: () => opsApi.get<ListResponse<OpsAuditItem>>('/api/ops/audit', { query: { ...q } }) });
+/** opsAuditVerifyQuery re-walks the audit log's hash chain on the server each time the page opens. */
+export const opsAuditVerifyQuery = queryOptions({
+  queryKey: ['ops', 'audit-verify'] as const,
+  queryFn: () => opsApi.get<OpsAuditVerifyResult>('/api/ops/audit/verify'),
+  staleTime: 0,
+});
 export const opsSettingsQuery = queryOptions({ queryKey: opsKeys.settings, queryFn: () => opsApi.get<OpsSettings>('/api/ops/settings') });
 export const opsUpdateSettings = (body: OpsSettings) => opsApi.put<OpsSettings>('/api/ops/settings', body);

@@ -1,5 +1,18 @@
-import type { ExpiryWarning, RegisterStoreRequest, ServerVersion, SmsGuardedAction, SmsPurpose, SmsSentResponse, TokenPair } from '@lease/shared';
+import {
+  ErrorCode,
+  type ExpiryWarning,
+  type RegisterStoreRequest,
+  type ServerVersion,
+  type SmsChallengeResponse,
+  type SmsGuardedAction,
+  type SmsProof,
+  type SmsPurpose,
+  type SmsSentResponse,
+  type TokenPair,
+} from '@lease/shared';
 import { queryOptions } from '@tanstack/react-query';
+import { solveSmsProof } from '../lib/smsProof.ts';
+import { isApiError } from './errors.ts';
 import { api } from './index.ts';
 
 /** ClientConfig is the public deployment settings the console needs before or outside a page. */
@@ -25,9 +38,26 @@ export const serverVersionQuery = queryOptions({
   staleTime: 10 * 60_000,
 });
 
-/** sendSmsCodeNoAuth asks for a code before login (password reset, store registration). */
-export const sendSmsCodeNoAuth = (phoneNumber: string, purpose: Extract<SmsPurpose, 'reset-password' | 'register'>) =>
-  api.post<SmsSentResponse>('/api/system/smsverify-noauth', { phone_number: phoneNumber, purpose }, { auth: false });
+/**
+ * sendSmsCodeNoAuth asks for a code before login (password reset, store registration). After an address's or a
+ * phone's first code the server answers SMS_PROOF_REQUIRED: it then calls `onVerify` (the button says 正在验证…),
+ * solves a proof-of-work challenge and asks again, so the user sees no extra step.
+ */
+export async function sendSmsCodeNoAuth(phoneNumber: string, purpose: Extract<SmsPurpose, 'reset-password' | 'register'>, onVerify?: () => void) {
+  const send = (proof?: SmsProof) =>
+    api.post<SmsSentResponse>('/api/system/smsverify-noauth', { phone_number: phoneNumber, purpose, proof }, { auth: false, silent: !proof });
+  try {
+    return await send();
+  } catch (err) {
+    if (!isApiError(err) || err.code !== ErrorCode.SMS_PROOF_REQUIRED) {
+      if (isApiError(err)) api.report(err);
+      throw err;
+    }
+  }
+  onVerify?.();
+  const { challenge, difficulty } = await api.get<SmsChallengeResponse>('/api/system/sms-challenge', { auth: false });
+  return send({ challenge, solution: await solveSmsProof(challenge, difficulty) });
+}
 
 /** sendSmsCode asks for a code for the signed-in clerk; it goes to the clerk's own phone. */
 export const sendSmsCode = (purpose: Extract<SmsPurpose, 'update-password' | 'clerk-new' | 'sensitive'>, phoneNumber?: string) =>

@@ -19,8 +19,11 @@ function useCountdown() {
 }
 
 interface SmsCodeFieldProps {
-  /** Validates what the code depends on (the phone field) and asks for the code. */
-  send: () => Promise<SmsSentResponse>;
+  /**
+   * Validates what the code depends on (the phone field) and asks for the code; calls `onVerify` when it starts
+   * solving the proof of work a public send may need, so the button can say so.
+   */
+  send: (onVerify: () => void) => Promise<SmsSentResponse>;
   name?: string;
   label?: string;
 }
@@ -29,17 +32,19 @@ interface SmsCodeFieldProps {
 export function SmsCodeField({ send, name = 'sms_code', label = '短信验证码' }: SmsCodeFieldProps) {
   const [left, setLeft] = useCountdown();
   const [sending, setSending] = useState(false);
+  const [verifying, setVerifying] = useState(false);
 
   const onSend = async () => {
     setSending(true);
     try {
-      const sent = await send();
+      const sent = await send(() => setVerifying(true));
       setLeft(sent.resend_after > 0 ? sent.resend_after : SMS_RESEND_SECONDS);
       feedback.message.success(`验证码已发送至 ${sent.masked_phone}`);
     } catch {
       // The request client or the form validation already told the user what went wrong.
     } finally {
       setSending(false);
+      setVerifying(false);
     }
   };
 
@@ -50,7 +55,7 @@ export function SmsCodeField({ send, name = 'sms_code', label = '短信验证码
           <Input placeholder="6 位数字验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
         </Form.Item>
         <Button onClick={onSend} loading={sending} disabled={left > 0} style={{ minWidth: 112 }}>
-          {left > 0 ? `${left} 秒后重发` : '获取验证码'}
+          {verifying ? '正在验证…' : left > 0 ? `${left} 秒后重发` : '获取验证码'}
         </Button>
       </Space.Compact>
     </Form.Item>

@@ -197,7 +197,8 @@ export const ROUTES: RouteDef[] = [
     { path: 'android', meta: { name: 'console-security-operation-log-android', title: 'Android 操作日志', tab: 'Android 设备', module: Module.ANDROID } },
     {
       path: 'report-view',
-      meta: { name: 'console-security-operation-log-report-view', title: '报告查看记录', tab: '报告查看', permission: Perm.OPERATION_LOG },
+      // Who saw a hirer's full id number is the store admin's to read (PIPL), as on the server.
+      meta: { name: 'console-security-operation-log-report-view', title: '报告查看记录', tab: '报告查看', adminOnly: true },
     },
   ]),
 

@@ -36,10 +36,16 @@ export async function startMockApns(options: MockApnsOptions = {}) {
   let answer = options.answer ?? (() => undefined);
   const server = options.tls ? http2.createSecureServer({ ...options.tls, allowHTTP1: false, rejectUnauthorized: false }) : http2.createServer();
 
+  // goawayAfter(n): the n-th push ends its connection as APNs does mid-batch; what the client opened after it is refused.
+  let goawayAt: number | undefined;
+  const lastIdOf = new WeakMap<http2.Http2Session, number>();
+
   server.on('stream', (stream, headers) => {
     const path = String(headers[':path'] ?? '');
     const match = /^\/3\/device\/([0-9a-fA-F]+)$/.exec(path);
     const chunks: Buffer[] = [];
+    // A stream refused or reset (GOAWAY, a client's timeout) errors on this side too: nothing to do about it here.
+    stream.on('error', () => {});
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
       const reply = (status: number, reason?: string) => {
@@ -68,7 +74,19 @@ export async function startMockApns(options: MockApnsOptions = {}) {
         body,
       };
       if (!push.topic) return reply(400, 'MissingTopic');
+      const session = stream.session;
+      const lastId = session ? lastIdOf.get(session) : undefined;
+      if (lastId !== undefined && (stream.id ?? 0) > lastId) {
+        // Above the GOAWAY's last stream id APNs never acts on a push (RFC 9113 §6.8): refused, not recorded.
+        stream.close(http2.constants.NGHTTP2_REFUSED_STREAM);
+        return;
+      }
       received.push(push);
+      if (session && stream.id !== undefined && goawayAt !== undefined && received.length >= goawayAt) {
+        goawayAt = undefined;
+        lastIdOf.set(session, stream.id);
+        session.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id);
+      }
       const scripted = answer(push);
       if (scripted) return reply(scripted.status, scripted.reason);
       reply(200);
@@ -79,7 +97,9 @@ export async function startMockApns(options: MockApnsOptions = {}) {
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const sessions = new Set<http2.ServerHttp2Session>();
+  let connections = 0;
   server.on('session', (s) => {
+    connections++;
     sessions.add(s);
     s.on('close', () => sessions.delete(s));
   });
@@ -87,12 +107,20 @@ export async function startMockApns(options: MockApnsOptions = {}) {
   return {
     origin: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     received,
+    /** connections is how many HTTP/2 connections clients have opened so far (a reconnect after GOAWAY adds one). */
+    get connections() {
+      return connections;
+    },
     onPush(listener: (push: ReceivedPush) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     setAnswer(fn: (push: ReceivedPush) => MockAnswer) {
       answer = fn;
+    },
+    /** goawayAfter arms a GOAWAY on the connection of the n-th push received (counting from the start). */
+    goawayAfter(n: number) {
+      goawayAt = n;
     },
     /** goaway ends every open connection as APNs does when it rotates servers. */
     goaway() {

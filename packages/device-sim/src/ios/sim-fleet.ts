@@ -21,6 +21,8 @@ export interface SimFleetOptions {
   pollIntervalMs?: number;
   /** Per-phone overrides (model, OS version, SIMs…). */
   phone?: (index: number) => Partial<SimulatedIphoneOptions>;
+  /** Called with each phone just before it enrols (e.g. a locked screen answering NotNow from its first command). */
+  beforeEnrol?: (phone: SimulatedIphone, index: number) => void;
 }
 
 export interface FleetStats {
@@ -112,6 +114,7 @@ export async function createSimFleet(options: SimFleetOptions): Promise<SimFleet
     for (let i = nextIndex++; i < phones.length; i = nextIndex++) {
       const phone = phones[i];
       try {
+        options.beforeEnrol?.(phone, i);
         await phone.enroll(await options.profileProvider(phone.serialNumber, i), options.trustedRoots);
         if (options.pollIntervalMs) phone.startPolling();
       } catch (err) {

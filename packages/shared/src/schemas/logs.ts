@@ -121,10 +121,12 @@ export interface LoginLogItem {
   date_created: string;
 }
 
-/** Query of GET /api/store/report-view-log: who opened a report's full data (admin or Db1). */
+/** Query of GET /api/store/report-view-log (store admin only, PIPL): who opened a report's full data, and when. */
 export const reportViewLogQuery = paging
   .extend({
     for_clerk: uuid.optional(),
+    /** One report's views (the report page's 查看记录). */
+    report_id: uuid.optional(),
     ...dateRange,
   })
   .refine(checkRange, rangeError);

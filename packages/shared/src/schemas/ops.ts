@@ -162,6 +162,15 @@ export interface OpsAuditItem {
   date_created: string;
 }
 
+/**
+ * Answer of GET /api/ops/audit/verify: the audit log's hash chain holds (`head_hash` is the newest row's
+ * hash, worth noting down: a later check that ends elsewhere shows rows removed from the end), or the first
+ * row that does not: `content` changed, or `link` broken (a row before it was deleted or slipped in).
+ */
+export type OpsAuditVerifyResult =
+  | { ok: true; total: number; head_hash: string | null }
+  | { ok: false; position: number; id: number; reason: 'content' | 'link' };
+
 /** opsActionLabel names each audited action in Chinese for /ops/audit. */
 export const opsActionLabel: Record<string, string> = {
   'operator.create': '创建运营账号',

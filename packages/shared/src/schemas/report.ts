@@ -12,7 +12,7 @@ import { text } from './safe-input.ts';
  *   GET  /api/report/preview?id=             → ReportDetail (full id/phone; each view is operation-logged)
  *   GET  /api/report/abnormal-list?paging    → ListResponse<AbnormalReportItem>
  *   POST /api/report/add      reportAddRequest      → ReportListItem   (409 QUOTA_EXCEEDED '余额不足')
- *   POST /api/report/refresh  reportRefreshRequest  → ReportListItem   (charges again, same rules)
+ *   POST /api/report/refresh  reportRefreshRequest  → ReportListItem   (charges again, same rules; idempotency_key required)
  *   POST /api/report/blacklist-check  blacklistCheckRequest → BlacklistCheckResult (charges the blacklist price)
  *   GET  /api/report/risk-alerts?paging      → ListResponse<RiskAlertItem> (early-access module only)
  *   GET  /api/store/rcs/list?rcsListQuery    → ListResponse<RcsRecord>
@@ -62,6 +62,7 @@ export const reportMsg = {
   balance: '余额不足',
   rcsCount: '风控查询次数不足',
   professional: '专业版报告即将推出，敬请期待',
+  refreshKey: '刷新报告需要 idempotency_key（8-64 位字母、数字、_ 或 -），以免重试时重复扣费',
 } as const;
 
 /* ---------- id numbers ---------- */
@@ -124,6 +125,14 @@ const ymd = text()
 
 /* ---------- requests ---------- */
 
+/** A client-made key (e.g. a uuid per dialog opening): the same key never charges twice, and never serves another request. */
+const clientKey = (params?: Parameters<typeof text>[0]) =>
+  text(params)
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/, '幂等键格式有误');
+
 /** POST /api/report/add. `authorised` is the clerk's confirmation that the hirer authorised the query (kept with the report). */
 export const reportAddRequest = z.object({
   name: hirerName,
@@ -131,13 +140,7 @@ export const reportAddRequest = z.object({
   phone_number: phoneNumber,
   level: z.enum(REPORT_LEVELS, { error: reportMsg.level }),
   authorised: z.literal(true, { error: reportMsg.authorised }),
-  /** Optional client-made key (e.g. a uuid per dialog opening): the same key never charges twice. */
-  idempotency_key: text()
-    .trim()
-    .min(8)
-    .max(64)
-    .regex(/^[\w-]+$/, '幂等键格式有误')
-    .optional(),
+  idempotency_key: clientKey().optional(),
 });
 export type ReportAddRequest = z.infer<typeof reportAddRequest>;
 
@@ -165,7 +168,8 @@ export const reportListQuery = paging
 export type ReportListQuery = z.infer<typeof reportListQuery>;
 
 export const reportIdQuery = z.object({ id: uuid });
-export const reportRefreshRequest = z.object({ id: uuid, idempotency_key: reportAddRequest.shape.idempotency_key });
+/** POST /api/report/refresh. The key is required: a refresh charges again, so a retried request must not. */
+export const reportRefreshRequest = z.object({ id: uuid, idempotency_key: clientKey({ error: reportMsg.refreshKey }) });
 export type ReportRefreshRequest = z.infer<typeof reportRefreshRequest>;
 
 export const abnormalListQuery = paging;

@@ -27,10 +27,34 @@ export const smsPurposeLabel: Record<SmsPurpose, string> = {
   'lease-reminder': '还款提醒',
 };
 
-/** Without a session only the purposes that start one may be asked for. */
+/**
+ * smsProof answers a challenge from `GET /api/system/sms-challenge`: sha256(challenge + solution) starts with the
+ * challenge's number of zero bits (smsProofHolds in sms-proof.ts). Each challenge works for one send.
+ */
+export const smsProof = z.object({
+  challenge: z.string({ error: '人机验证有误' }).min(1, '人机验证有误').max(100, '人机验证有误'),
+  solution: z.string({ error: '人机验证有误' }).regex(/^\d{1,16}$/, '人机验证有误'),
+});
+export type SmsProof = z.infer<typeof smsProof>;
+
+export const smsChallengeResponse = z.object({
+  /** Opaque and signed by the server; append a decimal solution to it and hash. */
+  challenge: z.string(),
+  /** Leading zero bits sha256(challenge + solution) must have. */
+  difficulty: z.number().int(),
+  /** When the challenge stops being accepted (ISO 8601). */
+  expires_at: z.string(),
+});
+export type SmsChallengeResponse = z.infer<typeof smsChallengeResponse>;
+
+/**
+ * Without a session only the purposes that start one may be asked for. After an address's or a phone's first code
+ * the server answers SMS_PROOF_REQUIRED until the request carries a solved challenge in `proof`.
+ */
 export const smsVerifyNoAuthRequest = z.object({
   phone_number: phoneNumber,
   purpose: z.enum([SmsPurpose.RESET_PASSWORD, SmsPurpose.REGISTER], { error: '验证码用途有误' }),
+  proof: smsProof.optional(),
 });
 
 /** With a session the code goes to the caller's own phone, except a new clerk's, which goes to that phone. */

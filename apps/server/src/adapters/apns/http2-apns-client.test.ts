@@ -89,6 +89,61 @@ describe('HTTP/2 APNs client', () => {
     expect(elapsed).toBeLessThan(5000);
   });
 
+  it('tries a 500 or 503 again in the same call after a jittered, doubling wait, then hands it back as retry (checklist #8)', async () => {
+    // 41: one 500 then fine; 42: two 503s then fine; 43: always 503; 44: 429, not tried again in the call.
+    const failFirst: Record<string, { times: number; status: number; reason: string }> = {
+      [target(41).tokenHex]: { times: 1, status: 500, reason: 'InternalServerError' },
+      [target(42).tokenHex]: { times: 2, status: 503, reason: 'ServiceUnavailable' },
+      [target(43).tokenHex]: { times: 99, status: 503, reason: 'ServiceUnavailable' },
+      [target(44).tokenHex]: { times: 99, status: 429, reason: 'TooManyRequests' },
+    };
+    const at = new Map<string, number[]>();
+    mock = await startMockApns({
+      answer: (p) => {
+        at.set(p.token, [...(at.get(p.token) ?? []), performance.now()]);
+        const f = failFirst[p.token];
+        return f && at.get(p.token)!.length <= f.times ? f : undefined;
+      },
+    });
+    const client = createHttp2ApnsClient({ origin: mock.origin, topic: TOPIC, auth: { kind: 'certificate', certPem: '', keyPem: '' }, retryBaseMs: 100 });
+    const outcomes = await client.push([41, 42, 43, 44].map(target));
+    await client.close();
+    expect(outcomes.map((o) => [o.status, o.reason])).toEqual([
+      ['sent', undefined],
+      ['sent', undefined],
+      ['retry', 'ServiceUnavailable'],
+      ['retry', 'TooManyRequests'],
+    ]);
+    const tries = (n: number) => at.get(target(n).tokenHex)!;
+    // Capped: three tries at most; 429 once (that device is over its rate: the push service's 30 s backoff handles it).
+    expect([41, 42, 43, 44].map((n) => tries(n).length)).toEqual([2, 3, 3, 1]);
+    // Waits of 100 ms then 200 ms, each ±50 %: never at once, never the full doubling twice over.
+    const gaps = [42, 43].flatMap((n) => [tries(n)[1] - tries(n)[0], tries(n)[2] - tries(n)[1]]);
+    for (const [i, gap] of gaps.entries()) {
+      const base = i % 2 === 0 ? 100 : 200;
+      expect(gap).toBeGreaterThanOrEqual(base * 0.5 - 5);
+      // Upper bound with room for a busy box's late timers.
+      expect(gap).toBeLessThan(base * 1.5 + 1000);
+    }
+  });
+
+  it('loses no push to a GOAWAY in the middle of a batch: refused streams go out again on a new connection (checklist #8)', async () => {
+    mock = await startMockApns();
+    // At the 250th push (mid-way through the client's third round of 100 streams) APNs rotates the server: the streams
+    // the client opened after the GOAWAY's last id are refused, unprocessed.
+    mock.goawayAfter(250);
+    const client = createHttp2ApnsClient({ origin: mock.origin, topic: TOPIC, auth: { kind: 'certificate', certPem: '', keyPem: '' }, concurrency: 100 });
+    const targets = Array.from({ length: 1000 }, (_, i) => target(1000 + i));
+    const outcomes = await client.push(targets);
+    await client.close();
+    expect(outcomes.filter((o) => o.status !== 'sent')).toEqual([]);
+    // Every push reached APNs exactly once, and the client opened a second connection for the rest.
+    const tokens = mock.received.map((r) => r.token);
+    expect(new Set(tokens).size).toBe(1000);
+    expect(tokens.length).toBe(1000);
+    expect(mock.connections).toBe(2);
+  });
+
   it('classifies answers: 410 and BadDeviceToken are dead, 429/500/503 are retried', async () => {
     const reasons: Record<string, { status: number; reason: string }> = {
       [target(21).tokenHex]: { status: 410, reason: 'Unregistered' },
@@ -98,7 +153,7 @@ describe('HTTP/2 APNs client', () => {
       [target(25).tokenHex]: { status: 503, reason: 'ServiceUnavailable' },
     };
     mock = await startMockApns({ answer: (p) => reasons[p.token] });
-    const client = createHttp2ApnsClient({ origin: mock.origin, topic: TOPIC, auth: { kind: 'certificate', certPem: '', keyPem: '' } });
+    const client = createHttp2ApnsClient({ origin: mock.origin, topic: TOPIC, auth: { kind: 'certificate', certPem: '', keyPem: '' }, retryBaseMs: 10 });
     const outcomes = await client.push([21, 22, 23, 24, 25, 26].map(target));
     await client.close();
     expect(outcomes.map((o) => [o.status, o.reason])).toEqual([

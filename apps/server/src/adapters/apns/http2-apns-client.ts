@@ -16,10 +16,16 @@ export interface ApnsClientOptions {
   /** Seconds APNs keeps an undelivered push (Apple keeps only the latest per device). */
   expirationSeconds?: number;
   requestTimeoutMs?: number;
+  /** Tries per push inside one call (default 3) before the answer goes back as 'retry' for the push service's backoff. */
+  attempts?: number;
+  /** First wait before trying a 500/503 again (default 200 ms), doubled each time, with ±50 % jitter. */
+  retryBaseMs?: number;
 }
 
 /** Reasons after which a token must never be pushed to again (Apple's error table). */
 const DEAD_REASONS = new Set(['BadDeviceToken', 'Unregistered', 'DeviceTokenNotForTopic', 'TopicDisallowed']);
+/** APNs' own trouble: worth a second try on this call, after a jittered wait (429 is not: that device is over its rate). */
+const SERVER_TROUBLE = new Set([500, 503]);
 /** Provider JWTs must be refreshed between 20 and 60 minutes; refresh at 40. */
 const JWT_REFRESH_MS = 40 * 60_000;
 
@@ -27,6 +33,10 @@ const JWT_REFRESH_MS = 40 * 60_000;
  * createHttp2ApnsClient is the real APNs provider: one HTTP/2 connection (certificate or token auth),
  * pushes pipelined up to `concurrency` streams, reconnect on GOAWAY or error, and each answer
  * classified as sent / retry / dead so the caller can back off or forget the token.
+ *
+ * Within one call a push is tried up to `attempts` times: at once on a new connection when APNs never processed
+ * it (refused by a GOAWAY, the connection lost before an answer), after a jittered, doubling wait on a 500 or 503.
+ * What still fails goes back as 'retry', and the push service backs off 30 s → 30 min (checklist #8).
  */
 export function createHttp2ApnsClient(options: ApnsClientOptions): ApnsPusher {
   const concurrency = options.concurrency ?? 100;
@@ -55,10 +65,13 @@ export function createHttp2ApnsClient(options: ApnsClientOptions): ApnsPusher {
     return jwt.value;
   }
 
-  function pushOne(target: MdmPushTarget): Promise<PushOutcome> {
+  /** Attempt is one try's outcome; `unprocessed` means APNs never handled it, so sending it again is safe. */
+  type Attempt = PushOutcome & { unprocessed?: boolean; httpStatus?: number };
+
+  function sendOnce(target: MdmPushTarget): Promise<Attempt> {
     return new Promise((resolve) => {
       let settled = false;
-      const done = (outcome: Omit<PushOutcome, 'target'>) => {
+      const done = (outcome: Omit<Attempt, 'target'>) => {
         if (settled) return;
         settled = true;
         resolve({ target, ...outcome });
@@ -78,7 +91,7 @@ export function createHttp2ApnsClient(options: ApnsClientOptions): ApnsPusher {
         if (bearer) headers.authorization = `bearer ${bearer}`;
         stream = connect().request(headers);
       } catch (err) {
-        done({ status: 'retry', reason: (err as Error).message });
+        done({ status: 'retry', reason: (err as Error).message, unprocessed: true });
         return;
       }
       stream.setTimeout(options.requestTimeoutMs ?? 10_000, () => {
@@ -95,6 +108,7 @@ export function createHttp2ApnsClient(options: ApnsClientOptions): ApnsPusher {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         if (status === 200) return done({ status: 'sent', apnsId });
+        if (!status) return done({ status: 'retry', reason: 'StreamClosed', unprocessed: true });
         let reason = `HTTP ${status}`;
         try {
           reason = JSON.parse(Buffer.concat(chunks).toString()).reason ?? reason;
@@ -102,13 +116,28 @@ export function createHttp2ApnsClient(options: ApnsClientOptions): ApnsPusher {
           // body was not JSON; keep the status
         }
         const dead = status === 410 || DEAD_REASONS.has(reason);
-        done({ status: dead ? 'dead' : 'retry', reason, apnsId });
+        done({ status: dead ? 'dead' : 'retry', reason, apnsId, httpStatus: status });
       });
-      stream.on('error', (err) => done({ status: 'retry', reason: err.message }));
+      // Without a response APNs has not acted on the push (a stream above a GOAWAY's last id is refused, RFC 9113 §6.8).
+      stream.on('error', (err) => done({ status: 'retry', reason: err.message, unprocessed: !status }));
       // A stream reset by a dying connection may close without 'end' or 'error'.
-      stream.on('close', () => done({ status: 'retry', reason: status ? `HTTP ${status}` : 'StreamClosed' }));
+      stream.on('close', () => done({ status: 'retry', reason: status ? `HTTP ${status}` : 'StreamClosed', unprocessed: !status }));
       stream.end(JSON.stringify({ mdm: target.pushMagic }));
     });
+  }
+
+  const attempts = Math.max(1, options.attempts ?? 3);
+  const retryBaseMs = options.retryBaseMs ?? 200;
+  async function pushOne(target: MdmPushTarget): Promise<PushOutcome> {
+    for (let attempt = 1; ; attempt++) {
+      const { unprocessed, httpStatus, ...outcome } = await sendOnce(target);
+      if (outcome.status !== 'retry' || attempt >= attempts) return outcome;
+      if (!unprocessed && !SERVER_TROUBLE.has(httpStatus ?? 0)) return outcome;
+      // Unprocessed: a new connection at once (connect() replaces a closed or closing one), a few ms apart so a
+      // whole refused batch does not land in one burst. APNs' trouble: 1×, 2×, 4× the base, ±50 %.
+      const wait = unprocessed ? 5 + Math.random() * 20 : retryBaseMs * 2 ** (attempt - 1) * (0.5 + Math.random());
+      await new Promise((r) => setTimeout(r, wait));
+    }
   }
 
   return {

@@ -1,26 +1,34 @@
 import type { IncomingMessage } from 'node:http';
+import { parseAuthorization } from '@lease/shared/agent-protocol';
 
-/** FailureLimit: an IP whose agent credentials failed `max` times within `windowMs` waits out the window. */
+/** FailureLimit: a key (an IP, or an IP and the device it claims) that failed `max` times within `windowMs` waits out the window. */
 export interface FailureLimit {
   max: number;
   windowMs: number;
 }
 
 /**
- * Thirty bad credentials a minute is far above what real phones behind one carrier NAT produce (a phone
- * only fails after its credential was revoked or its key lost, and then backs off), and far below what
- * guessing needs.
+ * Agent credential failures are counted twice, because a store's phones share one Wi-Fi (one NAT address):
+ * - per address and claimed device: 10 a minute. A real phone fails only after its credential was revoked or its
+ *   key lost, and then backs off; one failing cycle is a handful of calls (policy, check-in, socket, commands),
+ *   so 10 leaves room for two cycles while a broken or hostile agent is stopped within seconds, alone.
+ * - per address: 200 a minute, a loose ceiling. A stopped agent adds no more failures, so 20 distinct failing
+ *   devices behind one address are needed to reach it; below it the neighbours of a broken phone go on. It
+ *   still bounds what one address can make the server verify (an id sprayer), far below what guessing needs.
  */
-export const AGENT_FAILURE_LIMIT: FailureLimit = { max: 30, windowMs: 60_000 };
+export const AGENT_FAILURE_LIMITS: { perDevice: FailureLimit; perAddress: FailureLimit } = {
+  perDevice: { max: 10, windowMs: 60_000 },
+  perAddress: { max: 200, windowMs: 60_000 },
+};
 
-/** Beyond this many IPs the counter forgets the expired ones, then everyone: memory stays bounded under a spray. */
+/** Beyond this many keys the counter forgets the expired ones, then everyone: memory stays bounded under a spray. */
 const MAX_TRACKED = 100_000;
 
 /**
- * createFailureCounter counts failed agent credentials per client IP in fixed windows (one process; each
- * server process keeps its own). Only failures count, so a success never resets a guesser's count.
+ * createFailureCounter counts failures per key (a client IP) in fixed windows (one process; each server process
+ * keeps its own). Only failures count, so a success never resets a guesser's count.
  */
-export function createFailureCounter(limit: FailureLimit = AGENT_FAILURE_LIMIT, now: () => number = Date.now) {
+export function createFailureCounter(limit: FailureLimit, now: () => number = Date.now) {
   const byIp = new Map<string, { count: number; until: number }>();
 
   function current(ip: string) {
@@ -57,7 +65,33 @@ export function createFailureCounter(limit: FailureLimit = AGENT_FAILURE_LIMIT, 
 }
 export type FailureCounter = ReturnType<typeof createFailureCounter>;
 
-/** TOO_MANY_FAILURES is the refusal an IP gets while it waits (HTTP 429 with Retry-After). */
+/**
+ * claimedDevice is who a signed agent call says it is (the AgentSig device id), '' when the header is missing or
+ * malformed (those all share one count per address). Unverified: it only picks the counter, never grants anything.
+ */
+export const claimedDevice = (authorization: string | undefined): string => parseAuthorization(authorization)?.deviceId ?? '';
+
+/**
+ * createAgentFailures counts agent credential failures per (address, claimed device) and, more loosely, per
+ * address (AGENT_FAILURE_LIMITS): one misbehaving agent waits alone instead of blocking every phone on its Wi-Fi.
+ */
+export function createAgentFailures(limits = AGENT_FAILURE_LIMITS, now: () => number = Date.now) {
+  const byDevice = createFailureCounter(limits.perDevice, now);
+  const byAddress = createFailureCounter(limits.perAddress, now);
+  // Claimed ids are at most 36 characters (parseAuthorization); enrolment tokens are cut to bound the key.
+  const pair = (ip: string, claimed: string) => `${ip}|${claimed.slice(0, 64)}`;
+  return {
+    /** retryAfter is how many seconds this caller waits before its credentials are looked at again; 0 when it may try. */
+    retryAfter: (ip: string, claimed: string): number => Math.max(byAddress.retryAfter(ip), byDevice.retryAfter(pair(ip, claimed))),
+    fail(ip: string, claimed: string) {
+      byDevice.fail(pair(ip, claimed));
+      byAddress.fail(ip);
+    },
+  };
+}
+export type AgentFailures = ReturnType<typeof createAgentFailures>;
+
+/** TOO_MANY_FAILURES is the refusal a caller gets while it waits (HTTP 429 with Retry-After). */
 export const TOO_MANY_FAILURES = '设备凭证校验失败次数过多，请稍后再试';
 
 /**

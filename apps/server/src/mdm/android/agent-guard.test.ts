@@ -1,9 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationHeader } from '@lease/shared/agent-protocol';
-import { AGENT_FAILURE_LIMIT, createFailureCounter } from './agent-failures.ts';
+import { AGENT_FAILURE_LIMITS, createAgentFailures } from './agent-failures.ts';
 import { createAgentHub } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import { type AndroidHarness, startAndroidHarness } from './test/android-harness.ts';
@@ -65,39 +65,56 @@ describe('signature before body', () => {
   });
 });
 
-describe('per-IP failure limit', () => {
-  it(`answers 429 with Retry-After after ${AGENT_FAILURE_LIMIT.max} bad credentials from one IP, even to a good one; other IPs go on`, async () => {
+describe('failure limits per device and per address', () => {
+  const { perDevice, perAddress } = AGENT_FAILURE_LIMITS;
+  const policy = (authorization: string, remoteAddress: string) =>
+    h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization }, remoteAddress });
+
+  it(`answers 429 with Retry-After after ${perDevice.max} bad credentials for one device from one address; its neighbours behind that address go on`, async () => {
     const a = await h.enrolledAgent({}, false);
-    const policy = (authorization: string, remoteAddress: string) =>
-      h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization }, remoteAddress });
-    for (let i = 0; i < AGENT_FAILURE_LIMIT.max; i++) expect((await policy(unsigned(a.deviceId!), '10.42.0.1')).statusCode).toBe(401);
+    const neighbour = await h.enrolledAgent({}, false);
+    for (let i = 0; i < perDevice.max; i++) expect((await policy(unsigned(a.deviceId!), '10.42.0.1')).statusCode).toBe(401);
     const blocked = await policy(unsigned(a.deviceId!), '10.42.0.1');
     expect(blocked.statusCode).toBe(429);
     envelope(blocked, 429, 'TOO_MANY_REQUESTS');
     const wait = Number(blocked.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(AGENT_FAILURE_LIMIT.windowMs / 1000);
+    expect(wait).toBeLessThanOrEqual(perDevice.windowMs / 1000);
+    // The claimed device waits, even with a good signature; another phone on the same Wi-Fi is not held up.
     expect((await policy(sign(a, 'GET', '/agent/v1/policy'), '10.42.0.1')).statusCode).toBe(429);
+    expect((await policy(sign(neighbour, 'GET', '/agent/v1/policy'), '10.42.0.1')).statusCode).toBe(200);
     expect((await policy(sign(a, 'GET', '/agent/v1/policy'), '10.42.0.2')).statusCode).toBe(200);
   });
 
-  it('counts wrong enrolment tokens too', async () => {
+  it(`stops a whole address after ${perAddress.max} bad credentials across devices, and only that address`, async () => {
+    const a = await h.enrolledAgent({}, false);
+    // A sprayer changing the claimed id: each id stays under its own limit, the address does not.
+    const ids = Array.from({ length: perAddress.max / 2 }, () => randomUUID());
+    for (const id of ids) for (let i = 0; i < 2; i++) expect((await policy(unsigned(id), '10.45.0.1')).statusCode).toBe(401);
+    const blocked = await policy(sign(a, 'GET', '/agent/v1/policy'), '10.45.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await policy(sign(a, 'GET', '/agent/v1/policy'), '10.45.0.2')).statusCode).toBe(200);
+  }, 60_000);
+
+  it('counts wrong enrolment tokens too, per token: a stale code waits, another phone enrolling on the same Wi-Fi does not', async () => {
     const publicKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
-    const enroll = () =>
+    const enroll = (token: string) =>
       h.app.inject({
         method: 'POST',
         url: '/agent/v1/enroll',
-        payload: { token: 'x'.repeat(43), public_key: publicKey, facts: {} },
+        payload: { token, public_key: publicKey, facts: {} },
         remoteAddress: '10.43.0.1',
       });
-    for (let i = 0; i < AGENT_FAILURE_LIMIT.max; i++) expect((await enroll()).statusCode).toBe(401);
-    expect((await enroll()).statusCode).toBe(429);
+    for (let i = 0; i < perDevice.max; i++) expect((await enroll('x'.repeat(43))).statusCode).toBe(401);
+    expect((await enroll('x'.repeat(43))).statusCode).toBe(429);
+    expect((await enroll('y'.repeat(43))).statusCode).toBe(401);
   });
 
   it('does not count a clock refusal (the phone re-signs with the server time)', async () => {
     const a = await h.enrolledAgent({}, false);
     const skewed = (a as unknown as Signer).signer.authorization(a.deviceId!, 'GET', '/agent/v1/policy', undefined, Date.now() - 3_600_000);
-    for (let i = 0; i < AGENT_FAILURE_LIMIT.max + 2; i++) {
+    for (let i = 0; i < AGENT_FAILURE_LIMITS.perDevice.max + 2; i++) {
       const res = await h.app.inject({ method: 'GET', url: '/agent/v1/policy', headers: { authorization: skewed }, remoteAddress: '10.44.0.1' });
       expect(res.statusCode).toBe(401);
       expect(Math.abs(Number(res.headers['x-server-time']) - Date.now())).toBeLessThan(60_000);
@@ -116,7 +133,7 @@ describe('WebSocket upgrade guard', () => {
       auth: gw.auth,
       queue: gw.queue,
       results: gw.results,
-      failures: createFailureCounter({ max, windowMs: 60_000 }),
+      failures: createAgentFailures({ perDevice: { max, windowMs: 60_000 }, perAddress: { max: 1000, windowMs: 60_000 } }),
       log: h.app.log,
       publicUrl: () => h.origin,
       admission,
@@ -158,8 +175,9 @@ describe('WebSocket upgrade guard', () => {
     }
   });
 
-  it('answers 429 with Retry-After to an IP over its failure limit, in the error envelope', async () => {
+  it('answers 429 with Retry-After to a device over its failure limit, in the error envelope; its neighbour still connects', async () => {
     const a = await h.enrolledAgent({}, false);
+    const neighbour = await h.enrolledAgent({}, false);
     const hub = await hubOn({ perSecond: 100, burst: 100 }, 3);
     try {
       for (let i = 0; i < 3; i++) expect((await hub.open(unsigned(a.deviceId!))).status).toBe(401);
@@ -167,6 +185,9 @@ describe('WebSocket upgrade guard', () => {
       expect(blocked.status).toBe(429);
       expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
       expect(JSON.parse(blocked.body!)).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
+      const ok = await hub.open(sign(neighbour, 'GET', '/agent/v1/ws'));
+      expect(ok.status).toBe(101);
+      ok.ws!.close();
     } finally {
       await hub.close();
     }

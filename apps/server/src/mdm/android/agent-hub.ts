@@ -5,7 +5,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type AgentCommand, AgentFrame, MAX_WS_FRAME, type ServerFrame, WsClose } from '@lease/shared/agent-protocol';
 import type { Db } from '../../db/client.ts';
 import { type AgentAuthenticator, AgentRefusal, isCredentialFailure } from './agent-auth.ts';
-import { type FailureCounter, TOO_MANY_FAILURES, upgradeClientIp } from './agent-failures.ts';
+import { type AgentFailures, TOO_MANY_FAILURES, claimedDevice, upgradeClientIp } from './agent-failures.ts';
 import type { AndroidQueueRepo } from './android-queue.repo.ts';
 import { touchDevices } from './result-effects.ts';
 import type { ResultSink } from './result-sink.ts';
@@ -24,7 +24,7 @@ export interface HubOptions {
   queue: AndroidQueueRepo;
   results: ResultSink;
   /** Per-IP count of failed credentials, shared with the HTTP routes of /agent/v1. */
-  failures: FailureCounter;
+  failures: AgentFailures;
   /** TRUST_PROXY: read the caller's IP from X-Forwarded-For, as Fastify does for the HTTP routes. */
   trustProxy?: boolean;
   log: FastifyBaseLogger;
@@ -209,7 +209,8 @@ export function createAgentHub(opts: HubOptions) {
     // Agents send no Origin; a browser page always does, and only our own console's origin may open the socket.
     if (origin && origin !== new URL(opts.publicUrl()).origin) return refuse(socket, 403, '不允许的来源');
     const ip = upgradeClientIp(req, opts.trustProxy ?? false);
-    const wait = opts.failures.retryAfter(ip);
+    const claimed = claimedDevice(req.headers.authorization);
+    const wait = opts.failures.retryAfter(ip, claimed);
     if (wait) return refuse(socket, 429, TOO_MANY_FAILURES, { 'Retry-After': String(wait) });
     // The signature is checked before an admission token is spent: unsigned upgrades cannot starve real agents.
     opts.auth.verify({ method: 'GET', path: url, authorization: req.headers.authorization }).then(
@@ -219,7 +220,7 @@ export function createAgentHub(opts: HubOptions) {
         wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws as AgentSocket, who.deviceId));
       },
       (err: unknown) => {
-        if (isCredentialFailure(err)) opts.failures.fail(ip);
+        if (isCredentialFailure(err)) opts.failures.fail(ip, claimed);
         if (err instanceof AgentRefusal) {
           const headers: Record<string, string> = err.serverTime ? { 'X-Server-Time': String(err.serverTime) } : {};
           return refuse(socket, err.statusCode === 403 ? 403 : 401, err.message, headers);

@@ -6,7 +6,7 @@ import type { Job } from '../../jobs/scheduler.ts';
 import type { Secrets } from '../../secrets.ts';
 import { type HubOptions, createAgentHub } from './agent-hub.ts';
 import { createAgentAuthenticator } from './agent-auth.ts';
-import { createFailureCounter } from './agent-failures.ts';
+import { createAgentFailures } from './agent-failures.ts';
 import { type FanOut, createAndroidQueueRepo } from './android-queue.repo.ts';
 import { createCheckinService } from './checkin.service.ts';
 import { createDevKeyBox } from './device-keys.ts';
@@ -82,7 +82,7 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
   const keys = createDevKeyBox(deps.secrets.androidDevKey);
   const auth = createAgentAuthenticator(db);
   const results = createResultSink({ db, log: deps.log });
-  const failures = createFailureCounter();
+  const failures = createAgentFailures();
   const hub = createAgentHub({ db, auth, queue, results, failures, trustProxy: deps.trustProxy, log: deps.log, publicUrl: deps.publicUrl, ...deps.hub });
   const bus = createWakeBus({ database: deps.database, databaseUrl: deps.databaseUrl, log: deps.log });
   bus.subscribe(

@@ -13,7 +13,7 @@ import {
 } from '@lease/shared/agent-protocol';
 import { AppError } from '../../http/app-error.ts';
 import { type AgentIdentity, AgentRefusal, isCredentialFailure } from './agent-auth.ts';
-import { TOO_MANY_FAILURES } from './agent-failures.ts';
+import { TOO_MANY_FAILURES, claimedDevice } from './agent-failures.ts';
 import { WS_PATH } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import { AGENT_APK_PATH, agentApkFile } from './enroll-token.service.ts';
@@ -58,9 +58,21 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
     if (request.badJson) throw new AppError('VALIDATION_FAILED', '请求体不是有效的 JSON');
   };
 
-  /** throttled answers 429 with Retry-After while the caller's IP waits out its failures. */
-  function throttled(request: FastifyRequest, reply: FastifyReply) {
-    const wait = gw.failures.retryAfter(request.ip);
+  /**
+   * enrolClaim stands for the claimed device of an enrolment (it has no id yet) in the failure counts: the token
+   * it brings, so phones scanning a stale code wait without blocking the others enrolling on the same Wi-Fi.
+   */
+  const enrolClaim = (request: FastifyRequest): string => {
+    const token = (request.body as { token?: unknown } | undefined)?.token;
+    return `enroll:${typeof token === 'string' ? token : ''}`;
+  };
+
+  /**
+   * throttled answers 429 with Retry-After while the caller waits out its failures: those of the device it claims
+   * to be from its address, or of its whole address (AGENT_FAILURE_LIMITS).
+   */
+  function throttled(request: FastifyRequest, reply: FastifyReply, claimed: string) {
+    const wait = gw.failures.retryAfter(request.ip, claimed);
     if (!wait) return;
     reply.header('retry-after', String(wait));
     throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_FAILURES);
@@ -68,16 +80,17 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
 
   /**
    * verifyAgent runs before the body schema: a caller without a valid signature learns nothing about
-   * what a valid body looks like, and its failure counts toward its IP's limit.
+   * what a valid body looks like, and its failure counts toward its limits (AGENT_FAILURE_LIMITS).
    */
   async function verifyAgent(request: FastifyRequest, reply: FastifyReply) {
-    throttled(request, reply);
+    const claimed = claimedDevice(request.headers.authorization);
+    throttled(request, reply, claimed);
     try {
       const who = await gw.auth.verify({ method: request.method, path: request.url, authorization: request.headers.authorization, body: request.rawBody });
       gw.hub.markSeen(who.deviceId);
       request.agentIdentity = who;
     } catch (err) {
-      if (isCredentialFailure(err)) gw.failures.fail(request.ip);
+      if (isCredentialFailure(err)) gw.failures.fail(request.ip, claimed);
       if (err instanceof AgentRefusal && err.serverTime) reply.header('x-server-time', String(err.serverTime));
       throw err;
     }
@@ -94,9 +107,9 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
   app.post(
     '/agent/v1/enroll',
     {
-      // A wrong or expired token counts toward the IP's failure limit like a bad signature.
+      // A wrong or expired token counts toward the failure limits like a bad signature (the token as the claim).
       preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
-        throttled(request, reply);
+        throttled(request, reply, enrolClaim(request));
         await rejectBadJson(request);
       },
       schema: {
@@ -110,7 +123,7 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
       try {
         return await gw.enrolment.enroll(request.body);
       } catch (err) {
-        if (err instanceof AppError && err.statusCode === 401) gw.failures.fail(request.ip);
+        if (err instanceof AppError && err.statusCode === 401) gw.failures.fail(request.ip, enrolClaim(request));
         throw err;
       }
     },

@@ -21,6 +21,30 @@ describe('push service (reliability checklist #8, #9)', () => {
     expect(backoffFor(0, () => 1)).toBe(36_000);
   });
 
+  it('handles 429, 500 and 503 alike: a jittered backoff per device, nothing lost, all sent once APNs answers (#8)', async () => {
+    const devices = await Promise.all(Array.from({ length: 3 }, () => h.t.newIosDevice({ storeId, enrolled: true })));
+    const ids = devices.map((d) => d.id);
+    const answers = [
+      { status: 429, reason: 'TooManyRequests' },
+      { status: 500, reason: 'InternalServerError' },
+      { status: 503, reason: 'ServiceUnavailable' },
+    ];
+    const byToken = new Map(await Promise.all(ids.map(async (id, i) => [(await enrollment(id)).tokenHex!, answers[i]] as const)));
+    h.apns.setAnswer((p) => byToken.get(p.token));
+    const before = Date.now();
+    expect(await h.t.app.mdm.push.wake(ids)).toBe(0);
+    for (const [i, id] of ids.entries()) {
+      const row = await enrollment(id);
+      expect(row).toMatchObject({ pushFailures: 1, pushError: answers[i].reason, pushDead: false });
+      // The first step of the backoff, 30 s ± 20 %: not at once, not forever.
+      expect(row.nextPushAt!.getTime() - before).toBeGreaterThanOrEqual(24_000);
+      expect(row.nextPushAt!.getTime() - Date.now()).toBeLessThanOrEqual(36_000);
+    }
+    h.apns.setAnswer(() => undefined);
+    expect(await h.t.app.mdm.push.wake(ids)).toBe(3);
+    for (const id of ids) expect(await enrollment(id)).toMatchObject({ pushFailures: 0, pushError: null });
+  });
+
   it('marks a token APNs calls Unregistered as dead and never pushes it again', async () => {
     const d = await h.t.newIosDevice({ storeId, enrolled: true });
     const token = (await enrollment(d.id)).tokenHex!;

@@ -252,6 +252,30 @@ describe('access tokens', () => {
     }
     expect((await me(tokens.access_token)).json().id).toBe(clerk.id);
   });
+
+  it('refuses a token signed with the key that outlives an access token (a far exp, or issued in the future) with 401', async () => {
+    const { tokens } = await t.signedIn();
+    const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1], 'base64url').toString());
+    const ttl = claims.exp - claims.iat; // the lifetime this server issues
+    const now = Math.floor(Date.now() / 1000);
+    const signAt = (iat: number, exp: number) =>
+      new SignJWT({ sub: claims.sub, sto: claims.sto, sid: claims.sid, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('lease-mdm')
+        .setAudience('console')
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(t.secrets.jwt);
+    expect((await me(await signAt(now, now + ttl))).statusCode).toBe(200);
+    const farExp = await signAt(now, now + 365 * 86_400);
+    const oneSecondLonger = await signAt(now, now + ttl + 1);
+    const issuedTomorrow = await signAt(now + 86_400, now + 86_400 + ttl);
+    for (const bad of [farExp, oneSecondLonger, issuedTomorrow]) {
+      const res = await me(bad);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+  });
 });
 
 describe('brute-force throttling', () => {

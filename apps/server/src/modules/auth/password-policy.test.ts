@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TEST_PASSWORD, buildTestApp, nextPhone } from '../../test/build-test-app.ts';
 import { passwordProblem } from './password.ts';
+import { sendPublicCode } from '../sms-code/sms-proof.test-kit.ts';
 
 const PHONE = '13812345678';
 
@@ -50,8 +51,7 @@ describe('every place a password is set', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'password' }] });
     expect(res.json().message).toMatch(message);
   };
-  const sendCode = (phone_number: string, purpose: string) =>
-    t.app.inject({ method: 'POST', url: '/api/system/smsverify-noauth', payload: { phone_number, purpose } });
+  const sendCode = (phone_number: string, purpose: string) => sendPublicCode(t.app, { phone_number, purpose });
 
   it('register-store refuses the phone and the product name before spending the code', async () => {
     const phone = nextPhone();

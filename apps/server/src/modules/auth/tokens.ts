@@ -15,6 +15,20 @@ export interface AccessClaims {
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; expired: boolean };
 
+/** How far ahead of this process's clock another server process may be when it issues a token. */
+const ISSUED_AT_LEEWAY_SECONDS = 60;
+
+/**
+ * withinLifetime says whether a verified token lives no longer than the tokens we issue: exp at most ttlSeconds
+ * after iat, and iat not in the future (so exp is at most the lifetime from now). A token signed with our key but
+ * a longer life (a leaked key's hand-made token, a far exp) is refused as invalid, whatever its exp says.
+ */
+export function withinLifetime(payload: { iat?: number; exp?: number }, ttlSeconds: number, now: Date): boolean {
+  const { iat, exp } = payload;
+  if (iat === undefined || exp === undefined) return false;
+  return exp - iat <= ttlSeconds && iat <= Math.floor(now.getTime() / 1000) + ISSUED_AT_LEEWAY_SECONDS;
+}
+
 /** AccessTokens signs and checks the short-lived console JWT: HS256 only, our issuer and audience only. */
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -56,7 +70,7 @@ export class AccessTokens {
       });
       const { sub, sto, sid, typ } = payload;
       // Ids are checked for shape before any of them reaches a uuid column (a bad one would be a 500 there).
-      if (typ !== 'access' || !isUuid(sub) || !isUuid(sto) || !isUuid(sid)) {
+      if (typ !== 'access' || !isUuid(sub) || !isUuid(sto) || !isUuid(sid) || !withinLifetime(payload, this.ttlSeconds, now)) {
         return { ok: false, expired: false };
       }
       return { ok: true, claims: { clerkId: sub, storeId: sto, sessionId: sid } };

@@ -7,6 +7,7 @@ import { store } from '../../domain/store.table.ts';
 import { createClerkRepo } from './clerk.repo.ts';
 import { clerk } from '../../domain/clerk.table.ts';
 import { deviceDistributionLog } from './distribution-log.table.ts';
+import { sendPublicCode } from '../sms-code/sms-proof.test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,7 +181,7 @@ describe('POST /api/store/clerk/new', () => {
 
     // A code sent to the same phone for another purpose (registering a store) does not count either.
     const registering = nextPhone();
-    await t.app.inject({ method: 'POST', url: '/api/system/smsverify-noauth', payload: { phone_number: registering, purpose: 'register' } });
+    await sendPublicCode(t.app, { phone_number: registering, purpose: 'register' });
     const registerCode = (await t.lastSmsCode(registering))!;
     expect((await send('POST', `${BASE}/new`, a.headers, newClerkBody(registering, registerCode))).json().code).toBe('SMS_CODE_INVALID');
 

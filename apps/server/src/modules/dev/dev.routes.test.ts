@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { SmsPurpose } from '@lease/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost, loadConfig } from '../../config.ts';
 import { demoEnv } from '../../demo/demo-env.ts';
@@ -69,9 +70,9 @@ describe('dev tools switch', () => {
 
 describe('dev routes with DEV_TOOLS=1', () => {
   it('answer only a signed-in admin of the demo store', async () => {
-    const phone = nextPhone();
-    await noauth(phone, 'register');
     const demo = await demoAdmin();
+    const phone = demo.clerk.phoneNumber;
+    await noauth(phone, 'reset-password');
     const demoClerk = await t.signedIn({ storeId: demo.store.id, isAdmin: false, permission: 'Aa3' });
     const otherAdmin = await t.signedIn({ isAdmin: true });
     for (const url of ['/api/dev/sms-outbox', '/api/dev/test']) {
@@ -90,9 +91,10 @@ describe('dev routes with DEV_TOOLS=1', () => {
   });
 
   it('page the outbox with page_num from 0 and refuse page_size 0 or 51 with Chinese messages', async () => {
-    const { headers } = await demoAdmin();
-    const phones = [nextPhone(), nextPhone(), nextPhone()];
-    for (const p of phones) await noauth(p, 'register');
+    const { headers, store: demo } = await demoAdmin();
+    const phones: string[] = [];
+    for (let i = 0; i < 3; i++) phones.push((await t.newClerk({ storeId: demo.id })).phoneNumber);
+    for (const p of phones) await createOutboxSmsSender(t.db).send({ phoneNumber: p, purpose: 'reset-password', code: '123456', content: '验证码 123456' });
     const first = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?page_num=0&page_size=2', headers });
     expect(first.json().list.map((m: { phone_number: string }) => m.phone_number)).toEqual([phones[2], phones[1]]);
     const second = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?page_num=1&page_size=2', headers });
@@ -105,18 +107,57 @@ describe('dev routes with DEV_TOOLS=1', () => {
   });
 
   it('list a lease reminder with its rendered text and purpose, beside the codes', async () => {
-    const { headers } = await demoAdmin();
-    const phone = nextPhone();
-    await noauth(phone, 'register');
+    const { headers, store: demo, clerk: admin } = await demoAdmin();
+    const hirer = nextPhone();
+    await t.newIosDevice({ storeId: demo.id, hirerPhoneNumber: hirer, hirerName: '张三' });
+    await createOutboxSmsSender(t.db).send({ phoneNumber: admin.phoneNumber, purpose: 'update-password', code: '123456', content: '验证码为 123456' });
     const content = '【租机宝】张三您好，您有一笔 1,299.00 元的租金将于 2026-12-31 到期（还有 3 天），请按时还款。';
-    await createOutboxSmsSender(t.db).send({ phoneNumber: phone, purpose: 'lease-reminder', code: '', params: {}, content });
+    await createOutboxSmsSender(t.db).send({ phoneNumber: hirer, purpose: 'lease-reminder', code: '', params: {}, content });
     const { list } = (await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?page_size=2', headers })).json();
     expect(list.map((m: { phone_number: string; purpose: string }) => [m.phone_number, m.purpose])).toEqual([
-      [phone, 'lease-reminder'],
-      [phone, 'register'],
+      [hirer, 'lease-reminder'],
+      [admin.phoneNumber, 'update-password'],
     ]);
     expect(list[0].content).toBe(content);
-    expect(list[1].content).toMatch(/验证码为 \d{6}，用于注册门店/);
+    expect(list[1].content).toMatch(/验证码为 \d{6}/);
+  });
+
+  it("show the demo store only its own texts: never a second store's codes or reminders, nor codes to a phone it is not", async () => {
+    const { headers, store: demo, clerk: admin } = await demoAdmin();
+    const demoClerk = await t.newClerk({ storeId: demo.id });
+    const demoHirer = nextPhone();
+    await t.newAndroidDevice({ storeId: demo.id, hirerPhoneNumber: demoHirer, hirerName: '张三' });
+    const other = await t.newStore({ storeName: '别家门店' });
+    const otherAdmin = await t.newClerk({ storeId: other.id, isAdmin: true });
+    const otherHirer = nextPhone();
+    await t.newIosDevice({ storeId: other.id, hirerPhoneNumber: otherHirer, hirerName: '李四' });
+    const outbox = createOutboxSmsSender(t.db);
+    const text = (phoneNumber: string, purpose: SmsPurpose, content: string) => outbox.send({ phoneNumber, purpose, code: '', params: {}, content });
+
+    await text(admin.phoneNumber, 'reset-password', '演示管理员的验证码 111111');
+    await text(demoClerk.phoneNumber, 'update-password', '演示店员的验证码 222222');
+    await text(demoHirer, 'lease-reminder', '演示租机人的还款提醒');
+    await text(otherAdmin.phoneNumber, 'reset-password', '别家管理员的验证码 333333');
+    await text(otherHirer, 'lease-reminder', '别家租机人的还款提醒');
+    // A code that opens a new account is shown while its phone is nobody's clerk (the demo's 注册门店 and 新增店员)…
+    await text(nextPhone(), 'register', '陌生手机号的注册验证码 444444');
+    await text(demoHirer, 'clerk-new', '发到租机人手机号的新增店员验证码 555555');
+    // …never when the phone already belongs to a store: it would be that store's clerk's code.
+    await text(otherAdmin.phoneNumber, 'register', '别家管理员手机号的注册验证码 666666');
+    await text(otherAdmin.phoneNumber, 'clerk-new', '别家管理员手机号的新增店员验证码 777777');
+    // A hirer's phone is whatever the store typed: a sign-in code to it is not the store's to read.
+    await text(demoHirer, 'reset-password', '发到租机人手机号的重置验证码 888888');
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?page_size=50', headers });
+    const seen = res.json().list.map((m: { content: string }) => m.content);
+    expect(seen).toEqual([
+      '发到租机人手机号的新增店员验证码 555555',
+      '陌生手机号的注册验证码 444444',
+      '演示租机人的还款提醒',
+      '演示店员的验证码 222222',
+      '演示管理员的验证码 111111',
+    ]);
+    expect(res.json().total).toBe(5);
   });
 
   it('report the adapters and database in use', async () => {

@@ -168,12 +168,15 @@ describe('GET /api/home/supervise-overview', () => {
 });
 
 describe('GET /api/home/report-overview', () => {
-  it('gives a clerk without report permission (Ca1) only the RCS counts (full figures: report-overview.test.ts)', async () => {
+  it('gives a clerk without report permission (Ca1) no figures, the RCS counts included; with Ca1 the RCS counts show', async () => {
     const s = await t.newStore();
     await t.db.update(store).set({ rcsCount: 50, usedRcsCount: 12 }).where(eq(store.id, s.id));
-    const { headers } = await t.signedIn({ storeId: s.id, permission: '' });
-    const body = await get('/api/home/report-overview', headers);
-    expect(body).toMatchObject({ available: false, rcs_count: 50, used_rcs_count: 12, rcs_left: 38, balance_fen: 0, month: { total: 0 }, risk_watch: null });
+    const without = await t.signedIn({ storeId: s.id, permission: Perm.APPLE_LIST_NEW });
+    const body = await get('/api/home/report-overview', without.headers);
+    expect(body).toMatchObject({ available: false, rcs_count: 0, used_rcs_count: 0, rcs_left: 0, balance_fen: 0, month: { total: 0 }, risk_watch: null });
+    expect(JSON.stringify(body)).not.toMatch(/\b(50|12|38)\b/);
+    const withCa1 = await t.signedIn({ storeId: s.id, permission: Perm.REPORT_LIST });
+    expect(await get('/api/home/report-overview', withCa1.headers)).toMatchObject({ available: true, rcs_count: 50, used_rcs_count: 12, rcs_left: 38 });
   });
 });
 

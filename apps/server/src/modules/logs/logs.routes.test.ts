@@ -211,7 +211,64 @@ const view = (storeId: string, clerkId: string, name: string, iso: string) => ({
 });
 
 describe('GET /api/store/report-view-log', () => {
-  it('needs Db1 (or admin)', () => expectGuarded('/api/store/report-view-log', { needs: Perm.OPERATION_LOG, other: Perm.LOGIN_LOG }));
+  it('is for the store admin only: a clerk with Db1 or every other permission gets 403', async () => {
+    const s = await t.newStore();
+    const url = '/api/store/report-view-log';
+    for (const permission of [Perm.OPERATION_LOG, `${Perm.OPERATION_LOG},${Perm.LOGIN_LOG},${Perm.APPLE_LIST_VIEW_ALL}`, '']) {
+      const res = await get(url, (await t.signedIn({ storeId: s.id, permission })).headers);
+      expect(res.statusCode, permission).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'PERMISSION_DENIED', message: '仅管理员可执行此操作' });
+    }
+    expect((await get(url, (await t.signedIn({ storeId: s.id, isAdmin: true })).headers)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it("filters by report (the report page's 查看记录); another store's report id gives nothing", async () => {
+    const s = await t.newStore();
+    const admin = await t.signedIn({ storeId: s.id, isAdmin: true });
+    const clerk = await t.newClerk({ storeId: s.id });
+    const foreign = await t.newStore();
+    const stranger = await t.signedIn({ storeId: foreign.id, isAdmin: true });
+    const mine = '0b8a3f5e-1c2d-4e3f-9a4b-000000000001';
+    const theirs = '0b8a3f5e-1c2d-4e3f-9a4b-000000000002';
+    const seen = (storeId: string, clerkId: string, reportId: string, iso: string) => ({
+      ...view(storeId, clerkId, '张三', iso),
+      detail: { report_id: reportId, name: '张三', level: 'basic' },
+    });
+    await t.db
+      .insert(operationLog)
+      .values([
+        seen(s.id, clerk.id, mine, '2026-05-01T02:00:00Z'),
+        seen(s.id, admin.clerk.id, mine, '2026-05-02T02:00:00Z'),
+        seen(s.id, clerk.id, theirs.replace(/2$/, '3'), '2026-05-02T03:00:00Z'),
+        seen(foreign.id, stranger.clerk.id, theirs, '2026-05-02T04:00:00Z'),
+      ]);
+    const list = async (qs: string, headers = admin.headers) => (await get(`/api/store/report-view-log?${qs}`, headers)).json();
+
+    const views = await list(`report_id=${mine}`);
+    expect(views.list.map((r: { clerk_id: string; report_id: string }) => [r.clerk_id, r.report_id])).toEqual([
+      [admin.clerk.id, mine],
+      [clerk.id, mine],
+    ]);
+    expect((await list(`report_id=${mine}&for_clerk=${clerk.id}`)).total).toBe(1);
+    expect((await list(`report_id=${mine}&start_date=20260502&end_date=20260502`)).total).toBe(1);
+    // The other store's report: its views stay with that store, even asked by id.
+    expect(await list(`report_id=${theirs}`)).toEqual({ list: [], total: 0 });
+    expect((await list(`report_id=${theirs}`, stranger.headers)).total).toBe(1);
+    expect((await list(`report_id=${mine}`, stranger.headers)).total).toBe(0);
+  });
+
+  it.each([
+    ['report_id=r-1', '无效的 ID'],
+    ['for_clerk=abc', '无效的 ID'],
+    ['start_date=2026-03-01', '日期格式应为 8 位数字，如 20260101'],
+    ['start_date=20260305&end_date=20260301', '开始日期不能晚于结束日期'],
+  ])('refuses %s with 400 and a Chinese message', async (qs, message) => {
+    const { headers } = await t.signedIn({ isAdmin: true });
+    const res = await get(`/api/store/report-view-log?${qs}`, headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(message);
+  });
 
   it("lists who viewed which report when, newest first, filtered by clerk and China-time day, never another store's", async () => {
     const s = await t.newStore();

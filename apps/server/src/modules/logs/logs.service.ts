@@ -31,7 +31,7 @@ const toReportViewItem = ({ log, clerkName }: ReportViewRow): ReportViewLogItem 
   date_created: log.dateCreated.toISOString(),
 });
 
-/** createLogsService answers the security pages; the routes have already checked Dc1 or Db1. */
+/** createLogsService answers the security pages; the routes have already checked Dc1, or admin for report views. */
 export function createLogsService(deps: { loginLog: LoginLogRepo; reportViews: ReportViewLogRepo }) {
   return {
     /** loginLog: the caller's store's login attempts (unknown accounts belong to no store and never show). */

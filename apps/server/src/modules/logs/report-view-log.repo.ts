@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq } from 'drizzle-orm';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { ReportViewLogQuery } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import { dayRangeFilter } from '../../db/date-range.ts';
@@ -20,6 +20,7 @@ export function createReportViewLogRepo(db: Db) {
         ...dayRangeFilter(operationLog.dateCreated, q),
       ];
       if (q.for_clerk) where.push(eq(operationLog.clerkId, q.for_clerk));
+      if (q.report_id) where.push(sql`${operationLog.detail}->>'report_id' = ${q.report_id}`);
       const condition = and(...where);
       const rows = db
         .select({ log: operationLog, clerkName: clerk.name })

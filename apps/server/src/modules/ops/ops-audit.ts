@@ -3,6 +3,7 @@ import { type OpsAuditItem, opsActionLabel } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../report/ledger.ts';
 import { store } from '../../domain/store.table.ts';
+import { appendAuditRow, verifyAuditChain } from './ops-audit-chain.ts';
 import { opsAudit } from './ops.table.ts';
 
 export interface AuditEntry {
@@ -18,22 +19,19 @@ export interface AuditEntry {
 
 /**
  * OpsAudit writes and reads the operator audit log. Writing takes the caller's transaction where there is
- * one, so an action and its audit row commit together; the table itself refuses UPDATE and DELETE.
+ * one, so an action and its audit row commit together; the table itself refuses UPDATE and DELETE, and the
+ * hash chain (ops-audit-chain.ts) shows a change made around that (trigger disabled, rows edited by hand).
  */
 export function createOpsAudit(db: Db) {
   return {
-    async write(entry: AuditEntry, tx: Tx = db) {
-      await tx.insert(opsAudit).values({
-        operatorId: entry.operatorId,
-        operatorName: entry.operatorName,
-        action: entry.action,
-        targetType: entry.targetType ?? '',
-        targetId: entry.targetId ?? '',
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-        ip: entry.ip ?? '',
-      });
+    /** write appends to the hash chain, in the caller's transaction or in one of its own (the lock needs one). */
+    async write(entry: AuditEntry, tx?: Tx) {
+      if (tx) await appendAuditRow(tx, entry);
+      else await db.transaction((own) => appendAuditRow(own, entry));
     },
+
+    /** verify walks the chain and names the first row that was changed, deleted or slipped in. */
+    verify: () => verifyAuditChain(db),
 
     async list(q: { page_num: number; page_size: number; keyword?: string }): Promise<{ list: OpsAuditItem[]; total: number }> {
       const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;

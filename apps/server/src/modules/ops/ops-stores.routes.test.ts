@@ -79,6 +79,22 @@ describe('slots, modules, RCS count and discount rate', () => {
     expect((await auditOf(s.id)).length).toBe(1);
   });
 
+  it('refuses RCS queries below those used with a Chinese 400, and changes nothing', async () => {
+    const s = await t.newStore();
+    await t.db.update(store).set({ rcsCount: 30, usedRcsCount: 12 }).where(eq(store.id, s.id));
+    const res = await call('PUT', `/api/ops/stores/${s.id}`, { rcs_count: 11, discount_rate: 0.5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '风控查询次数不能少于已使用的 12 次',
+      errors: [{ field: 'rcs_count', message: '不能少于已使用的 12 次' }],
+    });
+    const [row] = await t.db.select().from(store).where(eq(store.id, s.id));
+    expect([row.rcsCount, Number(row.discountRate)]).toEqual([30, 1]);
+    expect((await call('PUT', `/api/ops/stores/${s.id}`, { rcs_count: 12 })).json()).toMatchObject({ rcs_count: 12, used_rcs_count: 12 });
+    expect((await auditOf(s.id)).length).toBe(1);
+  });
+
   it.each([
     [{ discount_rate: 0.09 }, '折扣率不能低于 0.1'],
     [{ discount_rate: 1.01 }, '折扣率不能高于 1.0'],
@@ -111,6 +127,26 @@ describe('report balance', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountFen: 10_000, kind: 'credit', reason: '运营充值：线下转账' });
     expect((await auditOf(s.id)).filter((a) => a.action === 'store.balance')).toHaveLength(1);
+  });
+
+  it('refuses one Idempotency-Key reused with another amount or kind (409), and moves no money', async () => {
+    const s = await t.newStore();
+    const key = { 'idempotency-key': 'ops-reuse-0001' };
+    const topUp = { kind: 'top_up', amount_fen: 5_000, reason: '线下转账' };
+    expect((await call('POST', `/api/ops/stores/${s.id}/balance`, topUp, key)).json()).toEqual({ balance_fen: 5_000, applied: true });
+    expect((await call('POST', `/api/ops/stores/${s.id}/balance`, topUp, key)).json()).toEqual({ balance_fen: 5_000, applied: false });
+    for (const body of [
+      { ...topUp, amount_fen: 50_000 },
+      { ...topUp, reason: '另一笔转账' },
+      { kind: 'correction', amount_fen: -1_000, reason: '线下转账' },
+    ]) {
+      const res = await call('POST', `/api/ops/stores/${s.id}/balance`, body, key);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Idempotency-Key 已用于另一个不同的请求') });
+    }
+    const rows = await t.db.select().from(reportLedger).where(eq(reportLedger.storeId, s.id));
+    expect(rows.map((r) => [r.kind, r.amountFen])).toEqual([['credit', 5_000]]);
+    expect((await call('GET', `/api/ops/stores/${s.id}`)).json().balance_fen).toBe(5_000);
   });
 
   it('corrects with a negative entry, never below zero, and needs a key and a reason', async () => {

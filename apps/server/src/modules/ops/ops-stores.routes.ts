@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { opsBalanceRequest, opsStoreCreateRequest, opsStoreIdParams, opsStoreListQuery, opsStoreUpdateRequest } from '@lease/shared';
 import { AppError } from '../../http/app-error.ts';
 import { requireOperator } from '../../http/authz.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import type { OpsStoresService } from './ops-stores.service.ts';
 
 const tags = ['ops'];
@@ -24,8 +25,8 @@ export const opsStoresRoutes: FastifyPluginAsyncZod<{ stores: OpsStoresService }
     '/api/ops/stores/:id/balance',
     { config: op, schema: { tags, params: opsStoreIdParams, body: opsBalanceRequest, headers: idempotencyHeaders } },
     (req) => {
-      const key = req.headers['idempotency-key'];
-      if (!key || !KEY_RE.test(key)) throw new AppError('VALIDATION_FAILED', '余额变动需要 Idempotency-Key 请求头（8-100 位字母、数字、-、_、:、.）');
+      const key = idempotencyKey(req);
+      if (!key || !KEY_RE.test(key.key)) throw new AppError('VALIDATION_FAILED', '余额变动需要 Idempotency-Key 请求头（8-100 位字母、数字、-、_、:、.）');
       return stores.adjustBalance(req.params.id, req.body, key, actor(req));
     },
   );

@@ -14,6 +14,7 @@ import {
 } from '@lease/shared';
 import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
+import type { IdempotencyKey } from '../../domain/idempotency.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { OperatorContext } from '../../http/authz.ts';
@@ -151,13 +152,18 @@ export function createOpsStoresService(deps: { db: Db; audit: OpsAudit; storeAut
       };
     },
 
-    /** update changes slots, modules, RCS count and discount rate; slots never go below the phones in use. */
+    /** update changes slots, modules, RCS count and discount rate; slots never go below the phones in use, nor RCS queries below those used. */
     async update(id: string, patch: OpsStoreUpdateRequest, actor: Actor): Promise<OpsStoreItem> {
       await db.transaction(async (tx) => {
         const before = await lockStore(tx, id);
         if (patch.device_count !== undefined && patch.device_count < before.usedDeviceCount) {
           throw new AppError('VALIDATION_FAILED', `设备名额不能少于已使用的 ${before.usedDeviceCount} 台`, [
             { field: 'device_count', message: `不能少于已使用的 ${before.usedDeviceCount} 台` },
+          ]);
+        }
+        if (patch.rcs_count !== undefined && patch.rcs_count < before.usedRcsCount) {
+          throw new AppError('VALIDATION_FAILED', `风控查询次数不能少于已使用的 ${before.usedRcsCount} 次`, [
+            { field: 'rcs_count', message: `不能少于已使用的 ${before.usedRcsCount} 次` },
           ]);
         }
         const values: Partial<typeof store.$inferInsert> = { dateUpdated: new Date() };
@@ -173,14 +179,17 @@ export function createOpsStoresService(deps: { db: Db; audit: OpsAudit; storeAut
 
     /**
      * adjustBalance writes one ledger entry (a top-up or a correction), never an overwritten number. The
-     * Idempotency-Key makes a retried or doubled request credit once: the ledger's unique key decides.
+     * Idempotency-Key makes a retried or doubled request credit once: the ledger's unique key decides, and the
+     * same key on a different request (another amount, kind or reason) is refused with 409, not answered as the first.
      */
-    async adjustBalance(id: string, req: OpsBalanceRequest, idempotencyKey: string, actor: Actor): Promise<OpsBalanceResult> {
-      const key = `ops:${idempotencyKey}`;
+    async adjustBalance(id: string, req: OpsBalanceRequest, idempotency: IdempotencyKey, actor: Actor): Promise<OpsBalanceResult> {
+      const key = `ops:${idempotency.key}`;
       const reason = `${req.kind === 'top_up' ? '运营充值' : '运营更正'}：${req.reason}`;
       return db.transaction(async (tx) => {
         const result =
-          req.kind === 'top_up' ? await ledger.creditIn(tx, id, req.amount_fen, reason, key) : await ledger.correctIn(tx, id, req.amount_fen, reason, key);
+          req.kind === 'top_up'
+            ? await ledger.creditIn(tx, id, req.amount_fen, reason, key, idempotency.fingerprint)
+            : await ledger.correctIn(tx, id, req.amount_fen, reason, key, idempotency.fingerprint);
         if (result.applied) {
           await audit.write(
             {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { UUID_RE } from '@lease/shared';
+import { withinLifetime } from '../auth/tokens.ts';
 
 const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_RE.test(v);
 
@@ -49,7 +50,7 @@ export class OpsTokens {
         requiredClaims: ['sub', 'exp', 'iat'],
       });
       const { sub, sid, typ } = payload;
-      if (typ !== 'ops-access' || !isUuid(sub) || !isUuid(sid)) return { ok: false, expired: false };
+      if (typ !== 'ops-access' || !isUuid(sub) || !isUuid(sid) || !withinLifetime(payload, this.ttlSeconds, now)) return { ok: false, expired: false };
       return { ok: true, claims: { operatorId: sub, sessionId: sid } };
     } catch (err) {
       return { ok: false, expired: err instanceof joseErrors.JWTExpired };

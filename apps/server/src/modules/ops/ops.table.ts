@@ -76,6 +76,9 @@ export const opsAudit = pgTable(
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     ip: text('ip').notNull().default(''),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    /** The hash chain (ops-audit-chain.ts): the previous row's `hash` ('' for the first row) and this row's. */
+    prevHash: text('prev_hash').notNull().default(''),
+    hash: text('hash').notNull().default(''),
   },
   (t) => [index('ops_audit_date_idx').on(t.dateCreated), index('ops_audit_target_idx').on(t.targetType, t.targetId)],
 );

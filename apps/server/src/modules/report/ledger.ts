@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertSameRequest } from '../../domain/idempotency.ts';
 import { store } from '../../domain/store.table.ts';
 import { reportLedger } from './report.table.ts';
 
@@ -12,6 +13,8 @@ export interface Charge {
   amountFen: number;
   reason: string;
   idempotencyKey: string;
+  /** The fingerprint of the client request behind the key (requestFingerprint); null for keys the server makes. */
+  fingerprint?: string | null;
   reportId?: string | null;
   clerkId?: string | null;
 }
@@ -28,6 +31,13 @@ async function byKey(tx: Tx, storeId: string, key: string): Promise<LedgerRow | 
     .from(reportLedger)
     .where(and(eq(reportLedger.storeId, storeId), eq(reportLedger.idempotencyKey, key)));
   return row;
+}
+
+/** replayed: the row a key already made, refused (409) when it was made by a different request than this one. */
+async function replayed(tx: Tx, storeId: string, key: string, fingerprint: string | null): Promise<LedgerRow | undefined> {
+  const seen = await byKey(tx, storeId, key);
+  if (seen) assertSameRequest(seen.idempotencyFingerprint, { key, fingerprint });
+  return seen;
 }
 
 export async function balanceOf(tx: Tx, storeId: string): Promise<number> {
@@ -48,11 +58,12 @@ export function createLedger(db: Db) {
 
     /**
      * charge debits inside the caller's transaction (so the report row and its charge commit together);
-     * 余额不足 when the balance does not cover it. A key already used returns its row and charges nothing.
+     * 余额不足 when the balance does not cover it. A key already used by the same request returns its row and
+     * charges nothing; used by another request, it is refused.
      */
     async charge(tx: Tx, c: Charge): Promise<{ row: LedgerRow; replayed: boolean }> {
       await lockStore(tx, c.storeId);
-      const seen = await byKey(tx, c.storeId, c.idempotencyKey);
+      const seen = await replayed(tx, c.storeId, c.idempotencyKey, c.fingerprint ?? null);
       if (seen) return { row: seen, replayed: true };
       if ((await balanceOf(tx, c.storeId)) < c.amountFen) throw new AppError('QUOTA_EXCEEDED', '余额不足');
       const [row] = await tx
@@ -63,6 +74,7 @@ export function createLedger(db: Db) {
           kind: 'charge',
           reason: c.reason,
           idempotencyKey: c.idempotencyKey,
+          idempotencyFingerprint: c.fingerprint ?? null,
           reportId: c.reportId ?? null,
           clerkId: c.clerkId ?? null,
         })
@@ -90,17 +102,29 @@ export function createLedger(db: Db) {
 
     /**
      * credit tops a store's balance up (the operator console will call this); the same idempotency key
-     * never credits twice. Returns the balance after it.
+     * never credits twice (and a key reused by a different request is refused). Returns the balance after it.
      */
     async credit(storeId: string, amountFen: number, reason: string, idempotencyKey: string): Promise<{ balanceFen: number; applied: boolean }> {
       return db.transaction((tx) => ledger.creditIn(tx, storeId, amountFen, reason, idempotencyKey));
     },
 
     /** creditIn is credit inside the caller's transaction (the operator console writes its audit row with it). */
-    async creditIn(tx: Tx, storeId: string, amountFen: number, reason: string, idempotencyKey: string): Promise<{ balanceFen: number; applied: boolean }> {
+    async creditIn(
+      tx: Tx,
+      storeId: string,
+      amountFen: number,
+      reason: string,
+      idempotencyKey: string,
+      fingerprint: string | null = null,
+    ): Promise<{ balanceFen: number; applied: boolean }> {
       if (!Number.isSafeInteger(amountFen) || amountFen <= 0) throw new AppError('VALIDATION_FAILED', '充值金额应为正整数（分）');
       await lockStore(tx, storeId);
-      const inserted = await tx.insert(reportLedger).values({ storeId, amountFen, kind: 'credit', reason, idempotencyKey }).onConflictDoNothing().returning();
+      if (await replayed(tx, storeId, idempotencyKey, fingerprint)) return { balanceFen: await balanceOf(tx, storeId), applied: false };
+      const inserted = await tx
+        .insert(reportLedger)
+        .values({ storeId, amountFen, kind: 'credit', reason, idempotencyKey, idempotencyFingerprint: fingerprint })
+        .onConflictDoNothing()
+        .returning();
       return { balanceFen: await balanceOf(tx, storeId), applied: inserted.length > 0 };
     },
 
@@ -108,15 +132,22 @@ export function createLedger(db: Db) {
      * correctIn fixes a mistaken movement with an entry of either sign (kind `correction`), inside the caller's
      * transaction; it never takes the balance below zero. The same key never corrects twice.
      */
-    async correctIn(tx: Tx, storeId: string, amountFen: number, reason: string, idempotencyKey: string): Promise<{ balanceFen: number; applied: boolean }> {
+    async correctIn(
+      tx: Tx,
+      storeId: string,
+      amountFen: number,
+      reason: string,
+      idempotencyKey: string,
+      fingerprint: string | null = null,
+    ): Promise<{ balanceFen: number; applied: boolean }> {
       if (!Number.isSafeInteger(amountFen) || amountFen === 0) throw new AppError('VALIDATION_FAILED', '更正金额应为非零整数（分）');
       await lockStore(tx, storeId);
-      if (await byKey(tx, storeId, idempotencyKey)) return { balanceFen: await balanceOf(tx, storeId), applied: false };
+      if (await replayed(tx, storeId, idempotencyKey, fingerprint)) return { balanceFen: await balanceOf(tx, storeId), applied: false };
       const balance = await balanceOf(tx, storeId);
       if (balance + amountFen < 0) throw new AppError('VALIDATION_FAILED', `更正后余额不能为负数（当前余额 ${(balance / 100).toFixed(2)} 元）`);
       const inserted = await tx
         .insert(reportLedger)
-        .values({ storeId, amountFen, kind: 'correction', reason, idempotencyKey })
+        .values({ storeId, amountFen, kind: 'correction', reason, idempotencyKey, idempotencyFingerprint: fingerprint })
         .onConflictDoNothing()
         .returning();
       return { balanceFen: await balanceOf(tx, storeId), applied: inserted.length > 0 };

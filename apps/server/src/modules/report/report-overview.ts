@@ -16,18 +16,20 @@ export function chinaMonthStart(at: Date) {
 }
 
 /**
- * createReportOverview: the home report panel (GET /api/home/report-overview). Figures about reports need
- * Ca1; a clerk without it sees only the store's RCS counts.
+ * createReportOverview: the home report panel (GET /api/home/report-overview). Every figure needs Ca1, the RCS
+ * counts too (RCS queries are a Ca1 call, /api/store/rcs/*): a clerk without it gets zeros and `available: false`.
  */
 export function createReportOverview(deps: { repo: ReportRepo; ledger: Ledger; stores: StoreRepo; watch: RiskWatch; sandbox: boolean; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return async (auth: AuthContext): Promise<ReportOverview> => {
     const s = await deps.stores.find(auth.storeId);
     if (!s) throw notFound('门店不存在');
-    const rcs = { rcs_count: s.rcsCount, used_rcs_count: s.usedRcsCount, rcs_left: Math.max(0, s.rcsCount - s.usedRcsCount) };
     const month = { basic: 0, advanced: 0, total: 0, failed: 0 };
-    if (!hasPermission(auth.perms, Perm.REPORT_LIST))
-      return { available: false, month, ...rcs, balance_fen: 0, abnormal_count: 0, sandbox: deps.sandbox, risk_watch: null };
+    if (!hasPermission(auth.perms, Perm.REPORT_LIST)) {
+      const none = { rcs_count: 0, used_rcs_count: 0, rcs_left: 0, balance_fen: 0, abnormal_count: 0 };
+      return { available: false, month, ...none, sandbox: deps.sandbox, risk_watch: null };
+    }
+    const rcs = { rcs_count: s.rcsCount, used_rcs_count: s.usedRcsCount, rcs_left: Math.max(0, s.rcsCount - s.usedRcsCount) };
     const at = now();
     const { groups, abnormal } = await deps.repo.overview(auth.storeId, chinaMonthStart(at), new Date(at.getTime() - 30 * DAY_MS));
     for (const g of groups) {

@@ -67,7 +67,7 @@ describe('reports through a configured vendor (the stand-in)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/report/balance', headers: s.clerk })).json().balance_fen).toBe(10_000);
     // Once the vendor has the store's account, a refresh goes through on it and is charged.
     accounts[`store:${s.store.id}`] = 'store-own-secret';
-    const ok = await post('/api/report/refresh', s.clerk, { id: refused.json().id });
+    const ok = await post('/api/report/refresh', s.clerk, { id: refused.json().id, idempotency_key: 'vendor-refresh-1' });
     expect(ok.json()).toMatchObject({ status: 'success', failure_reason: null });
     expect(vendor.calls.at(-1)).toMatchObject({ account: `store:${s.store.id}`, status: 200 });
     expect((await t.app.inject({ method: 'GET', url: '/api/report/balance', headers: s.clerk })).json().balance_fen).toBe(8_500);

@@ -30,6 +30,9 @@ async function shop(values: { modules?: Module[]; balanceFen?: number; discount?
   const noCa1 = await t.signedIn({ storeId: s.id, isAdmin: false, permission: Perm.APPLE_LIST_NEW });
   return { store: s, admin: admin.headers, clerk: clerk.headers, clerkId: clerk.clerk.id, noCa1: noCa1.headers };
 }
+let keys = 0;
+/** refresh sends a fresh idempotency key, as the console's 刷新 button does for each click it means. */
+const refresh = (h: Headers, id: string, key = `refresh-${++keys}-${Date.now()}`) => post('/api/report/refresh', h, { id, idempotency_key: key });
 const balance = async (h: Headers) => (await get('/api/report/balance', h)).json().balance_fen as number;
 
 describe('who may call', () => {
@@ -40,7 +43,7 @@ describe('who may call', () => {
     ['GET', '/api/report/preview?id=00000000-0000-4000-8000-000000000000'],
     ['GET', '/api/report/abnormal-list'],
     ['POST', '/api/report/add', hirer],
-    ['POST', '/api/report/refresh', { id: '00000000-0000-4000-8000-000000000000' }],
+    ['POST', '/api/report/refresh', { id: '00000000-0000-4000-8000-000000000000', idempotency_key: 'refresh-0001' }],
     ['POST', '/api/report/blacklist-check', { type: 1, phone_number: '13812345678' }],
     ['GET', '/api/store/rcs/list'],
     ['POST', '/api/store/rcs/request', { name: '张三', id_card: ID }],
@@ -185,6 +188,25 @@ describe('POST /api/report/add', () => {
     expect(await balance(s.clerk)).toBe(10_000 - 1_500);
   });
 
+  it('refuses a key reused for another hirer or level with 409, charging nothing more', async () => {
+    const s = await shop({ balanceFen: 10_000 });
+    const key = { idempotency_key: 'dialog-reuse-0001' };
+    expect((await post('/api/report/add', s.clerk, { ...hirer, ...key })).statusCode).toBe(200);
+    // The same request in another key order is still a replay.
+    const { authorised, level, ...rest } = hirer;
+    expect((await post('/api/report/add', s.clerk, { ...key, level, authorised, ...rest })).statusCode).toBe(200);
+    for (const other of [
+      { ...hirer, name: '李四', id_card: id18('31010419920815234') },
+      { ...hirer, level: 'advanced' },
+    ]) {
+      const res = await post('/api/report/add', s.clerk, { ...other, ...key });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Idempotency-Key 已用于另一个不同的请求') });
+    }
+    expect(await balance(s.clerk)).toBe(10_000 - 1_500);
+    expect((await get('/api/report/list', s.clerk)).json().total).toBe(1);
+  });
+
   it('50 parallel adds with a balance for 10 make 10 reports and 40 refusals (余额不足), never an overdraft', async () => {
     const s = await shop({ balanceFen: 15_000 });
     const results = await Promise.all(Array.from({ length: 50 }, () => post('/api/report/add', s.clerk, hirer)));
@@ -224,14 +246,36 @@ describe('POST /api/report/refresh', () => {
   it('re-queries under the same rules: charged again, refused without balance', async () => {
     const s = await shop({ balanceFen: 3_000 });
     const { id } = (await post('/api/report/add', s.clerk, hirer)).json();
-    const res = await post('/api/report/refresh', s.clerk, { id });
+    const res = await refresh(s.clerk, id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'success' });
     expect(await balance(s.clerk)).toBe(0);
-    const poor = await post('/api/report/refresh', s.clerk, { id });
+    const poor = await refresh(s.clerk, id);
     expect(poor.statusCode).toBe(409);
     expect(poor.json().message).toBe('余额不足');
     expect((await get(`/api/report/preview?id=${id}`, s.clerk)).json().status).toBe('success');
+  });
+
+  it('needs an idempotency key (Chinese 400, nothing charged); a retry with it charges once; reused on another report it is a 409', async () => {
+    const s = await shop({ balanceFen: 10_000 });
+    const { id } = (await post('/api/report/add', s.clerk, hirer)).json();
+    const { id: other } = (await post('/api/report/add', s.clerk, { ...hirer, name: '李四', id_card: id18('31010419920815234') })).json();
+    const paid = 10_000 - 2 * 1_500;
+    const bare = await post('/api/report/refresh', s.clerk, { id });
+    expect(bare.statusCode).toBe(400);
+    expect(JSON.stringify(bare.json())).toContain('刷新报告需要 idempotency_key');
+    expect(await balance(s.clerk)).toBe(paid);
+
+    const first = await refresh(s.clerk, id, 'refresh-click-0001');
+    const retried = await refresh(s.clerk, id, 'refresh-click-0001');
+    expect([first.statusCode, retried.statusCode]).toEqual([200, 200]);
+    expect(retried.json()).toMatchObject({ id, status: 'success' });
+    expect(await balance(s.clerk)).toBe(paid - 1_500);
+
+    const reused = await refresh(s.clerk, other, 'refresh-click-0001');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Idempotency-Key') });
+    expect(await balance(s.clerk)).toBe(paid - 1_500);
   });
 
   it("answers 404 for another store's report on preview and refresh, and changes nothing", async () => {
@@ -239,7 +283,7 @@ describe('POST /api/report/refresh', () => {
     const other = await shop({ balanceFen: 10_000 });
     const { id } = (await post('/api/report/add', other.clerk, hirer)).json();
     expect((await get(`/api/report/preview?id=${id}`, mine.admin)).statusCode).toBe(404);
-    expect((await post('/api/report/refresh', mine.admin, { id })).statusCode).toBe(404);
+    expect((await refresh(mine.admin, id)).statusCode).toBe(404);
     expect(await balance(mine.admin)).toBe(10_000);
     expect((await get('/api/report/list', mine.admin)).json().total).toBe(0);
   });
@@ -398,7 +442,7 @@ describe('stuck queries', () => {
       .update(report)
       .set({ status: 'pending', dateUpdated: new Date(Date.now() - 11 * 60_000) })
       .where(eq(report.id, id));
-    expect((await post('/api/report/refresh', s.clerk, { id })).statusCode).toBe(409);
+    expect((await refresh(s.clerk, id)).statusCode).toBe(409);
     const job = t.app.reports.jobs.find((j) => j.name === 'report-stuck')!;
     expect(await job.run()).toBe(1);
     expect(await job.run()).toBe(0);
@@ -407,7 +451,7 @@ describe('stuck queries', () => {
       failure_reason: expect.stringContaining('费用已退回'),
     });
     expect(await balance(s.clerk)).toBe(3_000);
-    expect((await post('/api/report/refresh', s.clerk, { id })).json().status).toBe('success');
+    expect((await refresh(s.clerk, id)).json().status).toBe('success');
   });
 });
 

@@ -15,6 +15,7 @@ import {
 } from '@lease/shared';
 import { denied } from '../../http/app-error.ts';
 import { requireAuth } from '../../http/authz.ts';
+import { fingerprintOf } from '../../http/idempotency-key.ts';
 import type { HxReportService } from './hx-report.service.ts';
 import type { RcsService } from './rcs.service.ts';
 import type { ReportService } from './report.service.ts';
@@ -48,11 +49,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; watch
   app.get(`${base}/abnormal-list`, { config, schema: { tags, querystring: abnormalListQuery, summary: '异常报告（查询失败并已退款）' } }, (req) =>
     reports.abnormalList(requireAuth(req), req.query),
   );
+  // The body's idempotency_key travels with the request's fingerprint: the same key on another request is a 409.
   app.post(`${base}/add`, { config, schema: { tags, body: reportAddRequest, summary: '新增报告（扣费；失败自动退款）' } }, (req) =>
-    reports.add(requireAuth(req), req.body),
+    reports.add(requireAuth(req), req.body, fingerprintOf(req)),
   );
-  app.post(`${base}/refresh`, { config, schema: { tags, body: reportRefreshRequest, summary: '刷新报告（重新查询并扣费）' } }, (req) =>
-    reports.refresh(requireAuth(req), req.body),
+  app.post(`${base}/refresh`, { config, schema: { tags, body: reportRefreshRequest, summary: '刷新报告（重新查询并扣费；需要 idempotency_key）' } }, (req) =>
+    reports.refresh(requireAuth(req), req.body, fingerprintOf(req)),
   );
   app.post(
     `${base}/blacklist-check`,

@@ -183,7 +183,8 @@ export function createReportService(deps: ReportServiceDeps) {
       };
     },
 
-    async add(auth: AuthContext, body: ReportAddRequest): Promise<ReportListItem> {
+    /** add: `fingerprint` is the client request's (requestFingerprint), so its key reused on another hirer or level is refused. */
+    async add(auth: AuthContext, body: ReportAddRequest, fingerprint: string | null = null): Promise<ReportListItem> {
       const level = orderable(auth, body.level);
       const s = await storeOf(auth);
       const price = discounted(REPORT_LIST_PRICE_FEN[level], s.discountRate);
@@ -193,12 +194,13 @@ export function createReportService(deps: ReportServiceDeps) {
       const created = await db.transaction(async (tx) => {
         // The charge comes first: it takes the store's row lock before any insert touches the store (its
         // foreign-key share lock would otherwise deadlock parallel adds). A client key already used replays
-        // the first answer instead of charging again (double click, retried request).
+        // the first answer instead of charging again (double click, retried request); with another body, a 409.
         const { row: charge, replayed } = await ledger.charge(tx, {
           storeId: auth.storeId,
           amountFen: price,
           reason: `${reportLevelLabel[level]}报告 ${body.name}`,
           idempotencyKey: key,
+          fingerprint: body.idempotency_key ? fingerprint : null,
           reportId: id,
           clerkId: auth.clerkId,
         });
@@ -234,8 +236,11 @@ export function createReportService(deps: ReportServiceDeps) {
       return itemOf(auth.storeId, id);
     },
 
-    /** refresh re-queries a finished or failed report: charged again at today's price, refunded on failure. */
-    async refresh(auth: AuthContext, body: ReportRefreshRequest): Promise<ReportListItem> {
+    /**
+     * refresh re-queries a finished or failed report: charged again at today's price, refunded on failure. The
+     * client's key is required (the schema): without one, every retried request would be a new charge.
+     */
+    async refresh(auth: AuthContext, body: ReportRefreshRequest, fingerprint: string | null = null): Promise<ReportListItem> {
       const found = await repo.get(auth.storeId, body.id);
       if (!found) throw notFound('报告不存在');
       const level = orderable(auth, found.report.level);
@@ -243,13 +248,14 @@ export function createReportService(deps: ReportServiceDeps) {
       const price = discounted(REPORT_LIST_PRICE_FEN[level], s.discountRate);
       const started = await db.transaction(async (tx) => {
         const attempt = found.report.attempt + 1;
-        const chargeOf = body.idempotency_key ? `refresh:${body.idempotency_key}` : chargeKey(body.id, attempt);
+        const chargeOf = `refresh:${body.idempotency_key}`;
         // Charge first (the store lock), as in add; a replayed key answers the report as it stands.
         const { replayed } = await ledger.charge(tx, {
           storeId: auth.storeId,
           amountFen: price,
           reason: `刷新${reportLevelLabel[level]}报告 ${found.report.name}`,
           idempotencyKey: chargeOf,
+          fingerprint,
           reportId: body.id,
           clerkId: auth.clerkId,
         });

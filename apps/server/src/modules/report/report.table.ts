@@ -18,6 +18,8 @@ export const reportLedger = pgTable(
     kind: text('kind').$type<'credit' | 'charge' | 'refund' | 'correction'>().notNull(),
     reason: text('reason').notNull().default(''),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The fingerprint of the client request that made the row (requestFingerprint): the same key with another request is refused. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     /** Set for a report's charge and refund; null for top-ups and blacklist checks. No FK: retention deletes reports, never money. */
     reportId: uuid('report_id'),
     clerkId: uuid('clerk_id'),

@@ -11,9 +11,9 @@ export interface SmsCodeModuleDeps extends Pick<ModuleBase, 'db' | 'config' | 's
 }
 
 /**
- * createSmsCodeModule wires the SMS codes every area sends and checks (`sms`), the sender in use (`sender`: the
- * configured gateway, the dev outbox or none) and the cleanup job. It has no routes of its own: the send calls
- * live in modules/system.
+ * createSmsCodeModule wires the SMS codes every area sends and checks (`sms`, with the proof-of-work challenges of
+ * public sends), the sender in use (`sender`: the configured gateway, the dev outbox or none) and the cleanup job.
+ * It has no routes of its own: the send and challenge calls live in modules/system.
  */
 export function createSmsCodeModule(deps: SmsCodeModuleDeps) {
   const outbox = createOutboxSmsSender(deps.db);

@@ -1,6 +1,13 @@
 import { enrolmentIsHttps } from '../../mdm/apple/enrolment-url.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ServerVersion, checkNeedSmsVerifyQuery, registerStoreRequest, smsVerifyNoAuthRequest, smsVerifyRequest } from '@lease/shared';
+import {
+  type ServerVersion,
+  checkNeedSmsVerifyQuery,
+  registerStoreRequest,
+  smsChallengeResponse,
+  smsVerifyNoAuthRequest,
+  smsVerifyRequest,
+} from '@lease/shared';
 import type { Config } from '../../config.ts';
 import { requireAuth } from '../../http/authz.ts';
 import { clientOf } from '../../http/client-info.ts';
@@ -22,8 +29,19 @@ export const systemRoutes: FastifyPluginAsyncZod<Options> = async (app, { system
   app.post('/api/system/smsverify', { config: { auth: 'authenticated' }, schema: { tags, body: smsVerifyRequest } }, (req) =>
     system.sendForClerk(requireAuth(req), req.body.purpose, req.body.phone_number, req.ip),
   );
-  app.post('/api/system/smsverify-noauth', { config: { auth: 'public' }, schema: { tags, body: smsVerifyNoAuthRequest } }, (req) =>
-    system.sendPublic(req.body.phone_number, req.body.purpose, req.ip),
+  app.post(
+    '/api/system/smsverify-noauth',
+    { config: { auth: 'public' }, schema: { tags, summary: '登录前获取验证码（首次之后需附人机验证 proof）', body: smsVerifyNoAuthRequest } },
+    (req) => system.sendPublic(req.body.phone_number, req.body.purpose, req.ip, req.body.proof),
+  );
+  app.get(
+    '/api/system/sms-challenge',
+    { config: { auth: 'public' }, schema: { tags, summary: '获取人机验证题目（工作量证明）', response: { 200: smsChallengeResponse } } },
+    (_req, reply) => {
+      // Each answer is a fresh challenge: no cache may hand one out twice.
+      reply.header('cache-control', 'no-store');
+      return system.smsChallenge();
+    },
   );
   app.post('/api/system/register-store', { config: { auth: 'public' }, schema: { tags, body: registerStoreRequest } }, (req) =>
     registerStore.register(req.body, clientOf(req)),

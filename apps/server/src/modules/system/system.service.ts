@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { PERMISSION_GROUPS, Perm, SmsPurpose, hasPermission } from '@lease/shared';
+import { PERMISSION_GROUPS, Perm, type SmsProof, SmsPurpose, hasPermission } from '@lease/shared';
 import type { SmsCodeService } from '../sms-code/sms-code.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -29,13 +29,16 @@ export function createSystemService(deps: { db: Db; clerkRepo: ClerkRepo; sms: S
 
     /**
      * sendPublic never tells a stranger whether a phone has an account: a registered phone asking for a register
-     * code, or an unknown one asking for a reset code, gets the same answer after the same caps, but no text.
+     * code, or an unknown one asking for a reset code, gets the same answer after the same caps and proof, but no text.
      */
-    async sendPublic(phone: string, purpose: PublicPurpose, ip: string) {
+    async sendPublic(phone: string, purpose: PublicPurpose, ip: string, proof?: SmsProof) {
       const existing = await clerkRepo.findByPhone(phone);
       const deliver = purpose === SmsPurpose.REGISTER ? existing === undefined : existing !== undefined;
-      return sms.send(phone, purpose, ip, deliver);
+      return sms.sendPublic(phone, purpose, ip, deliver, proof);
     },
+
+    /** smsChallenge issues the proof-of-work challenge a public send needs after an address's or a phone's first. */
+    smsChallenge: () => sms.challenge(),
 
     permissionMap: () => PERMISSION_GROUPS,
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppModule, ModuleBase } from '../../http/app-module.ts';
+import { createImageGate } from './wallpaper-image.gate.ts';
 import { createWallpaperRepo, getWallpaperContent } from './wallpaper.repo.ts';
 import { wallpaperRoutes } from './wallpaper.routes.ts';
 import { createWallpaperService } from './wallpaper.service.ts';
@@ -11,7 +12,8 @@ import { createWallpaperService } from './wallpaper.service.ts';
 export function createWallpaperModule(deps: Pick<ModuleBase, 'db'>) {
   const { db } = deps;
   const repo = createWallpaperRepo(db);
-  const wallpapers = createWallpaperService({ repo });
+  const images = createImageGate();
+  const wallpapers = createWallpaperService({ repo, images });
   return {
     name: 'wallpaper',
     repo,

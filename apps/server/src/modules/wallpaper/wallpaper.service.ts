@@ -9,7 +9,8 @@ import {
 } from '@lease/shared';
 import type { AuthContext } from '../../http/authz.ts';
 import { notFound } from '../../http/app-error.ts';
-import { decodeJpegDataUri, makeThumbnail, toJpegDataUri } from './wallpaper-image.ts';
+import { toJpegDataUri } from './wallpaper-image.ts';
+import type { ImageGate } from './wallpaper-image.gate.ts';
 import type { WallpaperRepo, WallpaperSummary as WallpaperSummaryRow } from './wallpaper.repo.ts';
 
 const meta = (row: Omit<WallpaperSummaryRow, 'thumbnail'>) => ({
@@ -25,8 +26,8 @@ const meta = (row: Omit<WallpaperSummaryRow, 'thumbnail'>) => ({
 const toSummary = (row: WallpaperSummaryRow): WallpaperSummary => ({ ...meta(row), thumbnail: toJpegDataUri(row.thumbnail) });
 
 /** WallpaperService is the store's wallpaper library (spec §7 wallpaper calls); everything is the caller's store's. */
-export function createWallpaperService(deps: { repo: WallpaperRepo }) {
-  const { repo } = deps;
+export function createWallpaperService(deps: { repo: WallpaperRepo; images: ImageGate }) {
+  const { repo, images } = deps;
   return {
     async list(auth: AuthContext, page: Paging): Promise<ListResponse<WallpaperSummary>> {
       const { rows, total } = await repo.list(auth.storeId, page);
@@ -38,8 +39,8 @@ export function createWallpaperService(deps: { repo: WallpaperRepo }) {
       return { ...meta(row), content: toJpegDataUri(row.content) };
     },
     async upload(auth: AuthContext, req: WallpaperUploadBody): Promise<WallpaperSummary> {
-      const picture = decodeJpegDataUri(req.content);
-      const thumbnail = await makeThumbnail(picture.bytes);
+      // A picture of up to 8192×8192 takes a thread for a while: the gate bounds how many at once and how long.
+      const { thumbnail, ...picture } = await images.process(req.content);
       const row = await repo.insert({
         storeId: auth.storeId,
         type: req.type,

@@ -24,9 +24,9 @@ export default function ForgotPasswordPage() {
     onError: (err) => showFormError(form, err),
   });
 
-  const sendCode = async () => {
+  const sendCode = async (onVerify: () => void) => {
     const { phone_number } = await form.validateFields(['phone_number']);
-    return sendSmsCodeNoAuth(phone_number, 'reset-password');
+    return sendSmsCodeNoAuth(phone_number, 'reset-password', onVerify);
   };
 
   return (

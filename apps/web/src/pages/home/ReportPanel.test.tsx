@@ -37,11 +37,11 @@ describe('home ReportPanel', () => {
     expect(screen.queryByText('暂未开放')).toBeNull();
   });
 
-  it('shows a clerk without the report permission only the RCS counts', () => {
-    show(overview({ available: false, sandbox: false }));
-    expect(screen.getByText('7 / 10 次')).toBeTruthy();
-    expect(screen.queryByText('¥123.45')).toBeNull();
-    expect(screen.getByText('你没有查看报告的权限，报告数量和余额不显示。')).toBeTruthy();
+  it('shows a clerk without the report permission no figures, not even the RCS counts', () => {
+    show(overview({ available: false, sandbox: false, rcs_count: 0, used_rcs_count: 0, rcs_left: 0, balance_fen: 0 }));
+    expect(screen.queryByText('0 / 0 次')).toBeNull();
+    expect(screen.queryByText('风控查询剩余')).toBeNull();
+    expect(screen.getByText('你没有查看报告的权限，报告数量、余额和风控查询次数不显示。')).toBeTruthy();
   });
 
   it('warns when the early-access watch found a hirer newly on a blacklist, with the phone it concerns', async () => {

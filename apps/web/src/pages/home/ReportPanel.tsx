@@ -9,10 +9,10 @@ import { yuan } from '../report/reportView.ts';
 
 const rcsText = (d: ReportOverview) => `${d.rcs_left} / ${d.rcs_count} 次`;
 
-/** reportItems are the home's report figures; a clerk without the report permission sees only the RCS counts. */
+/** reportItems are the home's report figures; a clerk without the report permission sees none (the server sends none). */
 export function reportItems(d: ReportOverview) {
+  if (!d.available) return [];
   const rcs = { key: 'rcs', label: '风控查询剩余', children: rcsText(d) };
-  if (!d.available) return [rcs];
   return [
     { key: 'month', label: '本月报告', children: `${d.month.total} 份（基础版 ${d.month.basic} · 进阶版 ${d.month.advanced}）` },
     { key: 'failed', label: '本月查询失败', children: `${d.month.failed} 份` },
@@ -63,9 +63,9 @@ export function ReportPanel({ data, loading }: { data: ReportOverview | undefine
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
         <>
-          <Descriptions column={1} size="small" items={reportItems(data)} />
+          {data.available && <Descriptions column={1} size="small" items={reportItems(data)} />}
           {/* A plain span, not Typography.Text: antd's Typography brings its editor (Input, TextArea), 30 KB for the home. */}
-          {!data.available && <span style={{ color: token.colorTextSecondary }}>你没有查看报告的权限，报告数量和余额不显示。</span>}
+          {!data.available && <span style={{ color: token.colorTextSecondary }}>你没有查看报告的权限，报告数量、余额和风控查询次数不显示。</span>}
           {data.available && data.risk_watch?.new_alerts_7d ? <RiskAlerts /> : null}
           {data.available && (
             <div style={{ marginTop: 8 }}>

@@ -26,9 +26,9 @@ export default function NewStorePage() {
     onError: (err) => showFormError(form, err),
   });
 
-  const sendCode = async () => {
+  const sendCode = async (onVerify: () => void) => {
     const { phone_number } = await form.validateFields(['phone_number']);
-    return sendSmsCodeNoAuth(phone_number, 'register');
+    return sendSmsCodeNoAuth(phone_number, 'register', onVerify);
   };
 
   return (

@@ -7,6 +7,7 @@ import { PagedListTable } from '../../../components/PagedListTable.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 import { yuan } from '../stores/storeFormat.ts';
+import { AuditChainStatus } from './AuditChainStatus.tsx';
 
 /** Chinese names of the fields the audit rows keep. */
 const FIELD_LABEL: Record<string, string> = {
@@ -92,6 +93,7 @@ export default function OpsAuditPage() {
         <Typography.Text type="secondary">
           运营人员的每一次操作都记录在此（谁、做了什么、修改前后、来源 IP），记录只能追加，任何人都不能修改或删除。
         </Typography.Text>
+        <AuditChainStatus />
         <Input.Search
           allowClear
           placeholder="运营人员、操作或对象 ID"

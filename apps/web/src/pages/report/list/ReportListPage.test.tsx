@@ -86,7 +86,8 @@ describe('ReportListPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/将重新查询 王小明 的信用数据，扣费 ¥8.50/, undefined, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(document.querySelector<HTMLElement>('.ant-popconfirm .ant-btn-primary')!);
     await waitFor(() => expect(posted(fetchMock, '/api/report/refresh')).toHaveLength(1), { timeout: 5000 });
-    expect(posted(fetchMock, '/api/report/refresh')[0]).toMatchObject({ id: listItem().id });
+    // The key the server requires for a refresh (a retried click must not charge twice).
+    expect(posted(fetchMock, '/api/report/refresh')[0]).toMatchObject({ id: listItem().id, idempotency_key: expect.stringMatching(/^[\w-]{8,64}$/) });
   });
 
   it('lists refunded failures on the abnormal tab', async () => {

@@ -1,20 +1,30 @@
-import { screen } from '@testing-library/react';
+import type { UserInfo } from '@lease/shared';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answerFetch } from '../../../test/fakeNetwork.ts';
-import { admin } from '../../../test/fixtures.ts';
+import { admin, clerk } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/renderRoute.tsx';
 import { detailAnswer, helperAnswer, REPORT_ID } from '../report.fixture.ts';
 import ReportViewPage from './ReportViewPage.tsx';
 
-function renderView(answer: Response) {
+const views = {
+  list: [
+    { id: 'v-2', clerk_id: 'c-2', clerk_name: '李店员', report_id: REPORT_ID, report_name: '王小明', level: 'basic', date_created: '2026-03-02T03:00:00Z' },
+    { id: 'v-1', clerk_id: 'c-1', clerk_name: '王管理员', report_id: REPORT_ID, report_name: '王小明', level: 'basic', date_created: '2026-03-01T02:00:00Z' },
+  ],
+  total: 7,
+};
+
+function renderView(answer: Response, user: UserInfo = admin()) {
   const fetchMock = answerFetch(
     vi.fn(async (url: string) => {
       if (url === `/api/report/preview?id=${REPORT_ID}`) return answer.clone();
       if (url === '/api/report/helper') return Response.json(helperAnswer);
+      if (url.startsWith('/api/store/report-view-log')) return Response.json(views);
       return new Response('', { status: 404 });
     }),
   );
-  renderRoute({ path: '/console/report/basic/:id', Component: ReportViewPage }, { at: `/console/report/basic/${REPORT_ID}`, user: admin() });
+  renderRoute({ path: '/console/report/basic/:id', Component: ReportViewPage }, { at: `/console/report/basic/${REPORT_ID}`, user });
   return fetchMock;
 }
 
@@ -35,6 +45,23 @@ describe('ReportViewPage', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/多头借贷/)).toBeNull();
     expect(screen.getByRole('link', { name: 'iPhone 13' }).getAttribute('href')).toBe('/console/device/ios/0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b');
     expect(screen.getByText(/王管理员 于 .* 确认已取得本人授权/)).toBeTruthy();
+  });
+
+  it("shows the admin who viewed this report's full data and when, linking to the filtered log", async () => {
+    const fetchMock = renderView(Response.json(detailAnswer()));
+    const list = await screen.findByRole('list', { name: '查看记录' });
+    expect(await within(list).findByText('李店员')).toBeTruthy();
+    expect(within(list).getByText('王管理员')).toBeTruthy();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.startsWith('/api/store/report-view-log'));
+    expect(asked).toContain(`report_id=${REPORT_ID}`);
+    expect(screen.getByRole('link', { name: '全部 7 条' }).getAttribute('href')).toBe(`/console/security/operation-log/report-view?report_id=${REPORT_ID}`);
+  });
+
+  it('shows a clerk without admin rights no view record and never asks for it', async () => {
+    const fetchMock = renderView(Response.json(detailAnswer()), clerk({ permission: [] }));
+    expect(await screen.findByText('王小明 的基础版信用报告')).toBeTruthy();
+    expect(screen.queryByText('查看记录')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/store/report-view-log'))).toBe(false);
   });
 
   it('says a failed query was refunded and offers no sections', async () => {

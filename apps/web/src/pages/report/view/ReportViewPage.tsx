@@ -6,13 +6,16 @@ import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/index.ts';
 import { reportPreviewQuery } from '../../../api/report.ts';
+import { useUser } from '../../../auth/useUser.ts';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { formatDateTime } from '../../../lib/time.ts';
+import { isAdmin } from '../../../router/guard.ts';
 import { LevelTag, RiskTag, SandboxTag, StatusTag } from '../components/ReportTags.tsx';
 import { RefreshReportButton } from '../components/RefreshReportButton.tsx';
 import { yuan } from '../reportView.ts';
 import { ChartSlot, ReportSectionList } from './ReportSections.tsx';
+import { ReportViewsPanel } from './ReportViewsPanel.tsx';
 
 const ScoreGauge = lazy(() => import('./charts/ReportCharts.tsx').then((m) => ({ default: m.ScoreGauge })));
 
@@ -54,6 +57,7 @@ function Summary({ r }: { r: ReportDetail }) {
 /** ReportViewPage reads one report like a credit report: who and when, the conclusion with its score, then each section. */
 export default function ReportViewPage() {
   const { id = '' } = useParams();
+  const admin = isAdmin(useUser());
   const report = useQuery({ ...reportPreviewQuery(id), refetchInterval: (q) => (q.state.data?.status === 'pending' ? 3000 : false) });
 
   if (report.isPending) return <PageLoading />;
@@ -145,6 +149,8 @@ export default function ReportViewPage() {
       </Panel>
 
       {r.sections && <ReportSectionList sections={r.sections} />}
+
+      {admin && <ReportViewsPanel reportId={r.id} />}
     </Flex>
   );
 }

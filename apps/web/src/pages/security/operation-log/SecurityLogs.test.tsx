@@ -83,4 +83,27 @@ describe('ReportViewLogPage', () => {
     const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.startsWith('/api/store/report-view-log'));
     expect(asked).toContain('start_date=20260301');
   });
+
+  it("shows one report's views from the report page's link, links the report, and lets the filter go", async () => {
+    const reportId = '7d1f3c2a-5b6e-4f70-8a91-b2c3d4e5f601';
+    const fetchMock = serve();
+    renderRoute({ path: '/views', element: <ReportViewLogPage /> }, { at: `/views?report_id=${reportId}`, user: admin() });
+    expect(await screen.findByText(/仅显示一份报告的查看记录/)).toBeTruthy();
+    const asked = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/store/report-view-log'));
+    expect(asked()[0]).toContain(`report_id=${reportId}`);
+    expect((await screen.findByRole('link', { name: '赵六' })).getAttribute('href')).toBe('/console/report/basic/r-1');
+    fireEvent.click(screen.getByRole('button', { name: '显示全部报告' }));
+    await waitFor(() => expect(asked().some((u) => !u.includes('report_id'))).toBe(true));
+  });
+
+  it('lists report views as cards on a phone', async () => {
+    screenSize.phone = true;
+    serve();
+    renderRoute({ path: '/views', element: <ReportViewLogPage /> }, { at: '/views', user: admin() });
+    const list = await screen.findByRole('list', { name: '报告查看记录' });
+    const card = within(list).getAllByRole('listitem')[0];
+    expect(within(card).getByText('李店员')).toBeTruthy();
+    expect(within(card).getByText('查看时间')).toBeTruthy();
+    expect(document.querySelector('table')).toBeNull();
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "report_ledger" ADD COLUMN "idempotency_fingerprint" text;

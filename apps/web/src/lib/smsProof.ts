@@ -1,0 +1,29 @@
+import { searchSmsProof } from '@lease/shared';
+
+/** Tries per slice: some tens of milliseconds of hashing, so the page repaints (the spinner turns) between slices. */
+const SLICE = 16_384;
+
+/** nextTask yields to the page through a message task: unlike setTimeout(0), it is not clamped to 4 ms when repeated. */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+/**
+ * solveSmsProof finds the solution of a proof-of-work challenge for a public SMS send (about 2^18 tries at the
+ * server's difficulty, under a second on a desktop). It hashes in slices with the server's own check
+ * (searchSmsProof in @lease/shared), yielding between them so the page stays responsive.
+ */
+export async function solveSmsProof(challenge: string, difficulty: number, signal?: AbortSignal): Promise<string> {
+  for (let from = 0; ; from += SLICE) {
+    signal?.throwIfAborted();
+    const solution = searchSmsProof(challenge, difficulty, from, SLICE);
+    if (solution !== undefined) return solution;
+    await nextTask();
+  }
+}
