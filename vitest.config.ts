@@ -27,6 +27,10 @@ export default defineConfig({
         // Process-level crash tests: a real server killed with SIGKILL, on PostgreSQL (npm run test:crash).
         test: { name: 'crash', include: ['apps/server/src/**/*.crash.ts'], environment: 'node', testTimeout: 600_000, hookTimeout: 600_000 },
       },
+      {
+        // Several server nodes behind HAProxy on PostgreSQL, phones through the balancer, faults injected (npm run test:cluster).
+        test: { name: 'cluster', include: ['cluster/**/*.cluster.ts'], environment: 'node', testTimeout: 1_800_000, hookTimeout: 1_800_000 },
+      },
     ],
   },
 });

@@ -8,7 +8,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'apps/server');
-const outdir = path.join(serverDir, 'dist');
+// SERVER_DIST builds elsewhere (a folder under the repository, so node_modules resolve): a test cluster's nodes keep
+// running from their own copy while apps/server/dist is rebuilt.
+const outdir = process.env.SERVER_DIST ? path.resolve(root, process.env.SERVER_DIST) : path.join(serverDir, 'dist');
 
 /** Bare imports are external unless they are our own workspace packages, whose TypeScript we compile. */
 const externalDependencies = {
@@ -38,4 +40,4 @@ await build({
 // Files the server reads at run time next to its code: the database migrations (db/client.ts looks
 // for them beside the module, which in the bundle is dist/).
 fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
-console.log(`  服务端已编译到 apps/server/dist（${Date.now() - started} ms）`);
+console.log(`  服务端已编译到 ${path.relative(root, outdir)}（${Date.now() - started} ms）`);

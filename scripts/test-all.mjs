@@ -13,6 +13,7 @@ const PHASES = [
   { name: 'pg', script: 'test:pg' },
   { name: 'crash', script: 'test:crash' },
   { name: 'e2e', script: 'test:e2e' },
+  { name: 'cluster', script: 'test:cluster' },
 ];
 
 const wanted = process.argv.slice(2);

@@ -60,7 +60,12 @@ const version: ServerVersion = {
 export async function composeApp(deps: AppDeps) {
   const { config, database, secrets } = deps;
   const { db } = database;
-  const app = createHttpApp({ logger: deps.logger, trustProxy: config.trustProxy, quietSucceeded: config.logRequests === 'failed' });
+  const app = createHttpApp({
+    logger: deps.logger,
+    trustProxy: config.trustProxy,
+    quietSucceeded: config.logRequests === 'failed',
+    databaseWatch: database.watch,
+  });
   const metrics = createMetrics({
     db,
     pool: database.pool,

@@ -101,6 +101,13 @@ const ConfigSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** Serves /metrics on the main port to `Authorization: Bearer <token>`; at least 16 characters. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * PostgreSQL pool: connections per server process, and how long a request waits for a new connection or for a
+   * statement's answer (ms) before it is answered 503; the console gives up on a call after 10 s anyway.
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** How long SIGTERM waits for requests and jobs in flight before giving up (ms). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
 });
@@ -211,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     metrics: { port: parsed.METRICS_PORT, host: parsed.METRICS_HOST, token: parsed.METRICS_TOKEN || undefined },
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    dbPool: { max: parsed.DB_POOL_MAX, connectTimeoutMs: parsed.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: parsed.DB_QUERY_TIMEOUT_MS },
     apns: {
       configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),
       origin: parsed.APNS_ORIGIN,

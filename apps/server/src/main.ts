@@ -46,7 +46,9 @@ if (!config.databaseUrl) {
     process.exit(1);
   }
 }
-const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: pgliteDir });
+const database = await openDatabase(
+  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, limits: config.dbPool } : { kind: 'pglite', dir: pgliteDir },
+);
 // Benchmarks only: LEASE_STATEMENT_COUNT_FILE makes SIGUSR2 write how many statements this process has sent.
 reportStatementsOnSignal(database.db);
 if (database.kind === 'pglite') {

@@ -8,6 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { createDatabaseWatch, type DatabaseWatch, pgProbe } from './availability.ts';
+import { pgliteBytea } from './pglite-bytea.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -18,27 +20,110 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connection counts (metrics). */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
+  /** PostgreSQL only: whether this process can reach the server now (requests fail at once while it cannot). */
+  watch?: DatabaseWatch;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /** `from`: a PGlite data folder as a tar (`dumpDataDir`) to start from instead of running initdb (tests). */
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir?: string; from?: Blob };
+export type DatabaseTarget = { kind: 'postgres'; url: string; limits?: PoolLimits } | { kind: 'pglite'; dir?: string; from?: Blob };
+
+/**
+ * PoolLimits bound how long a request waits on PostgreSQL: for a free connection, for a new one, for a statement's
+ * answer. The server sets them (config DB_*); tests and benches that run long statements of their own leave them off.
+ */
+export interface PoolLimits {
+  max?: number;
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
+}
+
+/**
+ * DroppingClient closes its connection when a statement outlives the pool's query timeout. node-postgres answers the
+ * caller with an error but keeps the connection, with the statement (and its transaction) still open on the server,
+ * and drops the ROLLBACK that was queued behind it: returned to the pool, that connection would run the next
+ * caller's statements inside the abandoned transaction and commit its half-done writes with them. Closed, it is
+ * discarded, and PostgreSQL rolls the transaction back when it sees the connection go.
+ */
+class DroppingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres overloads query() a dozen ways; this only wraps it.
+  override query(...args: any[]): any {
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last];
+      args[last] = (err: unknown, res: unknown) => {
+        this.dropAfterTimeout(err);
+        callback(err, res);
+      };
+      return super.query(...(args as Parameters<pg.Client['query']>));
+    }
+    const result: unknown = super.query(...(args as Parameters<pg.Client['query']>));
+    if (result instanceof Promise) result.catch((err: unknown) => this.dropAfterTimeout(err));
+    return result;
+  }
+
+  private dropAfterTimeout(err: unknown) {
+    if (err instanceof Error && err.message === 'Query read timeout')
+      (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  }
+}
+
+/** Any fixed number: the advisory lock nodes of one cluster take to migrate one at a time. */
+const MIGRATION_LOCK = 7_301_977;
+
+/**
+ * migrateOnce applies the migrations on a connection of its own, without the pool's statement timeout (an index on
+ * a large table takes minutes), under an advisory lock: nodes of a cluster starting together migrate one after the
+ * other, and the later ones find nothing left to do.
+ */
+async function migrateOnce(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client) as never, { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
 
 /** openDatabase connects (PGlite in a folder or in memory, or a PostgreSQL URL) and applies migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const { max = 10, connectTimeoutMs, queryTimeoutMs } = target.limits ?? {};
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max,
+      Client: queryTimeoutMs ? DroppingClient : pg.Client,
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: queryTimeoutMs,
+      // A transaction whose node vanished mid-way (a cut link) holds its row locks until PostgreSQL gives up on it:
+      // bounded here, so the other nodes can take those rows again.
+      options: queryTimeoutMs ? `-c idle_in_transaction_session_timeout=${Math.max(30_000, 3 * queryTimeoutMs)}` : undefined,
+      // A peer that vanished without a FIN (a cut link) is noticed by the kernel instead of never.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // An idle client can be cut off (server restart, failover); pg emits that on the pool, where an
     // unhandled 'error' would end the process. The pool drops the client and opens a new one on demand.
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
+    // The pool listens only to idle clients. A checked-out client whose socket fails between two statements (the
+    // kernel's keepalive giving up on a cut link) emits 'error' with no query to take it, which would end the
+    // process; heard here, the client is marked broken and the pool drops it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end(), pool };
+    await migrateOnce(target.url);
+    const watch = createDatabaseWatch(pgProbe(target.url, Math.min(connectTimeoutMs ?? 2_000, 2_000)));
+    const close = async () => {
+      watch.close();
+      await pool.end();
+    };
+    return { db, kind: 'postgres', close, pool, watch };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   // pg_trgm's library is loaded on every open; migration 0009 creates the extension (the header search's indexes).
-  const client = new PGlite({ dataDir: target.dir, loadDataDir: target.from, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: target.dir, loadDataDir: target.from, extensions: { pg_trgm }, ...pgliteBytea });
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ApiErrorBody, errorStatus } from '@lease/shared';
+import { type ApiErrorBody, errorStatus, UNPROCESSED_HEADER } from '@lease/shared';
 
 export const CLOSING_MESSAGE = '服务器正在重启，请稍后重试';
 
@@ -21,6 +21,7 @@ export function registerClosingRefusal(app: FastifyInstance) {
       .code(503)
       .header('connection', 'close')
       .header('retry-after', String(1 + Math.floor(Math.random() * 3)))
+      .header(UNPROCESSED_HEADER, '1')
       .send(body);
   });
 }

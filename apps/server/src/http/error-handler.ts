@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, type ErrorCode, type FieldError, errorMessage, errorStatus } from '@lease/shared';
+import { DB_RETRY_AFTER_S, DB_UNREACHABLE_MESSAGE, isDatabaseUnreachable } from '../db/availability.ts';
 import { badInputMessage } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 import { unboundContext } from './request-logging.ts';
@@ -41,6 +42,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (badInput) {
       request.log.warn({ err: error, ...unboundContext(request) }, 'database refused a request value');
       return reply.code(400).send(body('VALIDATION_FAILED', badInput));
+    }
+    // Cut off from PostgreSQL, or it is restarting: nothing the request asked for is wrong, so it may come again.
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error, ...unboundContext(request) }, 'database unreachable');
+      return reply.code(503).header('retry-after', String(DB_RETRY_AFTER_S)).send(body('SERVICE_UNAVAILABLE', DB_UNREACHABLE_MESSAGE));
     }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
     if (known) return reply.code(errorStatus[known[0]]).send(body(known[0], known[1]));

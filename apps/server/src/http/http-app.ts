@@ -3,7 +3,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseWatch } from '../db/availability.ts';
 import { registerClosingRefusal } from './closing.ts';
+import { registerDatabaseRefusal } from './database-refusal.ts';
 import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
 import { PhoneQuietLogController, registerRequestLogging } from './request-logging.ts';
 
@@ -17,6 +19,8 @@ export function createHttpApp(options: {
   trustProxy: FastifyServerOptions['trustProxy'];
   /** Log console requests that succeed at debug (LOG_REQUESTS=failed). */
   quietSucceeded?: boolean;
+  /** PostgreSQL's reachability: while it is lost, requests are refused at once (503) instead of waiting on the pool. */
+  databaseWatch?: DatabaseWatch;
 }) {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -34,6 +38,7 @@ export function createHttpApp(options: {
     done();
   });
   registerClosingRefusal(app);
+  if (options.databaseWatch) registerDatabaseRefusal(app, options.databaseWatch);
   registerErrorHandler(app);
   registerRequestLogging(app);
   return app;

@@ -20,6 +20,7 @@ import { smsOutbox } from '../adapters/sms/outbox.table.ts';
 import { desc, eq } from 'drizzle-orm';
 import { ephemeralSecrets } from '../secrets.ts';
 import { openTestDatabase } from './test-db.ts';
+import type { Database } from '../db/client.ts';
 
 export const TEST_PASSWORD = 'Passw0rd!x';
 let phoneSeq = 0;
@@ -46,11 +47,12 @@ export const testMdmKeys = ephemeralMdmKeys();
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { apnsPusher?: ApnsPusher; smsSender?: SmsSender | null; clock?: () => Date } = {},
+  options: { apnsPusher?: ApnsPusher; smsSender?: SmsSender | null; clock?: () => Date; database?: Database } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOGIN_IP_LIMIT_PER_MINUTE: '1000', ...env });
-  const database = await openTestDatabase();
+  // A database of the caller's (one reached through a relay the test can cut) is closed with the app, like our own.
+  const database = options.database ?? (await openTestDatabase());
   const secrets = ephemeralSecrets();
   const smsSender = options.smsSender === null ? undefined : (options.smsSender ?? createOutboxSmsSender(database.db));
   const { app, parts } = await composeApp({ config, database, secrets, mdmKeys: testMdmKeys, apnsPusher: options.apnsPusher, smsSender, clock: options.clock });

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -15,16 +16,31 @@ export interface ServerProcess {
  * spawnServer starts apps/server's main.ts with the given environment and waits for /api/health. `compiled` runs
  * the esbuild output instead, as `npm start` does (build it first with buildServer).
  */
-export async function spawnServer(env: Record<string, string>, port: number, options: { compiled?: boolean } = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  port: number,
+  options: {
+    /** Run the esbuild output, of apps/server/dist or of the folder named (buildServer's `outdir`). */
+    compiled?: boolean | string;
+    /** A command the server runs under, e.g. `ip netns exec <ns>` for a node of a test cluster on a host of its own. */
+    command?: string[];
+    /** Where the server is reached when not on loopback (it then listens on every address of its host). */
+    address?: string;
+    /** A file the server's log (its stdout) is appended to; by default it is dropped. */
+    logFile?: string;
+  } = {},
+): Promise<ServerProcess> {
   // SERVER_NODE_ARGS adds node flags to the server (e.g. --cpu-prof while profiling a benchmark).
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const entry = options.compiled ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+  const dist = typeof options.compiled === 'string' ? options.compiled : 'apps/server/dist';
+  const entry = options.compiled ? ['--enable-source-maps', path.join(dist, 'main.js')] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const [program, ...args] = [...(options.command ?? []), process.execPath, ...nodeArgs, ...entry];
+  const child = spawn(program, args, {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DEMO_STORE: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, HOST: options.address ? '0.0.0.0' : '127.0.0.1', PORT: String(port), DEMO_STORE: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', options.logFile ? fs.openSync(options.logFile, 'a') : 'ignore', 'inherit'],
   });
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${options.address ?? '127.0.0.1'}:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -52,7 +68,14 @@ export async function spawnServer(env: Record<string, string>, port: number, opt
   };
 }
 
-/** buildServer compiles the server as `npm start` does, for spawnServer's `compiled` option. */
-export function buildServer() {
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'ignore' });
+/**
+ * buildServer compiles the server as `npm start` does, for spawnServer's `compiled` option; `outdir` (relative to the
+ * repository, e.g. `apps/server/.tmp/x`) keeps the build apart from apps/server/dist.
+ */
+export function buildServer(outdir?: string) {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, ...(outdir ? { SERVER_DIST: outdir } : {}) },
+  });
 }

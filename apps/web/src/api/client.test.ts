@@ -260,3 +260,44 @@ describe('api client', () => {
     expect(bad.toast.warning).toHaveBeenCalledWith('导出失败');
   });
 });
+
+describe('a 503 that says when to come back (a cluster node restarting or cut off from its database)', () => {
+  const unavailable = (headers: Record<string, string>) =>
+    new Response(JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: '服务器正在重启，请稍后重试' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'retry-after': '0', ...headers },
+    });
+  /** answers503Then fails the first `n` calls with the given 503, then succeeds. */
+  const answers503Then = (n: number, headers: Record<string, string> = {}) => {
+    let calls = 0;
+    return () => (calls++ < n ? unavailable(headers) : json(200, { ok: true }));
+  };
+
+  it('sends a read again, by itself, until another node answers', async () => {
+    const { client, fetch, toast } = setup(answers503Then(2));
+    await expect(client.get('/api/x')).resolves.toEqual({ ok: true });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it('sends a write again when it carries an Idempotency-Key, or when the server says it never started it', async () => {
+    const keyed = setup(answers503Then(1));
+    await expect(keyed.client.post('/api/x', {}, { headers: { 'Idempotency-Key': 'k-12345678' } })).resolves.toEqual({ ok: true });
+    expect(keyed.fetch).toHaveBeenCalledTimes(2);
+    const unprocessed = setup(answers503Then(1, { 'x-request-unprocessed': '1' }));
+    await expect(unprocessed.client.post('/api/x', {})).resolves.toEqual({ ok: true });
+    expect(unprocessed.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('never sends again a write that may have run, nor a 503 without Retry-After, nor past three retries', async () => {
+    const write = setup(answers503Then(1));
+    await expect(write.client.post('/api/x', {})).rejects.toMatchObject({ status: 503 });
+    expect(write.fetch).toHaveBeenCalledTimes(1);
+    const noHint = setup(() => fail(503, 'SERVICE_UNAVAILABLE', '服务暂不可用，请稍后再试'));
+    await expect(noHint.client.get('/api/x')).rejects.toMatchObject({ status: 503 });
+    expect(noHint.fetch).toHaveBeenCalledTimes(1);
+    const forever = setup(answers503Then(99));
+    await expect(forever.client.get('/api/x')).rejects.toMatchObject({ status: 503 });
+    expect(forever.fetch).toHaveBeenCalledTimes(4);
+  });
+});

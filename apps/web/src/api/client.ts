@@ -1,11 +1,17 @@
-import { ErrorCode, type TokenPair } from '@lease/shared';
+import { ErrorCode, type TokenPair, UNPROCESSED_HEADER } from '@lease/shared';
 import { type RefreshLock, createRefreshLock } from '../auth/refreshLock.ts';
 import type { TokenStore } from '../auth/session.ts';
 import { ApiError, ClientErrorCode, errorToastText, NETWORK_FAILURE_TEXT, readErrorBody } from './errors.ts';
 
-/** Spec §9: calls give up after 10 s and are never retried; wallpaper and ABM calls get 30 s. */
+/**
+ * Spec §9: calls give up after 10 s; wallpaper and ABM calls get 30 s. The one retry is a 503 that says when to come
+ * back and proves it is safe to (exchangeAcross503): a node of a cluster restarting or cut off from its database.
+ */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const LONG_TIMEOUT_MS = 30_000;
+const MAX_503_RETRIES = 3;
+const MAX_RETRY_WAIT_S = 5;
+const RETRY_BUDGET_MS = 20_000;
 
 /** Toaster shows the client's two kinds of notice; the app binds it to antd's message. */
 export interface Toaster {
@@ -146,9 +152,28 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new ApiError({ ...err, message: err.message, sessionEnded: true });
   }
 
+  /**
+   * exchangeAcross503 sends again after a 503 that says when to come back (Retry-After), when sending again cannot do
+   * a thing twice: the server never started the request (a node restarting or cut off from its database marks that
+   * answer), or the request is a read or carries an Idempotency-Key. Behind the load balancer the next try reaches
+   * another node; a clerk sees a slower answer, not an error, while a node restarts.
+   */
+  async function exchangeAcross503(path: string, opts: RequestOptions, token: string | undefined): Promise<Exchange> {
+    const started = Date.now();
+    for (let tries = 1; ; tries++) {
+      const sent = await exchange(path, opts, token);
+      const retryAfter = sent.res.headers.get('retry-after');
+      const waitS = retryAfter === null || retryAfter.trim() === '' ? Number.NaN : Number(retryAfter);
+      const safe = sent.res.headers.get(UNPROCESSED_HEADER) === '1' || (opts.method ?? 'GET') === 'GET' || Boolean(opts.headers?.['Idempotency-Key']);
+      const waitMs = Math.min(waitS, MAX_RETRY_WAIT_S) * 1000 * (0.75 + Math.random() * 0.5);
+      if (sent.res.status !== 503 || !safe || !(waitS >= 0) || tries > MAX_503_RETRIES || Date.now() - started + waitMs > RETRY_BUDGET_MS) return sent;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+
   async function attempt<T>(path: string, opts: RequestOptions, mayRefresh: boolean): Promise<T> {
     const token = opts.auth === false ? undefined : deps.tokens.get()?.access_token;
-    const { res, body } = await exchange(path, opts, token);
+    const { res, body } = await exchangeAcross503(path, opts, token);
     // The payload's type is the endpoint's contract (api/*.ts); the client does not re-validate it.
     if (res.ok) return body as T;
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { DB_RETRY_AFTER_S, isDatabaseUnreachable } from '../../db/availability.ts';
 import { badInputMessage } from '../../db/errors.ts';
 import type { CheckinService } from './checkin.service.ts';
 import type { ConnectService } from './connect.service.ts';
@@ -38,6 +39,9 @@ export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checki
     if (error instanceof PlistError) return reply.code(400).send({ code: 'lease.bad-plist', message: error.message });
     const badInput = badInputMessage(error);
     if (badInput) return reply.code(400).send({ code: 'lease.bad-request', message: badInput });
+    // The phone comes back after Retry-After; its command stays queued.
+    if (isDatabaseUnreachable(error))
+      return reply.code(503).header('retry-after', String(DB_RETRY_AFTER_S)).send({ code: 'lease.unavailable', message: 'database unreachable' });
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'MDM request failed; the phone will retry');
     return reply
