@@ -61,3 +61,17 @@ export async function benchApp(engine: Engine, storeSlots = 200_000, clock?: () 
   };
 }
 export type BenchApp = Awaited<ReturnType<typeof benchApp>>;
+
+/**
+ * registerSerials registers `count` Apple serials (prefix padded with digits to 12 characters) in the bench store, 200
+ * a call as the console does, and returns them with each one's enrolment code (the `/enroll/{code}` of its link).
+ */
+export async function registerSerials(b: BenchApp, prefix: string, count: number) {
+  const serials = Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(12 - prefix.length, '0')}`);
+  const codes = new Map<string, string>();
+  for (let i = 0; i < count; i += 200) {
+    const res = await b.app.inject({ method: 'POST', url: '/api/device/ios/new', headers: b.headers, payload: { serial_numbers: serials.slice(i, i + 200) } });
+    for (const d of res.json().list as { serial_number: string; enroll_link: string }[]) codes.set(d.serial_number, d.enroll_link.split('/enroll/')[1]);
+  }
+  return { serials, codes };
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createSimFleet, fetchViaInject } from '@lease/device-sim';
 import { EnrollmentStatus } from '@lease/shared';
-import { type Engine, benchApp } from './bench-app.ts';
+import { type Engine, benchApp, registerSerials } from './bench-app.ts';
 import { allPostgresCpuMs } from './process-stats.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -19,17 +19,7 @@ const PROFILE_INSTALLS = ['InstallProfile', 'DeclarativeManagement'];
 export async function benchEnrolStorm(engine: Engine = 'postgres', phones = 1000, concurrency = 100, notNowEvery = 10) {
   const b = await benchApp(engine);
   try {
-    const serials = Array.from({ length: phones }, (_, i) => `STORM${String(i).padStart(7, '0')}`);
-    const codes = new Map<string, string>();
-    for (let i = 0; i < phones; i += 200) {
-      const res = await b.app.inject({
-        method: 'POST',
-        url: '/api/device/ios/new',
-        headers: b.headers,
-        payload: { serial_numbers: serials.slice(i, i + 200) },
-      });
-      for (const d of res.json().list as { serial_number: string; enroll_link: string }[]) codes.set(d.serial_number, d.enroll_link.split('/enroll/')[1]);
-    }
+    const { serials, codes } = await registerSerials(b, 'STORM', phones);
     // The signed profiles are fetched beforehand: a store hands them out over days, not inside the storm.
     const profiles = new Map<string, Buffer>();
     for (const serial of serials)

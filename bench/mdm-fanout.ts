@@ -4,7 +4,7 @@ import { countStatements } from '../apps/server/src/db/statement-counter.ts';
 import { enableLostMode, securityInfo } from '../apps/server/src/mdm/apple/commands.ts';
 import { Priority } from '../apps/server/src/mdm/apple/commander.ts';
 import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
-import { type Engine, benchApp } from './bench-app.ts';
+import { type Engine, benchApp, registerSerials } from './bench-app.ts';
 import { allPostgresCpuMs } from './process-stats.ts';
 import { seedDevices } from './seed-devices.ts';
 
@@ -54,17 +54,7 @@ export async function benchFanoutUnderAcks(engine: Engine = 'postgres', devices 
   try {
     // The seeded devices first: seedDevices gives an MDM channel to every device of the store with a UDID.
     await seedDevices(b, devices - phones, devices - phones);
-    const serials = Array.from({ length: phones }, (_, i) => `FANACK${String(i).padStart(6, '0')}`);
-    const codes = new Map<string, string>();
-    for (let i = 0; i < phones; i += 200) {
-      const res = await b.app.inject({
-        method: 'POST',
-        url: '/api/device/ios/new',
-        headers: b.headers,
-        payload: { serial_numbers: serials.slice(i, i + 200) },
-      });
-      for (const d of res.json().list as { serial_number: string; enroll_link: string }[]) codes.set(d.serial_number, d.enroll_link.split('/enroll/')[1]);
-    }
+    const { serials, codes } = await registerSerials(b, 'FANACK', phones);
     const fleet = await createSimFleet({
       count: phones,
       mockApns: b.apns,

@@ -2,7 +2,7 @@ import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { createSimFleet, fetchViaInject } from '@lease/device-sim';
 import { securityInfo } from '../apps/server/src/mdm/apple/commands.ts';
 import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
-import { type Engine, benchApp } from './bench-app.ts';
+import { type Engine, benchApp, registerSerials } from './bench-app.ts';
 
 /**
  * Command round trips (Idle → command → Acknowledged) per second with N simulated iPhones: every phone gets
@@ -11,17 +11,7 @@ import { type Engine, benchApp } from './bench-app.ts';
 export async function benchRoundTrips(engine: Engine, phones = 2000, perPhone = 5) {
   const b = await benchApp(engine);
   try {
-    const serials = Array.from({ length: phones }, (_, i) => `BENCH${String(i).padStart(7, '0')}`);
-    const codes = new Map<string, string>();
-    for (let i = 0; i < phones; i += 200) {
-      const res = await b.app.inject({
-        method: 'POST',
-        url: '/api/device/ios/new',
-        headers: b.headers,
-        payload: { serial_numbers: serials.slice(i, i + 200) },
-      });
-      for (const d of res.json().list as { serial_number: string; enroll_link: string }[]) codes.set(d.serial_number, d.enroll_link.split('/enroll/')[1]);
-    }
+    const { serials, codes } = await registerSerials(b, 'BENCH', phones);
     const enrolStart = performance.now();
     const fleet = await createSimFleet({
       count: phones,
