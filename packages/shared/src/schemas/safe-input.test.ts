@@ -138,6 +138,7 @@ const RESPONSES = new Set([
   'CommandsResponse',
   'androidEnrollTokenResponse',
   'androidAppDownloadLink',
+  'smsChallengeResponse',
 ]);
 const ALLOWED_FIELDS = new Set(['androidListQuery.archived']);
 

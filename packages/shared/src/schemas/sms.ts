@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneNumber } from './common.ts';
+import { text } from './safe-input.ts';
 
 /**
  * SmsPurpose names why a text is sent, and so which approved template carries it. Every purpose but
@@ -31,15 +32,18 @@ export const smsPurposeLabel: Record<SmsPurpose, string> = {
  * smsProof answers a challenge from `GET /api/system/sms-challenge`: sha256(challenge + solution) starts with the
  * challenge's number of zero bits (smsProofHolds in sms-proof.ts). Each challenge works for one send.
  */
+/** A challenge as the server signs it: base-36 expiry, bits, nonce and MAC in base64url, joined by dots. */
+const challenge = text({ error: '人机验证有误' }).regex(/^[A-Za-z0-9_.-]{1,100}$/, '人机验证有误');
+
 export const smsProof = z.object({
-  challenge: z.string({ error: '人机验证有误' }).min(1, '人机验证有误').max(100, '人机验证有误'),
+  challenge,
   solution: z.string({ error: '人机验证有误' }).regex(/^\d{1,16}$/, '人机验证有误'),
 });
 export type SmsProof = z.infer<typeof smsProof>;
 
 export const smsChallengeResponse = z.object({
   /** Opaque and signed by the server; append a decimal solution to it and hash. */
-  challenge: z.string(),
+  challenge,
   /** Leading zero bits sha256(challenge + solution) must have. */
   difficulty: z.number().int(),
   /** When the challenge stops being accepted (ISO 8601). */

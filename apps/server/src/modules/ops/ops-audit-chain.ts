@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { OpsAuditVerifyResult } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../report/ledger.ts';
-import type { AuditEntry } from './ops-audit.ts';
 
 /**
  * The operator audit log is a hash chain: each row keeps the previous row's hash (`prev_hash`, '' for the
@@ -19,6 +18,18 @@ const VERIFY_BATCH = 1000;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const json = (v: Record<string, unknown> | null | undefined) => (v == null ? null : JSON.stringify(v));
+
+/** AuditEntry is one operator action as written to the log (ops-audit.ts writes it through appendAuditRow). */
+export interface AuditEntry {
+  operatorId: string | null;
+  operatorName: string;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  ip?: string;
+}
 
 /**
  * appendAuditRow inserts one row at the head of the chain, inside `tx`. The lock is held to the end of

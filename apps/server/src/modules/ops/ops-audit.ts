@@ -3,19 +3,8 @@ import { type OpsAuditItem, opsActionLabel } from '@lease/shared';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../report/ledger.ts';
 import { store } from '../../domain/store.table.ts';
-import { appendAuditRow, verifyAuditChain } from './ops-audit-chain.ts';
+import { type AuditEntry, appendAuditRow, verifyAuditChain } from './ops-audit-chain.ts';
 import { opsAudit } from './ops.table.ts';
-
-export interface AuditEntry {
-  operatorId: string | null;
-  operatorName: string;
-  action: string;
-  targetType?: string;
-  targetId?: string;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-  ip?: string;
-}
 
 /**
  * OpsAudit writes and reads the operator audit log. Writing takes the caller's transaction where there is
