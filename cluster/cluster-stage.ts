@@ -21,6 +21,10 @@ export interface ClusterOptions {
   admin: { phone: string; password: string };
   /** Environment every node gets on top of the stage's own (job intervals, say). */
   env?: Record<string, string>;
+  /** Environment of node `index` alone, on top of `env` (a file of its own, say). */
+  nodeEnv?: (index: number) => Record<string, string>;
+  /** What sets iPhone `i` apart (an older iOS, say). */
+  iphone?: (i: number) => { osVersion?: string };
 }
 
 export interface ClusterNode {
@@ -94,6 +98,7 @@ export async function startClusterStage(o: ClusterOptions) {
       LOGIN_IP_LIMIT_PER_MINUTE: '100000',
       DEMO_DEVICES: '0',
       ...o.env,
+      ...o.nodeEnv?.(node.index),
     };
   };
   const envs = new Map<number, Record<string, string>>();
@@ -168,7 +173,7 @@ export async function startClusterStage(o: ClusterOptions) {
       mockApns: apns,
       concurrency: 8,
       pollIntervalMs: 30_000,
-      phone: (i) => ({ serialNumber: serials[i], retry: { initialMs: 200, maxMs: 2000 } }),
+      phone: (i) => ({ serialNumber: serials[i], retry: { initialMs: 200, maxMs: 2000 }, ...o.iphone?.(i) }),
       profileProvider: async (serial) => (await api<Buffer>('GET', `/api/enroll/profile?code=${links.get(serial)}`)).body,
     });
     stage.agents = await createAgentFleet({

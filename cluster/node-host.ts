@@ -12,6 +12,11 @@ export interface NodeHost {
   address: string;
   /** Command prefix that runs a program inside the host (empty on loopback). */
   command: string[];
+  /**
+   * This machine's address as the node sees it. Each node routes by default through its front link, so a service
+   * of this machine listening on all addresses is reachable from every node at any node's gateway.
+   */
+  gateway: string;
   /** Address inside the node for PostgreSQL (a relay to the real server). */
   database: { host: string; port: number };
   faults: { database: boolean; front: boolean };
@@ -49,6 +54,7 @@ export async function createNodeHost(index: number, postgres: { host: string; po
     relays.push(db);
     return {
       address: '127.0.0.1',
+      gateway: '127.0.0.1',
       command: [],
       database: { host: '127.0.0.1', port: db.port },
       faults: { database: true, front: false },
@@ -79,6 +85,8 @@ export async function createNodeHost(index: number, postgres: { host: string; po
       ip('-n', ns, 'addr', 'add', `${net}.2/24`, 'dev', `${link}i`);
       ip('-n', ns, 'link', 'set', `${link}i`, 'up');
     }
+    // The store's webhook receiver and other outside services: out through the front link, as a host's default route.
+    ip('-n', ns, 'route', 'add', 'default', 'via', `${front}.1`);
   } catch (err) {
     execFileSync('ip', ['netns', 'del', ns], { stdio: 'ignore' });
     throw err;
@@ -88,6 +96,7 @@ export async function createNodeHost(index: number, postgres: { host: string; po
   relays.push(db);
   return {
     address: `${front}.2`,
+    gateway: `${front}.1`,
     command: ['ip', 'netns', 'exec', ns],
     database: { host: `${back}.1`, port: db.port },
     faults: { database: true, front: true },

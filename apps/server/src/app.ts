@@ -15,7 +15,7 @@ import { registerCompression } from './http/compression.ts';
 import { createMetrics, registerMetricsRoute } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatic } from './http/static.ts';
-import { startJobs } from './jobs/scheduler.ts';
+import { capIntervals, startJobs } from './jobs/scheduler.ts';
 import { createAndroidEngine } from './mdm/android/android-engine.ts';
 import { enrolmentUrlWarning } from './mdm/apple/enrolment-url.ts';
 import { createMdmEngine } from './mdm/apple/mdm-engine.ts';
@@ -138,7 +138,15 @@ export async function composeApp(deps: AppDeps) {
     { db, dataDir: config.dataDir, android, enroll: parts.enroll.enroll, codec: parts.enroll.codec, androidFleet: simulatedAndroid },
   );
   if (deps.startJobs) {
-    const stop = startJobs(metrics.countJobs(parts.modules.flatMap((m) => m.jobs ?? [])), app.log);
+    const stop = startJobs(
+      metrics.countJobs(
+        capIntervals(
+          parts.modules.flatMap((m) => m.jobs ?? []),
+          config.jobIntervalMaxMs,
+        ),
+      ),
+      app.log,
+    );
     // The expiry line is daily; the first one is written at start, not a day later.
     void parts.expiryWatch
       .job()

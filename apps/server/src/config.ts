@@ -110,6 +110,11 @@ const ConfigSchema = z.object({
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** How long SIGTERM waits for requests and jobs in flight before giving up (ms). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /**
+   * Caps every periodic job's interval (ms). Unset in production; the cluster test runs each job every second on
+   * every node, so that the nodes race for the same due items while they come and go.
+   */
+  JOB_INTERVAL_MAX_MS: z.coerce.number().int().min(100).max(86_400_000).optional(),
 });
 
 /** SmsTemplates names each purpose's approved template; only the lease reminder's may be missing. */
@@ -218,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     metrics: { port: parsed.METRICS_PORT, host: parsed.METRICS_HOST, token: parsed.METRICS_TOKEN || undefined },
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    jobIntervalMaxMs: parsed.JOB_INTERVAL_MAX_MS ?? null,
     dbPool: { max: parsed.DB_POOL_MAX, connectTimeoutMs: parsed.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: parsed.DB_QUERY_TIMEOUT_MS },
     apns: {
       configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),

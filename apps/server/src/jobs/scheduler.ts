@@ -7,6 +7,10 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
+/** capIntervals runs every job at least every `maxMs` (JOB_INTERVAL_MAX_MS); null leaves the intervals as they are. */
+export const capIntervals = (jobs: Job[], maxMs: number | null): Job[] =>
+  maxMs === null ? jobs : jobs.map((job) => ({ ...job, everyMs: Math.min(job.everyMs, maxMs) }));
+
 /**
  * startJobs runs each job on its interval, never two runs of one job at once in this process; across
  * processes the jobs themselves use SKIP LOCKED or idempotent statements (DESIGN §8).

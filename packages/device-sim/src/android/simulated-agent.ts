@@ -334,6 +334,10 @@ export class SimulatedAndroidAgent extends EventEmitter {
         // A released phone has reported its release: nothing more to say to this server.
         if (this.data.released) this.refusedForGood();
         return;
+      case 'bye':
+        // The socket waits this long before it reconnects; tests read the spread the server asked for.
+        this.emit('bye', frame.retry_after_ms);
+        return;
       default:
         return;
     }

@@ -29,7 +29,7 @@ const service = (limits: Partial<SmsLimits> = {}, sender: SmsSender = createOutb
 const smsHolds = (challenge: string, solution: string) => smsProofHolds(challenge, solution, PROOF_BITS);
 const checksOf = (p: string) => database.db.select().from(smsCheck).where(eq(smsCheck.phoneNumber, p));
 const lastCode = async (p: string) => {
-  const rows = await database.db.select().from(smsOutbox).where(eq(smsOutbox.phoneNumber, p));
+  const rows = await database.db.select().from(smsOutbox).where(eq(smsOutbox.phoneNumber, p)).orderBy(smsOutbox.id);
   return /\d{6}/.exec(rows.at(-1)!.content)![0];
 };
 const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');

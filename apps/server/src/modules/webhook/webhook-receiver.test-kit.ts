@@ -10,9 +10,10 @@ export interface Received {
 
 /**
  * startReceiver is a store's webhook endpoint for tests: it records every POST and answers with the next
- * scripted status (the last one repeats), or never answers when the status is 0.
+ * scripted status (the last one repeats), or never answers when the status is 0. It listens on loopback unless
+ * given another `host` (the cluster test's nodes reach it from their own network namespaces).
  */
-export async function startReceiver(script: number[] = [200]) {
+export async function startReceiver(script: number[] = [200], host = '127.0.0.1') {
   const received: Received[] = [];
   const statuses = [...script];
   const server = http.createServer((req, res) => {
@@ -25,7 +26,7 @@ export async function startReceiver(script: number[] = [200]) {
       res.writeHead(status, status >= 300 && status < 400 ? { location: 'http://127.0.0.1:9/elsewhere' } : {}).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,
