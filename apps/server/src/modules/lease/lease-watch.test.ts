@@ -43,7 +43,8 @@ async function leasingStore() {
   return { store: s, admin, iphone, hirerPhone, post };
 }
 
-const texts = async (phone: string) => (await t.db.select().from(smsOutbox).where(eq(smsOutbox.phoneNumber, phone))).map((r) => r.content);
+const texts = async (phone: string) =>
+  (await t.db.select().from(smsOutbox).where(eq(smsOutbox.phoneNumber, phone)).orderBy(smsOutbox.id)).map((r) => r.content);
 const lostMode = async (deviceId: string) =>
   (await t.db.select().from(mdmCommand).where(eq(mdmCommand.deviceId, deviceId)).orderBy(asc(mdmCommand.createdAt)))
     .map((c) => c.requestType)
