@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import type { AdapterInfo, AppModule, ModuleBase } from './http/app-module.ts';
 import type { AndroidEngineInternal } from './mdm/android/android-engine.ts';
 import { androidGatewayRoutes } from './mdm/android/android-gateway.routes.ts';
+import { commandRetentionJob } from './jobs/command-retention.ts';
 import { mdmMaintenanceJobs } from './mdm/apple/maintenance.jobs.ts';
 import type { MdmEngine } from './mdm/apple/mdm-engine.ts';
 import type { MdmKeys } from './mdm/apple/mdm-keys.ts';
@@ -174,7 +175,8 @@ export function createAppModules(deps: AppModulesDeps) {
           enrollments: mdm.enrollments,
         });
       },
-      jobs: mdmMaintenanceJobs(db, mdm),
+      // Finished commands of both platforms are pruned here, with the Apple queue's other upkeep.
+      jobs: [...mdmMaintenanceJobs(db, mdm), commandRetentionJob(db, base.config.commandRetentionDays)],
       adapters: [deps.apns],
     },
     {

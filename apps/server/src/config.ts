@@ -115,6 +115,8 @@ const ConfigSchema = z.object({
    * every node, so that the nodes race for the same due items while they come and go.
    */
   JOB_INTERVAL_MAX_MS: z.coerce.number().int().min(100).max(86_400_000).optional(),
+  /** Days a finished MDM or agent command is kept (the operation log keeps the store's account for good). */
+  COMMAND_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 /** SmsTemplates names each purpose's approved template; only the lease reminder's may be missing. */
@@ -224,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metrics: { port: parsed.METRICS_PORT, host: parsed.METRICS_HOST, token: parsed.METRICS_TOKEN || undefined },
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
     jobIntervalMaxMs: parsed.JOB_INTERVAL_MAX_MS ?? null,
+    commandRetentionDays: parsed.COMMAND_RETENTION_DAYS,
     dbPool: { max: parsed.DB_POOL_MAX, connectTimeoutMs: parsed.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: parsed.DB_QUERY_TIMEOUT_MS },
     apns: {
       configured: Boolean((parsed.APNS_CERT_FILE && parsed.APNS_KEY_FILE) || (parsed.APNS_AUTH_KEY_FILE && parsed.APNS_KEY_ID && parsed.APNS_TEAM_ID)),

@@ -90,6 +90,8 @@ export const androidCommand = pgTable(
     // Only pending rows are indexed for serving, so history never slows the queue.
     index('android_command_pending_idx').on(t.deviceId, t.createdAt).where(pendingCommand()),
     index('android_command_oplog_idx').on(t.operationLogId),
+    // The retention job's order (jobs/command-retention.ts): finished commands, oldest first.
+    index('android_command_completed_idx').on(t.completedAt).where(sql`completed_at is not null`),
     // pendingCommand's premise, kept by PostgreSQL: no completed_at exactly while queued or sent.
     check('android_command_pending_check', sql`(completed_at is null) = (status in ('queued', 'sent'))`),
   ],

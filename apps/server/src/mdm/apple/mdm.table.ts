@@ -89,6 +89,8 @@ export const mdmCommand = pgTable(
     index('mdm_command_pending_idx').on(t.deviceId, t.priority.desc(), t.createdAt).where(sqlPending),
     uniqueIndex('mdm_command_dedupe_key').on(t.deviceId, t.dedupeKey).where(sqlPendingDedupe),
     index('mdm_command_oplog_idx').on(t.operationLogId),
+    // The retention job's order (jobs/command-retention.ts): finished commands, oldest first.
+    index('mdm_command_completed_idx').on(t.completedAt).where(sql`completed_at is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "mdm_command_completed_idx" ON "mdm_command" USING btree ("completed_at") WHERE completed_at is not null;--> statement-breakpoint
+CREATE INDEX "android_command_completed_idx" ON "android_command" USING btree ("completed_at") WHERE completed_at is not null;
