@@ -61,6 +61,7 @@ export const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(
 export async function serverStatements(pid: number, countFile: string): Promise<number> {
   fs.rmSync(countFile, { force: true });
   process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 100 && !fs.existsSync(countFile); i += 1) await new Promise((r) => setTimeout(r, 10));
+  // A loaded box can take seconds to run the handler; the server renames the file into place whole.
+  for (let i = 0; i < 1000 && !fs.existsSync(countFile); i += 1) await new Promise((r) => setTimeout(r, 10));
   return Number(fs.readFileSync(countFile, 'utf8'));
 }

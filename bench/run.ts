@@ -17,6 +17,7 @@ import { printLeaseWatch } from './lease-watch.ts';
 import { benchApnsHerd } from './apns-herd.ts';
 import { benchEnrolStorm } from './enrol-storm.ts';
 import { soak } from './soak.ts';
+import { printCluster } from './cluster.ts';
 import os from 'node:os';
 
 // `npm run bench`: prints figures against the targets of the issues; it never fails on a figure.
@@ -259,4 +260,9 @@ if (only === 'soak') {
     );
     process.exitCode = 1;
   }
+}
+if (only === 'cluster') {
+  // Issue 31 item 4: only when named (minutes). MDM round trips and the Android fan-out through HAProxy on 1 and then 3
+  // nodes (BENCH_CLUSTER_IPHONES, BENCH_CLUSTER_AGENTS); on a 2-core box CPU and statements per round trip should stay flat.
+  await printCluster(row);
 }

@@ -7,7 +7,8 @@ import { createInTabLock } from '../apps/web/src/auth/refreshLock.ts';
 import { operationLog } from '../apps/server/src/domain/operation-log.table.ts';
 import { androidCommand } from '../apps/server/src/mdm/android/android-agent.table.ts';
 import { mdmCommand } from '../apps/server/src/mdm/apple/mdm.table.ts';
-import { type ClusterNode, type ClusterStage, startClusterStage } from './cluster-stage.ts';
+import { type ClusterStage, startClusterStage } from './cluster-stage.ts';
+import { type Action, type Answer, command, deviceIds, sendAll, waitFor } from './console-calls.ts';
 
 /**
  * Issue 31's faults, on one cluster: 3 nodes on PostgreSQL behind HAProxy, with simulated iPhones and Android agents
@@ -33,78 +34,6 @@ beforeAll(async () => {
   );
 }, 1_800_000);
 afterAll(() => stage?.close(), 120_000);
-
-const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
-/** ids lists the store's devices of a platform through the balancer. */
-async function ids(platform: 'ios' | 'android', total: number) {
-  const out: string[] = [];
-  for (let page = 0; page * 50 < total; page++) {
-    const res = await stage.api<{ list: { id: string }[] }>('GET', `/api/device/${platform}/list?page_size=50&page_num=${page}`);
-    out.push(...res.body.list.map((d) => d.id));
-  }
-  return out;
-}
-
-/** One answer of the balancer or a node: its status, how long it took, and whether a 503 said when to come back. */
-interface Answer {
-  status: number;
-  ms: number;
-  retryAfter: boolean;
-}
-
-/**
- * sendAll sends one request per device, 25 at a time, each with its own Idempotency-Key; a request whose answer was
- * lost or refused (a node died under it, or lost its database) is sent again with the same key until it is answered,
- * as the console does. `during` runs once when the share `at` of the first round has been sent.
- */
-async function sendAll(items: string[], send: (id: string) => Promise<Answer>, during?: { at: number; run: () => Promise<void> }) {
-  const answers: Answer[] = [];
-  let fired = false;
-  let pending = items;
-  while (pending.length) {
-    const failed: string[] = [];
-    for (let i = 0; i < pending.length; i += 25) {
-      const batch = pending.slice(i, i + 25);
-      const results = await Promise.all(batch.map((id) => send(id).catch(() => ({ status: 0, ms: 0, retryAfter: false }))));
-      answers.push(...results);
-      results.forEach((r, j) => r.status !== 200 && failed.push(batch[j]));
-      if (during && !fired && i >= items.length * during.at) {
-        fired = true;
-        await during.run();
-      }
-    }
-    pending = failed;
-  }
-  return answers;
-}
-
-type Action = 'lock' | 'unlock';
-/** command is one clerk's click on 锁定 or 解锁 for a device of either platform, through the balancer or one node. */
-function command(round: string, platform: 'ios' | 'android', action: Action, via?: ClusterNode) {
-  return async (id: string): Promise<Answer> => {
-    const started = Date.now();
-    const key = { 'idempotency-key': `cl-${round}-${action}-${id}` };
-    const res =
-      platform === 'ios'
-        ? await stage.api('POST', `/api/device/ios/command/${action}`, { device_id: id, ...(action === 'lock' ? { message: LOCK_TEXT } : {}) }, key, via)
-        : await stage.api(
-            'POST',
-            `/api/device/android/${id}/operation/${action}`,
-            action === 'lock' ? { message: LOCK_TEXT, phone_number: '13800000000' } : undefined,
-            key,
-            via,
-          );
-    return { status: res.status, ms: Date.now() - started, retryAfter: res.headers.has('retry-after') };
-  };
-}
-const LOCK_TEXT = '逾期未还款，请联系门店';
 
 /**
  * expectEachOnce waits until every phone shows the action's effect and no command of the kind is still pending, then
@@ -147,7 +76,7 @@ let android: string[] = [];
 
 describe('a cluster of three nodes', () => {
   beforeAll(async () => {
-    [apple, android] = [await ids('ios', IPHONES), await ids('android', AGENTS)];
+    [apple, android] = [await deviceIds(stage, 'ios', IPHONES), await deviceIds(stage, 'android', AGENTS)];
     expect(apple).toHaveLength(IPHONES);
     expect(android).toHaveLength(AGENTS);
   });
@@ -165,8 +94,8 @@ describe('a cluster of three nodes', () => {
     };
     // Issued on one node, as a clerk's browser keeps its connection to one.
     await Promise.all([
-      sendAll(apple, command('kill', 'ios', 'lock', issuer), { at: 0.4, run: killVictim }),
-      sendAll(android, command('kill', 'android', 'lock', issuer)),
+      sendAll(apple, command(stage, 'kill', 'ios', 'lock', issuer), { at: 0.4, run: killVictim }),
+      sendAll(android, command(stage, 'kill', 'android', 'lock', issuer)),
     ]);
     await waitFor(() => reconnectedMs >= 0, 60_000, 'agents reconnected');
     expect(reconnectedMs).toBeLessThan(30_000);
@@ -194,7 +123,10 @@ describe('a cluster of three nodes', () => {
     };
     // Through the balancer: the clerks' requests spread over the nodes, the cut-off one included until it is taken out.
     const answers = (
-      await Promise.all([sendAll(apple, command('cut', 'ios', 'unlock'), { at: 0.3, run: cut }), sendAll(android, command('cut', 'android', 'unlock'))])
+      await Promise.all([
+        sendAll(apple, command(stage, 'cut', 'ios', 'unlock'), { at: 0.3, run: cut }),
+        sendAll(android, command(stage, 'cut', 'android', 'unlock')),
+      ])
     ).flat();
     const direct = (await probing) ?? [];
     expect(direct.length).toBeGreaterThan(5);
@@ -251,7 +183,7 @@ describe('a cluster of three nodes', () => {
       }
     };
     // The phones' traffic: a lock of every phone, sent while the nodes restart one after another.
-    const fanOut = Promise.all([sendAll(apple, command('rolling', 'ios', 'lock')), sendAll(android, command('rolling', 'android', 'lock'))]);
+    const fanOut = Promise.all([sendAll(apple, command(stage, 'rolling', 'ios', 'lock')), sendAll(android, command(stage, 'rolling', 'android', 'lock'))]);
     const clerks = Promise.all([1, 2, 3, 4].map(browse));
     await restartEach();
     await fanOut;

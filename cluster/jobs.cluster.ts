@@ -12,6 +12,7 @@ import { reportLedger } from '../apps/server/src/modules/report/report.table.ts'
 import { topUpStore } from '../apps/server/src/modules/report/top-up.ts';
 import { type Receiver, startReceiver } from '../apps/server/src/modules/webhook/webhook-receiver.test-kit.ts';
 import { type ClusterStage, startClusterStage } from './cluster-stage.ts';
+import { waitFor } from './console-calls.ts';
 
 /**
  * Issue 31's periodic jobs across a cluster: every node runs every job each second (JOB_INTERVAL_MAX_MS), so the
@@ -47,13 +48,6 @@ afterAll(async () => {
 }, 120_000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const waitFor = async (check: () => Promise<boolean>, timeoutMs: number, what: string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${what}`);
-    await sleep(500);
-  }
-};
 
 /** call is a console call through the balancer, sent again while a node going away refuses or drops it. */
 async function call<T>(method: string, url: string, body?: unknown) {

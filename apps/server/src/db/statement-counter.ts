@@ -91,5 +91,9 @@ const counterOf = (mine: { n: number }): StatementCounter => ({
 export function reportStatementsOnSignal(db: Db, file = process.env.LEASE_STATEMENT_COUNT_FILE) {
   if (!file) return;
   const counter = countStatements(db);
-  process.on('SIGUSR2', () => fs.writeFileSync(file, String(counter.count)));
+  // Written aside and renamed, so a reader never finds the file created but still empty.
+  process.on('SIGUSR2', () => {
+    fs.writeFileSync(`${file}.tmp`, String(counter.count));
+    fs.renameSync(`${file}.tmp`, file);
+  });
 }
