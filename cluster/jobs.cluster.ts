@@ -59,7 +59,7 @@ async function call<T>(method: string, url: string, body?: unknown) {
   }
 }
 
-/** perDevice counts rows by device and says which devices have other than exactly one. */
+/** notOnce counts rows by device and lists the devices with other than exactly one, with their count. */
 const notOnce = (ids: string[], rows: { deviceId: string | null }[]) => {
   const n = new Map(ids.map((id) => [id, 0]));
   for (const r of rows) if (r.deviceId && n.has(r.deviceId)) n.set(r.deviceId, n.get(r.deviceId)! + 1);
@@ -130,7 +130,7 @@ describe('periodic jobs on a cluster of three nodes', () => {
         });
         plans.push(plan.id);
       }
-      // The report watch runs once an interval per store: it falls due in the second wave, while a node is down.
+      // The report watch runs once an interval per store: it falls due in the second wave, as a node is about to be killed.
       if (k === 1)
         await db
           .update(store)
