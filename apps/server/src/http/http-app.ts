@@ -21,6 +21,8 @@ export function createHttpApp(options: {
   quietSucceeded?: boolean;
   /** PostgreSQL's reachability: while it is lost, requests are refused at once (503) instead of waiting on the pool. */
   databaseWatch?: DatabaseWatch;
+  /** How long a request let in before the loss may still wait on the database once it is lost (ms). */
+  databaseDeadlineMs?: number;
 }) {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -38,7 +40,7 @@ export function createHttpApp(options: {
     done();
   });
   registerClosingRefusal(app);
-  if (options.databaseWatch) registerDatabaseRefusal(app, options.databaseWatch);
+  if (options.databaseWatch) registerDatabaseRefusal(app, options.databaseWatch, options.databaseDeadlineMs);
   registerErrorHandler(app);
   registerRequestLogging(app);
   return app;
