@@ -65,8 +65,6 @@ export async function composeApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     quietSucceeded: config.logRequests === 'failed',
     databaseWatch: database.watch,
-    // From the statement timeout on, a request still waiting is refused as soon as the watch knows the database is gone.
-    databaseDeadlineMs: config.dbPool.queryTimeoutMs,
   });
   const metrics = createMetrics({
     db,

@@ -21,8 +21,6 @@ export function createHttpApp(options: {
   quietSucceeded?: boolean;
   /** PostgreSQL's reachability: while it is lost, requests are refused at once (503) instead of waiting on the pool. */
   databaseWatch?: DatabaseWatch;
-  /** How long a request let in before the loss may still wait on the database once it is lost (ms). */
-  databaseDeadlineMs?: number;
 }) {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -40,7 +38,7 @@ export function createHttpApp(options: {
     done();
   });
   registerClosingRefusal(app);
-  if (options.databaseWatch) registerDatabaseRefusal(app, options.databaseWatch, options.databaseDeadlineMs);
+  if (options.databaseWatch) registerDatabaseRefusal(app, options.databaseWatch);
   registerErrorHandler(app);
   registerRequestLogging(app);
   return app;
