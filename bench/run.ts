@@ -253,7 +253,9 @@ if (only === 'soak') {
   // them, far beyond an hour's run: reported, and fatal only with BENCH_SOAK_STRICT_TABLES=1.
   const fatal = r.verdict.grew.filter((k) => k !== 'tableBytes' || process.env.BENCH_SOAK_STRICT_TABLES === '1');
   if (r.verdict.grew.includes('tableBytes') && !fatal.includes('tableBytes'))
-    console.log('    the command tables grew: finished commands are kept COMMAND_RETENTION_DAYS (90) before they are pruned (set BENCH_SOAK_STRICT_TABLES=1 to fail on it)');
+    console.log(
+      '    the command tables grew: finished commands are kept COMMAND_RETENTION_DAYS (90) before they are pruned (set BENCH_SOAK_STRICT_TABLES=1 to fail on it)',
+    );
   if (fatal.length || r.serverErrors.length) {
     console.error(
       `SOAK FAILED: ${fatal.length ? `grows without bound: ${fatal.join(', ')}` : ''}${r.serverErrors.length ? ` ${r.serverErrors.length} 5xx answers, e.g. ${r.serverErrors[0]}` : ''}`,

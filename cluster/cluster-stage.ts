@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { store } from '../apps/server/src/domain/store.table.ts';
 import { createStoreWithAdmin } from '../apps/server/src/modules/store/register-store.service.ts';
 import { buildServer, type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
+import { freePort } from '../apps/server/src/test/free-port.ts';
 import { createScratchDatabase } from '../apps/server/src/test/test-db.ts';
 import { startHaproxy, type Haproxy } from './haproxy.ts';
 import { createNodeHost, namespacesAvailable, type NodeHost } from './node-host.ts';
@@ -57,7 +58,7 @@ export async function startClusterStage(o: ClusterOptions) {
   const apns: MockApns = await startMockApns();
   const keyFile = path.join(dataDir, 'apns-token.p8');
   fs.writeFileSync(keyFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
-  const lbPort = 5300 + (process.pid % 300);
+  const lbPort = await freePort();
   const nodePort = 5700 + (process.pid % 300);
   const balancer = `http://127.0.0.1:${lbPort}`;
   const pg = new URL(scratch.url);

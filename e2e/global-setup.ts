@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../apps/server/src/test/free-port.ts';
 import { seedE2e } from './seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,7 +26,7 @@ async function waitForHealth(url: string, deadline: number) {
 export async function setup(project: TestProject) {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lease-e2e-'));
   await seedE2e(dataDir);
-  const port = 4100 + (process.pid % 500);
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
