@@ -10,6 +10,7 @@ import { androidCommand } from '../apps/server/src/mdm/android/android-agent.tab
 import { mdmCommand, mdmEnrollment } from '../apps/server/src/mdm/apple/mdm.table.ts';
 import { reportLedger } from '../apps/server/src/modules/report/report.table.ts';
 import { topUpStore } from '../apps/server/src/modules/report/top-up.ts';
+import { localDay } from '../apps/server/src/modules/lease/lease-calendar.ts';
 import { type Receiver, startReceiver } from '../apps/server/src/modules/webhook/webhook-receiver.test-kit.ts';
 import { type ClusterStage, startClusterStage } from './cluster-stage.ts';
 import { waitFor } from './console-calls.ts';
@@ -66,8 +67,6 @@ const notOnce = (ids: string[], rows: { deviceId: string | null }[]) => {
   return [...n].filter(([, k]) => k !== 1);
 };
 
-const localDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(at);
-
 describe('periodic jobs on a cluster of three nodes', () => {
   it('does each due item exactly once while a node is SIGKILLed and another restarted', async () => {
     const { db } = stage.database;
@@ -104,7 +103,7 @@ describe('periodic jobs on a cluster of three nodes', () => {
     const started = new Date();
     const per = PER_JOB / WAVES;
     const wave = <T>(items: T[], k: number) => items.slice(k * per, (k + 1) * per);
-    const fortyDaysAgo = localDay(new Date(started.getTime() - 40 * 86_400_000));
+    const fortyDaysAgo = localDay(new Date(started.getTime() - 40 * 86_400_000), 'Asia/Shanghai');
     const plans: string[] = [];
     /** seed makes wave k's items due: one fifth of each job's share, every WAVE_MS. */
     const seed = async (k: number) => {

@@ -26,6 +26,9 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
+/** rowsAffected reads how many rows a raw `db.execute` changed: PGlite says affectedRows, node-postgres rowCount. */
+export const rowsAffected = (result: unknown) => (result as { affectedRows?: number }).affectedRows ?? (result as { rowCount?: number | null }).rowCount ?? 0;
+
 /** `from`: a PGlite data folder as a tar (`dumpDataDir`) to start from instead of running initdb (tests). */
 export type DatabaseTarget = { kind: 'postgres'; url: string; limits?: PoolLimits } | { kind: 'pglite'; dir?: string; from?: Blob };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsAffected } from '../db/client.ts';
 import type { Job } from './scheduler.ts';
 
 const DAY = 86_400_000;
@@ -14,7 +14,8 @@ const TABLES = ['mdm_command', 'android_command'] as const;
 /**
  * pruneFinishedCommands deletes the commands that ended (answered, failed, cancelled, expired) before `before`,
  * oldest first, a batch per statement. Pending commands are never touched, however old. The store's account of
- * what was done stays in the operation log; a phone answering a pruned command is told it is unknown.
+ * what was done stays in the operation log; an answer that still comes for a pruned command changes nothing, as for
+ * any command no longer pending, and the phone is served its next one.
  */
 export async function pruneFinishedCommands(db: Db, before: Date): Promise<number> {
   let deleted = 0;
@@ -23,7 +24,7 @@ export async function pruneFinishedCommands(db: Db, before: Date): Promise<numbe
       const result = await db.execute(sql`
         delete from ${sql.identifier(table)} where id in (
           select id from ${sql.identifier(table)} where completed_at < ${before} order by completed_at limit ${BATCH})`);
-      const n = (result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0;
+      const n = rowsAffected(result);
       deleted += n;
       if (n < BATCH) break;
     }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AgentCommand, type AndroidCommandType, CommandPayloads } from '@lease/shared/agent-protocol';
 import { EnrollmentStatus, OperationStatus } from '@lease/shared';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsAffected } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { operationLog } from '../../domain/operation-log.table.ts';
 import { androidCommand, pendingCommand } from './android-agent.table.ts';
@@ -234,7 +234,7 @@ export function createAndroidQueueRepo(db: Db) {
         update operation_log set status = ${OperationStatus.FAILED}, result = '指令已过期：设备长时间未上线', date_updated = ${now}
         where id in (select operation_log_id from gone where operation_log_id is not null)
           and status in (${OperationStatus.QUEUED}, ${OperationStatus.SENT})`);
-      return (result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0;
+      return rowsAffected(result);
     },
 
     /** staleSent lists devices among these with a command sent but unanswered for RESEND_AFTER_MS. */
