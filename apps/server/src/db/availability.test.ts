@@ -148,6 +148,46 @@ describe.skipIf(!process.env.DATABASE_URL)('a node cut off from PostgreSQL', () 
     await expect.poll(async () => (await me()).statusCode, { timeout: 15_000, interval: 250 }).toBe(200);
   });
 
+  it('answers the callers queued for a connection as soon as the watch finds the database gone, not after the pool timeouts', async () => {
+    const url = new URL(scratch.url);
+    url.host = `127.0.0.1:${relay.port}`;
+    // One connection and the production timeouts: without the guard a queued caller waits 10 s for the connection.
+    const one = await openDatabase({ kind: 'postgres', url: url.toString(), limits: { max: 1, connectTimeoutMs: 10_000, queryTimeoutMs: 10_000 } });
+    try {
+      await one.db.execute(sql`select 1`);
+      relay.cut();
+      const started = Date.now();
+      const settledIn = (p: Promise<unknown>) =>
+        p.then(
+          () => ({ ok: true, ms: Date.now() - started, err: undefined }),
+          (err: unknown) => ({ ok: false, ms: Date.now() - started, err }),
+        );
+      const running = settledIn(one.db.execute(sql`select 1`));
+      const queued = await Promise.all([1, 2, 3, 4].map(() => settledIn(one.db.execute(sql`select 2`))));
+      // The stall (3 s) makes the watch probe (2 s); the queue is answered then, well before its 10 s.
+      for (const q of queued) {
+        expect(q.ok).toBe(false);
+        expect(isDatabaseUnreachable(q.err)).toBe(true);
+        expect(q.ms).toBeLessThan(8_000);
+      }
+      expect(one.watch?.reachable).toBe(false);
+      // Later callers at once; the statement on the wire keeps its own timeout.
+      const later = Date.now();
+      await expect(one.db.execute(sql`select 3`)).rejects.toThrow();
+      expect(Date.now() - later).toBeLessThan(500);
+      const first = await running;
+      expect(first.ok).toBe(false);
+      expect(isDatabaseUnreachable(first.err)).toBe(true);
+
+      relay.heal();
+      await expect.poll(() => one.watch?.reachable, { timeout: 15_000 }).toBe(true);
+      expect((await one.db.execute(sql`select 4 as n`)).rows).toEqual([{ n: 4 }]);
+    } finally {
+      relay.heal();
+      await one.close();
+    }
+  }, 40_000);
+
   it('never lets a statement that timed out leave its transaction open on a pooled connection', async () => {
     // One connection, so the next transaction gets the very connection the timed-out one used.
     const url = new URL(scratch.url);

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createDatabaseWatch, type DatabaseWatch, pgProbe } from './availability.ts';
+import { GuardedPool } from './guarded-pool.ts';
 import { pgliteBytea } from './pglite-bytea.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -42,35 +43,8 @@ export interface PoolLimits {
   queryTimeoutMs?: number;
 }
 
-/**
- * DroppingClient closes its connection when a statement outlives the pool's query timeout. node-postgres answers the
- * caller with an error but keeps the connection, with the statement (and its transaction) still open on the server,
- * and drops the ROLLBACK that was queued behind it: returned to the pool, that connection would run the next
- * caller's statements inside the abandoned transaction and commit its half-done writes with them. Closed, it is
- * discarded, and PostgreSQL rolls the transaction back when it sees the connection go.
- */
-class DroppingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: node-postgres overloads query() a dozen ways; this only wraps it.
-  override query(...args: any[]): any {
-    const last = args.length - 1;
-    if (typeof args[last] === 'function') {
-      const callback = args[last];
-      args[last] = (err: unknown, res: unknown) => {
-        this.dropAfterTimeout(err);
-        callback(err, res);
-      };
-      return super.query(...(args as Parameters<pg.Client['query']>));
-    }
-    const result: unknown = super.query(...(args as Parameters<pg.Client['query']>));
-    if (result instanceof Promise) result.catch((err: unknown) => this.dropAfterTimeout(err));
-    return result;
-  }
-
-  private dropAfterTimeout(err: unknown) {
-    if (err instanceof Error && err.message === 'Query read timeout')
-      (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-  }
-}
+/** This long with statements outstanding and none finishing makes the watch probe (GuardedPool). */
+const STALL_MS = 3_000;
 
 /** Any fixed number: the advisory lock nodes of one cluster take to migrate one at a time. */
 const MIGRATION_LOCK = 7_301_977;
@@ -95,10 +69,13 @@ async function migrateOnce(url: string) {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const { max = 10, connectTimeoutMs, queryTimeoutMs } = target.limits ?? {};
-    const pool = new pg.Pool({
+    // Found gone, the database fails the callers queued for a connection at once (GuardedPool).
+    const watch = createDatabaseWatch(pgProbe(target.url, Math.min(connectTimeoutMs ?? 2_000, 2_000)), {
+      onChange: (reachable) => reachable || guarded?.failWaiters(),
+    });
+    const config: pg.PoolConfig = {
       connectionString: target.url,
       max,
-      Client: queryTimeoutMs ? DroppingClient : pg.Client,
       connectionTimeoutMillis: connectTimeoutMs,
       query_timeout: queryTimeoutMs,
       // A transaction whose node vanished mid-way (a cut link) holds its row locks until PostgreSQL gives up on it:
@@ -107,7 +84,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // A peer that vanished without a FIN (a cut link) is noticed by the kernel instead of never.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
-    });
+    };
+    // Without limits (tests and benches running long statements of their own) nothing is guarded.
+    const guarded = queryTimeoutMs ? new GuardedPool(config, watch, Math.min(STALL_MS, queryTimeoutMs / 2)) : undefined;
+    const pool = guarded ?? new pg.Pool(config);
     // An idle client can be cut off (server restart, failover); pg emits that on the pool, where an
     // unhandled 'error' would end the process. The pool drops the client and opens a new one on demand.
     pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
@@ -117,7 +97,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool) as unknown as Db;
     await migrateOnce(target.url);
-    const watch = createDatabaseWatch(pgProbe(target.url, Math.min(connectTimeoutMs ?? 2_000, 2_000)));
     const close = async () => {
       watch.close();
       await pool.end();

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../test/test-db.ts';
+import type { DatabaseWatch } from './availability.ts';
+import { GuardedPool } from './guarded-pool.ts';
+
+/** The cut itself is in availability.test.ts (through a relay); this is the other half: slow is not gone. */
+describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'guard');
+  });
+  afterAll(() => scratch?.drop());
+
+  const spyWatch = () => {
+    const watch = { reachable: true, suspicions: 0, suspect: () => void watch.suspicions++, close: () => {} };
+    return watch satisfies DatabaseWatch;
+  };
+
+  it('does not suspect a database that is slow but answering: callers wait far past the stall, statements keep finishing', async () => {
+    const watch = spyWatch();
+    const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 10_000 }, watch, 1_000);
+    try {
+      // One connection, ten statements of 0.3 s: the last caller waits 3 s, three times the stall.
+      const started = Date.now();
+      await Promise.all(Array.from({ length: 10 }, () => pool.query('select pg_sleep(0.3)')));
+      expect(Date.now() - started).toBeGreaterThan(2_500);
+      expect(watch.suspicions).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('refuses at once while the watch says the database is gone, and answers a queued caller when told', async () => {
+    const watch = spyWatch();
+    const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 10_000 }, watch, 5_000);
+    try {
+      const holder = await pool.connect();
+      const queued = pool.query('select 1');
+      watch.reachable = false;
+      pool.failWaiters();
+      await expect(queued).rejects.toMatchObject({ code: '08006' });
+      await expect(pool.connect()).rejects.toMatchObject({ code: '08006' });
+      holder.release();
+      watch.reachable = true;
+      // The connection the failed caller would have had went back to the pool unused.
+      expect((await pool.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+      expect(pool.waitingCount).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+});
