@@ -40,6 +40,17 @@ export default defineConfig(({ command }) => ({
         // are still split automatically, so each route loads only the components it renders.
         codeSplitting: {
           groups: [
+            // antd-core's ConfigProvider and tooltip reach antd's form context, which imports rc-form's FormProvider; a
+            // group takes its captured modules' dependencies along, so all of rc-form and async-validator (~11 KB
+            // brotli) came with the frame. They are a chunk of their own, loaded by the pages with a form; only
+            // FormProvider's module (FormContext.js) stays with the core. This group takes no dependencies, or it
+            // would take React.
+            {
+              name: 'antd-form',
+              test: /node_modules[\\/]@rc-component[\\/](form[\\/]es[\\/](?!FormContext\.js)|async-validator[\\/])/,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 2 },
             {
               name: 'antd-core',
