@@ -1,76 +1,62 @@
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useIsPhone } from '../lib/useIsPhone.ts';
 import { IconButton } from './IconButton.tsx';
 import { Overlay } from './Overlay.tsx';
 
-// The box (antd AutoComplete and Input, ~28 KB) is not part of any page's first load: it comes when the clerk
-// reaches for it, or shortly after the page has loaded.
+// The box (antd AutoComplete and Input, ~25 KB) is in no page's load: it comes when the clerk reaches for the
+// stand-in (pointer over it, or focus). Loading it anyway once the page had settled cost every phone 25 KB and a
+// ~190 ms task (under Lighthouse's 4× CPU slowdown) that most visits never used.
 const loadBox = () => import('./DeviceSearchBox.tsx');
-const DeviceSearchBox = lazy(loadBox);
+type Box = Awaited<ReturnType<typeof loadBox>>['default'];
 
-const BOX_WIDTH = 300;
 const PLACEHOLDER = '搜索设备：手机号后 4 位、租机人、序列号、IMEI';
-/** After the page's load event, the box's code is fetched anyway once this long has passed. */
-const LOAD_AFTER_MS = 1500;
-
-/** Placeholder of the box's size while it loads, so nothing in the header moves. */
-const Holder = ({ width }: { width: number | string }) => <div style={{ width, height: 32 }} aria-hidden="true" />;
-
-/** useSoonAfterLoad turns true LOAD_AFTER_MS after the window's load event (at once for `now`). */
-function useSoonAfterLoad(now: boolean) {
-  const [soon, setSoon] = useState(now);
-  useEffect(() => {
-    if (soon) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      timer = setTimeout(() => setSoon(true), LOAD_AFTER_MS);
-    };
-    if (document.readyState === 'complete') arm();
-    else window.addEventListener('load', arm, { once: true });
-    return () => {
-      window.removeEventListener('load', arm);
-      clearTimeout(timer);
-    };
-  }, [soon]);
-  return soon;
-}
+const BOX_WIDTH = 300;
 
 /**
- * DeferredBox is the search box, drawn as a plain input until its code is wanted: the clerk focusing it (what they
- * typed meanwhile is kept, and the real box takes the focus) or the page having settled.
+ * DeferredBox is the search box, drawn as a plain input until the clerk reaches for it. The stand-in stays, focused
+ * and taking keys, while the box's code downloads; the box then takes over what was typed and the focus.
  */
 function DeferredBox({ width, autoFocus, onDone }: { width: number | string; autoFocus?: boolean; onDone?: () => void }) {
-  const [reached, setReached] = useState(false);
+  const [wanted, setWanted] = useState(Boolean(autoFocus));
+  const [RealBox, setRealBox] = useState<Box | null>(null);
   const [typed, setTyped] = useState('');
-  const ready = useSoonAfterLoad(Boolean(autoFocus));
-  if (!ready && !reached)
-    return (
-      <input
-        type="search"
-        aria-label="搜索设备（加载中）"
-        placeholder={PLACEHOLDER}
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        onPointerEnter={() => void loadBox()}
-        onFocus={() => setReached(true)}
-        style={{
-          width,
-          height: 32,
-          boxSizing: 'border-box',
-          padding: '4px 11px',
-          border: '1px solid #d9d9d9',
-          borderRadius: 6,
-          fontSize: 14,
-          font: 'inherit',
-          background: '#fff',
-        }}
-      />
-    );
+  const [focused, setFocused] = useState(Boolean(autoFocus));
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void loadBox().then((m) => live && setRealBox(() => m.default));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  // The box takes the focus only from a stand-in that still has it.
+  if (RealBox) return <RealBox width={width} autoFocus={focused} initialText={typed} onDone={onDone} />;
   return (
-    <Suspense fallback={<Holder width={width} />}>
-      <DeviceSearchBox width={width} autoFocus={autoFocus || reached} initialText={typed} onDone={onDone} />
-    </Suspense>
+    <input
+      type="search"
+      aria-label="搜索设备"
+      placeholder={PLACEHOLDER}
+      value={typed}
+      onChange={(e) => setTyped(e.target.value)}
+      onPointerEnter={() => void loadBox()}
+      onFocus={() => {
+        setWanted(true);
+        setFocused(true);
+      }}
+      onBlur={() => setFocused(false)}
+      style={{
+        width,
+        height: 32,
+        boxSizing: 'border-box',
+        padding: '4px 11px',
+        border: '1px solid #d9d9d9',
+        borderRadius: 6,
+        fontSize: 14,
+        font: 'inherit',
+        background: '#fff',
+      }}
+    />
   );
 }
 
