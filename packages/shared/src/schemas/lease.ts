@@ -325,10 +325,5 @@ export interface LeaseSummary {
   weekly: { week_start: string; amount_fen: number }[];
 }
 
-/** fenToYuan formats 分 as ¥1,234.50 for the console. */
-export function formatFen(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  const yuan = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}¥${yuan}.${String(abs % 100).padStart(2, '0')}`;
-}
+// formatFen lives apart from the schemas: a page that shows an amount then loads no zod (web's home, ~21 KB brotli).
+export { formatFen } from '../money.ts';
