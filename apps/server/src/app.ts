@@ -97,6 +97,8 @@ export async function composeApp(deps: AppDeps) {
     db,
     log: app.log,
     publicUrl,
+    // A store's Android QR codes point at its own host, as its Apple profiles do.
+    enrolmentBaseUrl: mdm.profiles.baseUrlFor,
     secrets,
     database,
     databaseUrl: config.databaseUrl,

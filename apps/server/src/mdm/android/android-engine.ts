@@ -25,6 +25,8 @@ export interface AndroidEngineDeps {
   db: Db;
   log: FastifyBaseLogger;
   publicUrl: () => string;
+  /** The store's own enrolment base URL (its white-label host, else PUBLIC_URL) for its QR codes; PUBLIC_URL without it. */
+  enrolmentBaseUrl?: (storeId: string) => Promise<string>;
   secrets: Pick<Secrets, 'androidDevKey'>;
   database: Database;
   /** postgres:// URL for the dedicated LISTEN client (cross-process wake-ups); unset on PGlite. */
@@ -89,7 +91,7 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
     (ids) => hub.deliver(ids),
     () => hub.resync(),
   );
-  const enrollTokens = createEnrollTokenService({ db, publicUrl: deps.publicUrl, dataDir: deps.dataDir });
+  const enrollTokens = createEnrollTokenService({ db, publicUrl: deps.publicUrl, baseUrlFor: deps.enrolmentBaseUrl, dataDir: deps.dataDir });
   let closed: Promise<void> | null = null;
 
   const engine = {

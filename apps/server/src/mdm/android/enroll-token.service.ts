@@ -27,13 +27,23 @@ function apkChecksum(dataDir: string | undefined): string | null {
   return createHash('sha256').update(fs.readFileSync(file)).digest('base64url');
 }
 
+export interface EnrollTokenDeps {
+  db: Db;
+  publicUrl: () => string;
+  /** Where the store's phones enrol: its own host when it has one (white label), else PUBLIC_URL. */
+  baseUrlFor?: (storeId: string) => Promise<string>;
+  dataDir?: string;
+}
+
 /**
  * EnrollTokenService issues the one-time tokens behind the console's QR code. The QR payload is Android's
- * standard device-owner provisioning JSON; the admin-extras bundle carries our server address and the token.
+ * standard device-owner provisioning JSON; the admin-extras bundle carries the store's server address and the token.
  */
-export function createEnrollTokenService(deps: { db: Db; publicUrl: () => string; dataDir?: string }) {
+export function createEnrollTokenService(deps: EnrollTokenDeps) {
+  const baseUrlFor = async (storeId: string) => (await deps.baseUrlFor?.(storeId)) ?? deps.publicUrl();
   return {
-    downloadUrl: () => `${deps.publicUrl()}${AGENT_APK_PATH}`,
+    /** downloadUrl is where the store's phones download the agent APK, on the store's enrolment host. */
+    downloadUrl: async (storeId: string) => `${await baseUrlFor(storeId)}${AGENT_APK_PATH}`,
 
     async issue(auth: AuthContext, opts: { forClerkId?: string | null; channel?: number }) {
       requirePerm(auth, Perm.ANDROID_LIST_NEW);
@@ -53,14 +63,16 @@ export function createEnrollTokenService(deps: { db: Db; publicUrl: () => string
         .insert(androidEnrollToken)
         .values({ tokenHash: hashToken(token), storeId: auth.storeId, clerkId, issuedBy: auth.clerkId, channel, expiresAt });
 
-      const downloadUrl = `${deps.publicUrl()}${AGENT_APK_PATH}`;
+      // The phone downloads the agent and talks to the server at the store's host from its first request on.
+      const serverUrl = await baseUrlFor(auth.storeId);
+      const downloadUrl = `${serverUrl}${AGENT_APK_PATH}`;
       const checksum = apkChecksum(deps.dataDir);
       const qr = {
         'android.app.extra.PROVISIONING_DEVICE_ADMIN_COMPONENT_NAME': AGENT_ADMIN_COMPONENT,
         'android.app.extra.PROVISIONING_DEVICE_ADMIN_PACKAGE_DOWNLOAD_LOCATION': downloadUrl,
         ...(checksum ? { 'android.app.extra.PROVISIONING_DEVICE_ADMIN_PACKAGE_CHECKSUM': checksum } : {}),
         'android.app.extra.PROVISIONING_LEAVE_ALL_SYSTEM_APPS_ENABLED': true,
-        'android.app.extra.PROVISIONING_ADMIN_EXTRAS_BUNDLE': { server_url: deps.publicUrl(), enroll_token: token, channel },
+        'android.app.extra.PROVISIONING_ADMIN_EXTRAS_BUNDLE': { server_url: serverUrl, enroll_token: token, channel },
       };
       return { token, expires_at: expiresAt.toISOString(), qr_payload: JSON.stringify(qr), download_url: downloadUrl };
     },

@@ -5,6 +5,7 @@ import { DEP_MACHINE_INFO_CONTENT_TYPE, type MockDep, createSimulatedIphone, dep
 import { type MdmHarness, startMdmHarness, waitFor } from '../../test/mdm-harness.ts';
 import { iosDevice } from '../../domain/ios-device.table.ts';
 import { store } from '../../domain/store.table.ts';
+import { aStoreHost, claimStoreHost } from '../store/store-host.test-kit.ts';
 import { depEnrollUrl } from './abm-sync.ts';
 import { seedAbmToken } from './abm.test-kit.ts';
 import { abmDevice, abmServer } from './abm.table.ts';
@@ -263,5 +264,44 @@ describe('switching to another MDM server', () => {
     expect(now).toMatchObject({ serverUuid: next.server_uuid, serverName: '新的 MDM 服务器' });
     expect(now.profileUuid).not.toBe(before);
     expect(dep.devices.get('F2LNEWSRV001')).toMatchObject({ profile_status: 'assigned', profile_uuid: now.profileUuid });
+  });
+});
+
+describe('the DEP profile on the store’s own host', () => {
+  it('moves to the host a store sets; another store’s profile keeps PUBLIC_URL', async () => {
+    const platform = h.t.config.publicUrl ?? 'http://localhost:3000';
+    const stores = [];
+    for (const name of ['自有域名门店', '平台域名门店']) {
+      const admin = await h.t.signedIn({ isAdmin: true });
+      const mdmServer = dep.addServer(name);
+      const serial = `F2LHOST${stores.length}0001`;
+      dep.addDevices([{ serial_number: serial }], mdmServer.server_uuid);
+      await seedAbmToken(h.t, admin.clerk.storeId, dep, dep.servers.indexOf(mdmServer));
+      stores.push({ id: admin.clerk.storeId, headers: admin.headers, serial });
+    }
+    const [mine, theirs] = stores;
+    const urlAtApple = async (id: string) => dep.profiles.get((await server(id)).profileUuid!)!.url;
+    expect(await urlAtApple(mine.id)).toBe(depEnrollUrl(platform, mine.id));
+
+    const host = aStoreHost();
+    await claimStoreHost(h.t, mine.headers, host);
+    const result = await h.t.abm.sync.syncStore(mine.id);
+    await h.t.abm.sync.syncStore(theirs.id);
+    const url = new URL(await urlAtApple(mine.id));
+    expect({ host: url.hostname, path: url.pathname }).toEqual({ host, path: `/mdm/dep/enroll/${mine.id}` });
+    expect(result.assigned).toBe(1);
+    expect(dep.devices.get(mine.serial)).toMatchObject({ profile_uuid: (await server(mine.id)).profileUuid });
+    expect(await urlAtApple(theirs.id)).toBe(depEnrollUrl(platform, theirs.id));
+
+    // Setup Assistant posts to that URL on the store's host and gets a profile that enrols on the same host.
+    const res = await h.t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { host: url.host, 'content-type': DEP_MACHINE_INFO_CONTENT_TYPE },
+      payload: depMachineInfo({ serial: mine.serial, udid: randomUdid('8120') }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const profile = res.rawPayload.toString('latin1');
+    for (const path of ['/mdm/connect', '/mdm/checkin', '/mdm/scep']) expect(profile).toContain(`${url.origin}${path}`);
   });
 });

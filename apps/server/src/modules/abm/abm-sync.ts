@@ -16,8 +16,11 @@ export function backoffMs(failures: number, err: unknown): number {
   return Math.min(60_000 * 2 ** Math.max(failures - 1, 0), 6 * 3_600_000);
 }
 
-/** depEnrollUrl is where a store's DEP phones fetch their enrolment profile during Setup Assistant. */
-export const depEnrollUrl = (publicUrl: string, storeId: string) => `${publicUrl.replace(/\/+$/, '')}/mdm/dep/enroll/${storeId}`;
+/**
+ * depEnrollUrl is where a store's DEP phones fetch their enrolment profile during Setup Assistant: `baseUrl` is the
+ * store's enrolment base (its own host when it has one, else PUBLIC_URL), as its other enrolment links.
+ */
+export const depEnrollUrl = (baseUrl: string, storeId: string) => `${baseUrl.replace(/\/+$/, '')}/mdm/dep/enroll/${storeId}`;
 
 /**
  * depProfileFor is our DEP profile: supervised, mandatory and not removable (a leased phone must stay managed),
@@ -77,7 +80,8 @@ function latestPerSerial(devices: DepDevice[]): DepDevice[] {
 export interface AbmSyncDeps {
   repo: AbmRepo;
   gateway: AbmGateway;
-  publicUrl: () => string;
+  /** The store's enrolment base URL (the engine's profiles.baseUrlFor): its own host, else PUBLIC_URL. */
+  enrolmentBaseUrl: (storeId: string) => Promise<string>;
   storeName: (storeId: string) => Promise<string>;
   log: FastifyBaseLogger;
 }
@@ -92,7 +96,8 @@ export function createAbmSync(deps: AbmSyncDeps) {
   const { repo } = deps;
 
   async function ensureProfile(client: DepClient, row: AbmServerRow): Promise<string> {
-    const url = depEnrollUrl(deps.publicUrl(), row.storeId);
+    // One ABM server per store (abm_server's key is the store): the profile carries that store's own host.
+    const url = depEnrollUrl(await deps.enrolmentBaseUrl(row.storeId), row.storeId);
     if (row.profileUuid && row.profileUrl === url) return row.profileUuid;
     const { profile_uuid } = await client.defineProfile(depProfileFor(await deps.storeName(row.storeId), url));
     await repo.update(row.storeId, { profileUuid: profile_uuid, profileUrl: url });

@@ -17,7 +17,6 @@ export interface AbmModuleDeps {
   db: Db;
   secrets: Secrets;
   config: Config;
-  publicUrl: () => string;
   mdm: MdmEngine;
   log: FastifyBaseLogger;
   /** Tests may route Apple's calls elsewhere; the default is the global fetch. */
@@ -35,7 +34,7 @@ export function createAbmModule(deps: AbmModuleDeps) {
   const origin = deps.config.dep.origin;
   const gateway = createAbmGateway({ repo, box, origin, fetch: deps.fetch });
   const storeName = async (storeId: string) => (await db.select({ name: store.storeName }).from(store).where(eq(store.id, storeId)))[0]?.name ?? '门店';
-  const sync = createAbmSync({ repo, gateway, publicUrl: deps.publicUrl, storeName, log: deps.log });
+  const sync = createAbmSync({ repo, gateway, enrolmentBaseUrl: deps.mdm.profiles.baseUrlFor, storeName, log: deps.log });
   const service = createAbmService({ repo, box, sync, depOrigin: origin, fetch: deps.fetch });
   const enroll = createDepEnrollService({ db, repo, mdm: deps.mdm });
   return {

@@ -20,6 +20,6 @@ export const androidEnrolmentRoutes: FastifyPluginAsyncZod<{ enrolment: AndroidE
   app.get(
     '/api/device/android/mdm-app-download-link',
     { config: { auth: 'authenticated', module: Module.ANDROID }, schema: { tags, summary: '设备代理应用下载地址', response: { 200: androidAppDownloadLink } } },
-    () => enrolment.downloadLink(),
+    (request) => enrolment.downloadLink(requireAuth(request)),
   );
 };

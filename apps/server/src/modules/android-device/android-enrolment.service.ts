@@ -27,10 +27,11 @@ export function createAndroidEnrolmentService(deps: AndroidEnrolmentServiceDeps)
   return {
     issueToken: (auth: AuthContext, opts: { forClerkId?: string | null; channel?: number }) => deps.enrollTokens.issue(auth, opts),
 
-    downloadLink() {
+    /** downloadLink: the agent APK on the caller's store host (its own white-label host, else PUBLIC_URL). */
+    async downloadLink(auth: AuthContext) {
       const file = deps.dataDir ? agentApkFile(deps.dataDir) : null;
       const available = Boolean(file && fs.existsSync(file));
-      return { download_url: deps.enrollTokens.downloadUrl(), available, sha256: available ? apkSha256(file!) : null };
+      return { download_url: await deps.enrollTokens.downloadUrl(auth.storeId), available, sha256: available ? apkSha256(file!) : null };
     },
   };
 }

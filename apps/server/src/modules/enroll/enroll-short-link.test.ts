@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/build-test-app.ts';
+import { aStoreHost, claimStoreHost } from '../store/store-host.test-kit.ts';
 import { SHORT_ALPHABET, SHORT_CODE_LENGTH, newShortCode } from './enroll-short-link.ts';
 import { enrollShortLink } from './enroll-short-link.table.ts';
 
@@ -93,5 +94,39 @@ describe('short enrolment link /e/{code}', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.body).toContain('尝试次数过多');
     expect((await open(`/e/${code}`, '203.0.113.10')).statusCode).toBe(302);
+  });
+});
+
+describe('short enrolment link on the store’s own host', () => {
+  it('is on the host of the phone’s long link: the store’s own when it has one, never another store’s', async () => {
+    const a = await registeredPhone();
+    const b = await registeredPhone();
+    const host = aStoreHost();
+    await claimStoreHost(t, a.headers, host);
+    const detailLink = async (p: { headers: Record<string, string>; deviceId: string }) =>
+      (await t.app.inject({ method: 'GET', url: `/api/device/ios/${p.deviceId}`, headers: p.headers })).json().enroll_link as string;
+
+    const mine = new URL((await shortLinkOf(a.headers, a.deviceId)).json().short_link);
+    expect(mine.hostname).toBe(host);
+    expect(mine.origin).toBe(new URL(await detailLink(a)).origin);
+
+    const theirs = new URL((await shortLinkOf(b.headers, b.deviceId)).json().short_link);
+    expect(theirs.hostname).toBe(new URL(t.config.publicUrl ?? 'http://localhost').hostname);
+    expect(theirs.origin).toBe(new URL(await detailLink(b)).origin);
+    expect(theirs.href).not.toContain(host);
+  });
+
+  it('opened on the store’s host, redirects there to the phone’s enrolment page', async () => {
+    const p = await registeredPhone();
+    const host = aStoreHost();
+    await claimStoreHost(t, p.headers, host);
+    const link = new URL((await shortLinkOf(p.headers, p.deviceId)).json().short_link);
+    const hop = await t.app.inject({ method: 'GET', url: link.pathname, headers: { host: link.host } });
+    expect(hop.statusCode).toBe(302);
+    // A relative Location: the hirer's browser stays on the host the SMS named.
+    const location = String(hop.headers.location);
+    expect(location).toMatch(/^\/enroll\/[\w-]+$/);
+    const info = await t.app.inject({ method: 'GET', url: `/api/enroll/baseinfo?code=${location.split('/enroll/')[1]}`, headers: { host: link.host } });
+    expect(info.json()).toMatchObject({ store_name: '短链门店', serial_number: p.serial, can_submit: true });
   });
 });

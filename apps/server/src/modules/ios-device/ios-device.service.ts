@@ -94,11 +94,15 @@ export function createIosDeviceService(deps: IosDeviceServiceDeps) {
     load,
     linkOf,
 
-    /** enrollShortLink: the short form of the enrolment link the detail shows, for a phone the caller may see. */
+    /**
+     * enrollShortLink: the short form of the enrolment link the detail shows, for a phone the caller may see, on the
+     * same host as the long one (the store's own when it has one); `/e/{code}` redirects on whichever host it is opened.
+     */
     async enrollShortLink(auth: AuthContext, id: string): Promise<EnrollShortLinkResponse> {
       const { device } = await load(auth, id);
       const { code, expiresAt } = await deps.shortLinks.issue({ storeId: device.storeId, serialNumber: device.serialNumber });
-      return { short_link: `${deps.publicUrl()}/e/${code}`, expires_at: expiresAt.toISOString() };
+      const base = await deps.mdm.profiles.baseUrlFor(device.storeId);
+      return { short_link: `${base}/e/${code}`, expires_at: expiresAt.toISOString() };
     },
     list: (auth: AuthContext, q: IosListQuery) => page(auth, q, false),
     recycledList: (auth: AuthContext, q: IosListQuery) => page(auth, q, true),
