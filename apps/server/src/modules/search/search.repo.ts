@@ -6,8 +6,9 @@ import { type DeviceScope, type DeviceTable, scopeConditions } from '../../domai
 import { iosDevice } from '../../domain/ios-device.table.ts';
 
 /**
- * SearchTerm is a normalised query: `anywhere` (3+ characters) matches a fragment of any searched field; two
- * characters match the start of the hirer's name only, since a trigram index cannot look up a shorter fragment.
+ * SearchTerm is a normalised query: `anywhere` (3+ characters) matches a fragment of any searched field. Two
+ * characters match the start or the end of the hirer's name (a surname, or a two-character given name such as 小芳 of
+ * 欧阳小芳): a trigram index cannot look up a two-character fragment, but it holds every word's first and last trigram.
  */
 export interface SearchTerm {
   text: string;
@@ -32,6 +33,16 @@ export interface SearchRow {
 /** escapeLike makes user text match literally inside a LIKE pattern. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * nameEnds matches a name that starts or ends with a two-character `literal`, through the index on `words` (name, a
+ * space, remark), which pg_trgm looks up by a word's padded first or last trigram: `words` starting with it is the
+ * name starting with it; a word ending with it before a space ('%ab %') is the name's end when the name itself ends
+ * with it, which keeps a remark's words out.
+ */
+function nameEnds(t: DeviceTable, words: SQL, literal: string): SQL {
+  return or(sql`${words} ilike ${`${literal}%`}`, and(sql`${words} ilike ${`%${literal} %`}`, sql`${t.hirerName} ilike ${`%${literal}`}`))!;
+}
+
 /** createSearchRepo finds a store's phones by fragments of their hirer, serial, IMEI or remark; no rules here. */
 export function createSearchRepo(db: Db) {
   /**
@@ -41,7 +52,7 @@ export function createSearchRepo(db: Db) {
   async function find(t: DeviceTable, inService: SQL, scope: DeviceScope, term: SearchTerm, limit: number): Promise<SearchRow[]> {
     const { ids, words } = searchText(t);
     const literal = escapeLike(term.text);
-    const match = term.anywhere ? or(sql`${ids} ilike ${`%${literal}%`}`, sql`${words} ilike ${`%${literal}%`}`)! : sql`${words} ilike ${`${literal}%`}`;
+    const match = term.anywhere ? or(sql`${ids} ilike ${`%${literal}%`}`, sql`${words} ilike ${`%${literal}%`}`)! : nameEnds(t, words, literal);
     const rank = sql<number>`case
       when ${t.hirerPhoneNumber} = ${term.text} or ${t.hirerName} = ${term.text} then 0
       when ${t.hirerPhoneNumber} like ${`%${literal}`} then 1

@@ -38,24 +38,40 @@ describe('GET /api/search/devices', () => {
     expect(await found('139 1234 5678', headers)).toEqual([`ios:${apple.id}`]);
   });
 
-  it('finds by the hirer name (two characters: its start; three or more: anywhere), serial, IMEI and remark', async () => {
+  it('finds by the hirer name (two characters: its start or end; three or more: anywhere), serial, IMEI and remark', async () => {
     const s = await t.newStore();
     const { headers } = await t.signedIn({ storeId: s.id, isAdmin: true });
     const a = await t.newIosDevice({ storeId: s.id, hirerName: '欧阳小芳', serialNumber: 'F2LXK0SRCH01', imei1: '356711112222333' });
     const b = await t.newAndroidDevice({ storeId: s.id, hirerName: '张三', imei2: '861234567890123', remark: '押金已退 蓝色壳' });
 
     expect(await found('欧阳', headers)).toEqual([`ios:${a.id}`]);
-    expect(await found('小芳', headers)).toEqual([]);
+    expect(await found('小芳', headers)).toEqual([`ios:${a.id}`]);
     expect(await found('阳小芳', headers)).toEqual([`ios:${a.id}`]);
     expect(await found('张三', headers)).toEqual([`android:${b.id}`]);
     expect(await found('k0srch', headers)).toEqual([`ios:${a.id}`]);
     expect(await found('890123', headers)).toEqual([`android:${b.id}`]);
     expect(await found('蓝色壳', headers)).toEqual([`android:${b.id}`]);
+    // Two characters stay within the name: not its middle, not a remark's word, not a serial.
+    expect(await found('阳小', headers)).toEqual([]);
+    expect(await found('押金', headers)).toEqual([]);
+    expect(await found('已退', headers)).toEqual([]);
+    expect(await found('f2', headers)).toEqual([]);
     const byImei = (await search('3567111122', headers)).json().list[0];
     expect(byImei).toMatchObject({ matched: 'imei', imei: '356711112222333', model_name: expect.any(String) });
     expect((await search('861234567890', headers)).json().list[0]).toMatchObject({ matched: 'imei', imei: '861234567890123' });
     // LIKE's wildcards are literal text.
     expect(await found('%%%', headers)).toEqual([]);
+  });
+
+  it('finds a hirer by a two-character given name on both platforms, named as a name match', async () => {
+    const s = await t.newStore();
+    const { headers } = await t.signedIn({ storeId: s.id, isAdmin: true });
+    const given = await t.newIosDevice({ storeId: s.id, hirerName: '王伟明', hirerPhoneNumber: '13911112222' });
+    const surname = await t.newAndroidDevice({ storeId: s.id, hirerName: '伟明华' });
+    await t.newIosDevice({ storeId: s.id, hirerName: '李四', remark: '伟明 介绍的客户' });
+    const res = (await search('伟明', headers)).json();
+    expect(res.list.map((d: Item) => `${d.platform}:${d.id}`).sort()).toEqual([`ios:${given.id}`, `android:${surname.id}`].sort());
+    expect(res.list.map((d: Item) => d.matched)).toEqual(['name', 'name']);
   });
 
   it('leaves out the recycle bin, archived phones and other stores', async () => {

@@ -14,13 +14,16 @@ import { androidScopeOf } from '../android-device/android-device.service.ts';
 import { scopeOf } from '../ios-device/ios-device.service.ts';
 import type { SearchRepo, SearchRow, SearchTerm } from './search.repo.ts';
 
-/** searchTerm: three or more characters match anywhere; two match the start of a name (search.repo.ts). */
+/** searchTerm: three or more characters match anywhere; two match the start or the end of a name (search.repo.ts). */
 export const searchTerm = (q: string): SearchTerm => ({ text: q, anywhere: [...q].length >= 3 });
 
 /** matchedField says which field put a phone in the answer, in the order a clerk most often types them. */
 export function matchedField(row: SearchRow, term: SearchTerm): DeviceSearchField {
   const q = term.text.toLowerCase();
-  const has = (v: string) => (term.anywhere ? v.toLowerCase().includes(q) : v.toLowerCase().startsWith(q));
+  const has = (v: string) => {
+    const s = v.toLowerCase();
+    return term.anywhere ? s.includes(q) : s.startsWith(q) || s.endsWith(q);
+  };
   if (term.anywhere && /^\d+$/.test(q) && row.hirerPhoneNumber.includes(q)) return 'phone';
   if (has(row.hirerName)) return 'name';
   if (term.anywhere && row.serialNumber.toLowerCase().includes(q)) return 'serial';
