@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdStyles } from './vite/antd-styles.ts';
+import { antdWithoutUniqueTooltip } from './vite/antd-unique-tooltip.ts';
 import { buildManifest } from './vite/build-manifest.ts';
 import { precompress } from './vite/precompress.ts';
 
@@ -11,7 +12,7 @@ const sideEffectFree = /[\\/](packages[\\/]shared|node_modules[\\/]@rc-component
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), antdStyles(), buildManifest(), precompress()],
+  plugins: [react(), antdStyles(), antdWithoutUniqueTooltip(), buildManifest(), precompress()],
   // react-router's package points every bundler at its development build, whose checks and warnings run on
   // each navigation; the console ships the production build it publishes beside it.
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }] } : undefined,
