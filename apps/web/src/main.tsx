@@ -1,7 +1,7 @@
+import './app/zodConfig.ts';
 import './app/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { AppRoot } from './AppRoot.tsx';
 import { installChunkReload } from './app/chunkReload.ts';
 import { hasSession } from './auth/session.ts';
@@ -10,8 +10,6 @@ import { queryClient } from './app/queryClient.ts';
 import { APP_ROUTES } from './routes.ts';
 import { createAppRouter } from './appRouter.ts';
 
-// The server's CSP allows no eval (script-src 'self'): zod must not probe for it with new Function().
-z.config({ jitless: true });
 installChunkReload();
 // A session stored before the hint existed, or one another tab ended, sets the hint right for the next page load.
 setSessionHint(hasSession());
