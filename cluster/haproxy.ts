@@ -47,7 +47,9 @@ export function haproxyConfig(o: { listen: { host: string; port: number }; backe
     '  balance leastconn',
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
-    '  default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions',
+    // A node back from a restart takes a growing share over 10 s (slowstart): with leastconn it would otherwise take
+    // every new connection at once, the reconnecting agents of the node stopped next among them.
+    '  default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2 slowstart 10s on-marked-down shutdown-sessions',
     ...o.backends.map((b) => `  server ${b.name} ${b.host}:${b.port} check`),
     ...(o.statsPort ? ['', 'listen stats', `  bind 127.0.0.1:${o.statsPort}`, '  stats enable', '  stats uri /', '  stats refresh 2s'] : []),
     '',

@@ -70,7 +70,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const { max = 10, connectTimeoutMs, queryTimeoutMs } = target.limits ?? {};
     // Found gone, the database fails the callers queued for a connection at once (GuardedPool).
-    const watch = createDatabaseWatch(pgProbe(target.url, Math.min(connectTimeoutMs ?? 2_000, 2_000)), {
+    // 5 s: a busy PostgreSQL can take seconds to start a backend, and a false 'gone' takes the node out of service.
+    const watch = createDatabaseWatch(pgProbe(target.url, Math.min(connectTimeoutMs ?? 5_000, 5_000)), {
       onChange: (reachable) => reachable || guarded?.failWaiters(),
     });
     const config: pg.PoolConfig = {

@@ -126,7 +126,7 @@ describe('WebSocket upgrade guard', () => {
   const gateway = () => (h.android as AndroidEngineInternal).gateway;
 
   /** hubOn runs a second hub on its own port with the given admission and failure limit. */
-  async function hubOn(admission: { perSecond: number; burst: number }, max: number) {
+  async function hubOn(admission: { perSecond: number; burst: number }, max: number, busy?: () => boolean) {
     const gw = gateway();
     const hub = createAgentHub({
       db: gw.db,
@@ -137,6 +137,7 @@ describe('WebSocket upgrade guard', () => {
       log: h.app.log,
       publicUrl: () => h.origin,
       admission,
+      busy,
     });
     const server = http.createServer((_req, res) => res.writeHead(404).end());
     hub.attach(server);
@@ -186,6 +187,24 @@ describe('WebSocket upgrade guard', () => {
       expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
       expect(JSON.parse(blocked.body!)).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
       const ok = await hub.open(sign(neighbour, 'GET', '/agent/v1/ws'));
+      expect(ok.status).toBe(101);
+      ok.ws!.close();
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('asks a new session to come back while the node’s database queue is backed up, and admits it once the queue drains', async () => {
+    const a = await h.enrolledAgent({}, false);
+    let backedUp = true;
+    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, () => backedUp);
+    try {
+      const refused = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
+      expect(refused.status).toBe(503);
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(2);
+      expect(JSON.parse(refused.body!)).toMatchObject({ statusCode: 503, message: '服务器繁忙，请稍后重连' });
+      backedUp = false;
+      const ok = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
       expect(ok.status).toBe(101);
       ok.ws!.close();
     } finally {

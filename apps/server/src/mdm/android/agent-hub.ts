@@ -35,6 +35,12 @@ export interface HubOptions {
   sweepMs?: number;
   /** Upgrades admitted per second (token bucket); the rest are told to come back later with Retry-After. */
   admission?: { perSecond: number; burst: number };
+  /**
+   * Whether this node's database queue is backed up. A new session costs statements at once (its key, its queue), so
+   * while it is, upgrades are told to come back: in a rolling restart a node's agents reconnecting all at once to the
+   * node just back otherwise queue the clerks' requests behind theirs past the console's 10 s.
+   */
+  busy?: () => boolean;
 }
 
 const noop = () => {};
@@ -212,6 +218,7 @@ export function createAgentHub(opts: HubOptions) {
     const claimed = claimedDevice(req.headers.authorization);
     const wait = opts.failures.retryAfter(ip, claimed);
     if (wait) return refuse(socket, 429, TOO_MANY_FAILURES, { 'Retry-After': String(wait) });
+    if (opts.busy?.()) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(2 + Math.floor(Math.random() * 10)) });
     // The signature is checked before an admission token is spent: unsigned upgrades cannot starve real agents.
     opts.auth.verify({ method: 'GET', path: url, authorization: req.headers.authorization }).then(
       (who) => {

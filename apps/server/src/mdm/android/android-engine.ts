@@ -34,12 +34,15 @@ export interface AndroidEngineDeps {
   /** Where the agent APK may be dropped (DATA_DIR/android-agent/agent.apk) for the QR download. */
   dataDir?: string;
   /** WebSocket tuning (tests and the benchmark). */
-  hub?: Pick<HubOptions, 'heartbeatMs' | 'sweepMs' | 'admission'>;
+  hub?: Pick<HubOptions, 'heartbeatMs' | 'sweepMs' | 'admission' | 'busy'>;
   /** TRUST_PROXY, for the IP of a WebSocket upgrade (which Fastify does not see). */
   trustProxy?: boolean;
   /** Devices per fan-out transaction (FAN_OUT_SLICE; tests use a small one to cross slices). */
   fanOutSlice?: number;
 }
+
+/** Callers queued for a pooled connection past which new agent sessions are asked to come back (twice the default pool). */
+const BUSY_QUEUE = 20;
 
 export interface AndroidEngine {
   commander: {
@@ -85,7 +88,19 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
   const auth = createAgentAuthenticator(db);
   const results = createResultSink({ db, log: deps.log });
   const failures = createAgentFailures();
-  const hub = createAgentHub({ db, auth, queue, results, failures, trustProxy: deps.trustProxy, log: deps.log, publicUrl: deps.publicUrl, ...deps.hub });
+  const pool = deps.database.pool;
+  const hub = createAgentHub({
+    db,
+    auth,
+    queue,
+    results,
+    failures,
+    trustProxy: deps.trustProxy,
+    log: deps.log,
+    publicUrl: deps.publicUrl,
+    busy: pool && (() => pool.waitingCount > BUSY_QUEUE),
+    ...deps.hub,
+  });
   const bus = createWakeBus({ database: deps.database, databaseUrl: deps.databaseUrl, log: deps.log });
   bus.subscribe(
     (ids) => hub.deliver(ids),
