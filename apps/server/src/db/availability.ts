@@ -1,3 +1,4 @@
+import net from 'node:net';
 import pg from 'pg';
 
 export const DB_UNREACHABLE_MESSAGE = '数据库暂时无法连接，请稍后重试';
@@ -79,9 +80,15 @@ export function createDatabaseWatch(probe: () => Promise<void>, options: { retry
   };
 }
 
-/** pgProbe connects afresh and runs `select 1`, both bounded by `timeoutMs`. */
-export function pgProbe(url: string, timeoutMs: number) {
+/**
+ * pgProbe first opens a bare TCP connection within `linkMs` (the kernel answers that even when PostgreSQL is busy, so
+ * a cut link shows in seconds), then connects afresh and runs `select 1`, both bounded by `timeoutMs`, which leaves a
+ * loaded server time to start a backend.
+ */
+export function pgProbe(url: string, timeoutMs: number, linkMs = 2_000) {
+  const { hostname, port } = new URL(url);
   return async () => {
+    if (hostname) await reachTcp(hostname, Number(port || 5432), Math.min(linkMs, timeoutMs));
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
     // A socket error after connect would otherwise be an unhandled 'error' event.
     client.on('error', () => {});
@@ -92,4 +99,19 @@ export function pgProbe(url: string, timeoutMs: number) {
       await client.end().catch(() => {});
     }
   };
+}
+
+function reachTcp(host: string, port: number, timeoutMs: number) {
+  return new Promise<void>((resolve, reject) => {
+    const socket = net.connect({ host, port, timeout: timeoutMs });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve();
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      reject(Object.assign(new Error(`no TCP answer from ${host}:${port} in ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
+    });
+    socket.once('error', reject);
+  });
 }

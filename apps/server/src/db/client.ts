@@ -23,6 +23,8 @@ export interface Database {
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /** PostgreSQL only: whether this process can reach the server now (requests fail at once while it cannot). */
   watch?: DatabaseWatch;
+  /** PostgreSQL with limits only: how long the oldest request queued for a pooled connection has waited. */
+  queueDelayMs?: () => number;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -102,7 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       watch.close();
       await pool.end();
     };
-    return { db, kind: 'postgres', close, pool, watch };
+    return { db, kind: 'postgres', close, pool, watch, queueDelayMs: guarded && (() => guarded.queueDelayMs()) };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   // pg_trgm's library is loaded on every open; migration 0009 creates the extension (the header search's indexes).

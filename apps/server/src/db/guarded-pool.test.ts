@@ -35,7 +35,11 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
     const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 10_000 }, watch, 5_000);
     try {
       const holder = await pool.connect();
+      expect(pool.queueDelayMs()).toBe(0);
       const queued = pool.query('select 1');
+      await new Promise((r) => setTimeout(r, 120));
+      // The oldest queued caller's wait: what the agent hub reads to ask new sessions to come back.
+      expect(pool.queueDelayMs()).toBeGreaterThanOrEqual(100);
       watch.reachable = false;
       pool.failWaiters();
       await expect(queued).rejects.toMatchObject({ code: '08006' });
@@ -45,6 +49,7 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
       // The connection the failed caller would have had went back to the pool unused.
       expect((await pool.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
       expect(pool.waitingCount).toBe(0);
+      expect(pool.queueDelayMs()).toBe(0);
     } finally {
       await pool.end();
     }

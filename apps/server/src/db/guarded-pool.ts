@@ -82,7 +82,8 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
  * database may still answer it, and a write abandoned mid-way is what the statement timeout already handles.
  */
 export class GuardedPool extends pg.Pool {
-  readonly #waiting = new Set<(err: Error) => void>();
+  /** Callers queued for a connection, oldest first, with when they asked. */
+  readonly #waiting = new Map<(err: Error) => void, number>();
   readonly #progress: Progress;
 
   constructor(
@@ -117,7 +118,13 @@ export class GuardedPool extends pg.Pool {
 
   /** failWaiters answers every caller still queued for a connection: the watch has found the database gone. */
   failWaiters() {
-    for (const fail of [...this.#waiting]) fail(unreachableError());
+    for (const fail of [...this.#waiting.keys()]) fail(unreachableError());
+  }
+
+  /** queueDelayMs is how long the oldest caller still queued for a connection has waited (0 with none queued). */
+  queueDelayMs() {
+    for (const since of this.#waiting.values()) return Date.now() - since;
+    return 0;
   }
 
   #acquire(): Promise<pg.PoolClient> {
@@ -135,7 +142,7 @@ export class GuardedPool extends pg.Pool {
         settle(false);
         reject(err);
       };
-      this.#waiting.add(fail);
+      this.#waiting.set(fail, Date.now());
       super.connect().then((client) => {
         // Answered already (the database was found gone): the connection goes back unused.
         if (settled) return client.release();

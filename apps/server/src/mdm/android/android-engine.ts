@@ -41,8 +41,11 @@ export interface AndroidEngineDeps {
   fanOutSlice?: number;
 }
 
-/** Callers queued for a pooled connection past which new agent sessions are asked to come back (twice the default pool). */
-const BUSY_QUEUE = 20;
+/**
+ * How long the oldest request may have waited for a pooled connection before new agent sessions are asked to come
+ * back: half the console's 10 s. A queue that merely is long (a fan-out) still admits them.
+ */
+const BUSY_DELAY_MS = 5_000;
 
 export interface AndroidEngine {
   commander: {
@@ -88,7 +91,7 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
   const auth = createAgentAuthenticator(db);
   const results = createResultSink({ db, log: deps.log });
   const failures = createAgentFailures();
-  const pool = deps.database.pool;
+  const queueDelayMs = deps.database.queueDelayMs;
   const hub = createAgentHub({
     db,
     auth,
@@ -98,7 +101,7 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
     trustProxy: deps.trustProxy,
     log: deps.log,
     publicUrl: deps.publicUrl,
-    busy: pool && (() => pool.waitingCount > BUSY_QUEUE),
+    busy: queueDelayMs && (() => queueDelayMs() > BUSY_DELAY_MS),
     ...deps.hub,
   });
   const bus = createWakeBus({ database: deps.database, databaseUrl: deps.databaseUrl, log: deps.log });
