@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { UNPROCESSED_HEADER } from '@lease/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { createScratchDatabase } from '../test/test-db.ts';
 import { startTcpRelay, type TcpRelay } from '../test/tcp-relay.ts';
-import { createDatabaseWatch, DB_UNREACHABLE_MESSAGE, isDatabaseUnreachable } from './availability.ts';
+import { createDatabaseWatch, DB_UNREACHABLE_MESSAGE, isDatabaseUnreachable, pgProbe } from './availability.ts';
 import { type Database, openDatabase } from './client.ts';
 
 describe('isDatabaseUnreachable', () => {
@@ -69,6 +70,25 @@ describe('createDatabaseWatch', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(watch.reachable).toBe(true);
     watch.close();
+  });
+});
+
+describe('pgProbe', () => {
+  it('fails within its bound on a server that takes the connection but never answers, and at once on a refused port', async () => {
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => void held.push(socket));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const started = Date.now();
+      await expect(pgProbe(`postgres://u@127.0.0.1:${port}/db`, 300)()).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((r) => silent.close(r));
+    }
+    // The port is free now: nothing listens there.
+    await expect(pgProbe(`postgres://u@127.0.0.1:${port}/db`, 5_000)()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 });
 
