@@ -173,6 +173,7 @@ export function createAppModules(deps: AppModulesDeps) {
           connect: mdm.connect,
           challenges: mdm.challenges,
           enrollments: mdm.enrollments,
+          busy: deps.database.backedUp,
         });
       },
       // Finished commands of both platforms are pruned here, with the Apple queue's other upkeep.

@@ -23,8 +23,12 @@ export interface Database {
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /** PostgreSQL only: whether this process can reach the server now (requests fail at once while it cannot). */
   watch?: DatabaseWatch;
-  /** PostgreSQL with limits only: how long the oldest request queued for a pooled connection has waited. */
-  queueDelayMs?: () => number;
+  /**
+   * PostgreSQL with limits only: whether the oldest request queued for a pooled connection has waited past
+   * BACKED_UP_MS. The phones' routes then ask them to come back later (they retry by protocol; their commands stay
+   * queued), so the clerks' requests are not queued behind theirs past the console's 10 s.
+   */
+  backedUp?: () => boolean;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -47,6 +51,9 @@ export interface PoolLimits {
 
 /** This long with statements outstanding and none finishing makes the watch probe (GuardedPool). */
 const STALL_MS = 3_000;
+
+/** Half the console's 10 s: a queue that is long but moving (a fan-out) stays under it. */
+const BACKED_UP_MS = 5_000;
 
 /** Any fixed number: the advisory lock nodes of one cluster take to migrate one at a time. */
 const MIGRATION_LOCK = 7_301_977;
@@ -104,7 +111,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       watch.close();
       await pool.end();
     };
-    return { db, kind: 'postgres', close, pool, watch, queueDelayMs: guarded && (() => guarded.queueDelayMs()) };
+    return { db, kind: 'postgres', close, pool, watch, backedUp: guarded && (() => guarded.queueDelayMs() > BACKED_UP_MS) };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   // pg_trgm's library is loaded on every open; migration 0009 creates the extension (the header search's indexes).

@@ -41,12 +41,6 @@ export interface AndroidEngineDeps {
   fanOutSlice?: number;
 }
 
-/**
- * How long the oldest request may have waited for a pooled connection before new agent sessions are asked to come
- * back: half the console's 10 s. A queue that merely is long (a fan-out) still admits them.
- */
-const BUSY_DELAY_MS = 5_000;
-
 export interface AndroidEngine {
   commander: {
     /** Queue commands in the caller's transaction, each bound to its operation-log row. */
@@ -91,7 +85,6 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
   const auth = createAgentAuthenticator(db);
   const results = createResultSink({ db, log: deps.log });
   const failures = createAgentFailures();
-  const queueDelayMs = deps.database.queueDelayMs;
   const hub = createAgentHub({
     db,
     auth,
@@ -101,7 +94,7 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
     trustProxy: deps.trustProxy,
     log: deps.log,
     publicUrl: deps.publicUrl,
-    busy: queueDelayMs && (() => queueDelayMs() > BUSY_DELAY_MS),
+    busy: deps.database.backedUp,
     ...deps.hub,
   });
   const bus = createWakeBus({ database: deps.database, databaseUrl: deps.databaseUrl, log: deps.log });

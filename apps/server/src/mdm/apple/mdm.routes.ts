@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { UNPROCESSED_HEADER } from '@lease/shared';
 import { DB_RETRY_AFTER_S, isDatabaseUnreachable } from '../../db/availability.ts';
 import { badInputMessage } from '../../db/errors.ts';
 import type { CheckinService } from './checkin.service.ts';
@@ -20,6 +21,8 @@ interface Options {
   connect: ConnectService;
   challenges: ChallengeRepo;
   enrollments: EnrollmentRepo;
+  /** Whether this node's database queue is backed up (Database.backedUp): the phone is asked to come back. */
+  busy?: () => boolean;
 }
 
 /**
@@ -27,9 +30,19 @@ interface Options {
  * header, see DESIGN §5) and the SCEP endpoint of the enrolment profile. These routes have their own error
  * handler: refusals are 403 (never 401), broken bodies 4xx, and our own failures 5xx so the phone retries.
  */
-export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checkin, connect, challenges, enrollments }) => {
+export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checkin, connect, challenges, enrollments, busy }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MDM_BODY_LIMIT }, (_req, body, done) => done(null, body));
+
+  // Before the body is read or the signature checked: the phone's command stays queued and it comes back.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!busy?.()) return done();
+    reply
+      .code(503)
+      .header('retry-after', String(2 + Math.floor(Math.random() * 10)))
+      .header(UNPROCESSED_HEADER, '1')
+      .send({ code: 'lease.unavailable', message: 'busy' });
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DeviceRefusal) {
