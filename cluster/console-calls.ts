@@ -35,7 +35,9 @@ export async function sendAll(items: string[], send: (id: string) => Promise<Ans
   const answers: Answer[] = [];
   let fired = false;
   let pending = items;
-  while (pending.length) {
+  for (let round = 1; pending.length; round++) {
+    // A request refused every time is a broken device or rule, not a fault the cluster rides out: say which.
+    if (round > 30) throw new Error(`still refused after 30 rounds: ${pending.slice(0, 5).join(', ')} (${pending.length} in all)`);
     const failed: string[] = [];
     for (let i = 0; i < pending.length; i += 25) {
       const batch = pending.slice(i, i + 25);

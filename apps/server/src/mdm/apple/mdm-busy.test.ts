@@ -5,7 +5,7 @@ import { mdmRoutes } from './mdm.routes.ts';
 
 /** The phones' routes step aside while the node's database queue is backed up (Database.backedUp, issue 31). */
 describe('Apple MDM routes on a backed-up node', () => {
-  it('ask the phone to come back (503, Retry-After, unprocessed) before reading it, and serve it once the queue drains', async () => {
+  it('ask the phone to come back on its command channel (503, Retry-After, unprocessed), never at check-in, and serve it once the queue drains', async () => {
     let backedUp = true;
     let served = 0;
     const app = Fastify();
@@ -22,17 +22,17 @@ describe('Apple MDM routes on a backed-up node', () => {
       enrollments: {} as never,
       busy: () => backedUp,
     });
-    for (const url of ['/mdm/checkin', '/mdm/connect']) {
-      const res = await app.inject({ method: 'PUT', url, payload: 'x', headers: { 'content-type': 'application/x-apple-aspen-mdm' } });
-      expect(res.statusCode).toBe(503);
-      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(2);
-      expect(res.headers[UNPROCESSED_HEADER]).toBe('1');
-    }
+    const put = (url: string) => app.inject({ method: 'PUT', url, payload: 'x', headers: { 'content-type': 'application/x-apple-aspen-mdm' } });
+    const res = await put('/mdm/connect');
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(2);
+    expect(res.headers[UNPROCESSED_HEADER]).toBe('1');
+    // Check-ins are never refused for load: a refused Authenticate or TokenUpdate fails the phone's enrolment.
+    expect((await put('/mdm/checkin')).statusCode).not.toBe(503);
     expect(served).toBe(0);
     backedUp = false;
     // Past the refusal: the unsigned body is refused by the signature check as usual, not by the queue.
-    const res = await app.inject({ method: 'PUT', url: '/mdm/connect', payload: 'x', headers: { 'content-type': 'application/x-apple-aspen-mdm' } });
-    expect(res.statusCode).not.toBe(503);
+    expect((await put('/mdm/connect')).statusCode).not.toBe(503);
     await app.close();
   });
 });

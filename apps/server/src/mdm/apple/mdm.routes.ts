@@ -34,9 +34,10 @@ export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checki
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MDM_BODY_LIMIT }, (_req, body, done) => done(null, body));
 
-  // Before the body is read or the signature checked: the phone's command stays queued and it comes back.
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (!busy?.()) return done();
+  // Only the command channel, before the body is read or the signature checked: the phone's command stays queued
+  // and it comes back. Never check-ins: a refused Authenticate or TokenUpdate fails a profile install on the phone.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url !== '/mdm/connect' || !busy?.()) return done();
     reply
       .code(503)
       .header('retry-after', String(2 + Math.floor(Math.random() * 10)))
