@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../test/test-db.ts';
 import type { DatabaseWatch } from './availability.ts';
@@ -52,6 +53,27 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
       expect(pool.queueDelayMs()).toBe(0);
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe('GuardedPool before its first answer', () => {
+  it('does not suspect the database while a starting node waits for its first connection', async () => {
+    // A server that takes connections and never answers: the pool's first connection just waits.
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => void held.push(socket));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const port = (silent.address() as net.AddressInfo).port;
+    let suspicions = 0;
+    const watch = { reachable: true, suspect: () => void suspicions++, close: () => {} } satisfies DatabaseWatch;
+    const pool = new GuardedPool({ connectionString: `postgres://u@127.0.0.1:${port}/db`, max: 1, connectionTimeoutMillis: 1_500 }, watch, 200);
+    try {
+      await expect(pool.query('select 1')).rejects.toThrow();
+      expect(suspicions).toBe(0);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await pool.end();
+      await new Promise((r) => silent.close(r));
     }
   });
 });

@@ -11,10 +11,16 @@ export const unreachableError = () => Object.assign(new Error('PostgreSQL is unr
 class Progress {
   #outstanding = 0;
   #lastAt = Date.now();
+  /**
+   * Off until the first answer: a node starting on a loaded box may wait seconds for its first connections, and a
+   * probe failing then would fail its start-up (seen in a rolling upgrade at 2,000 + 2,000).
+   */
+  #answered = false;
   readonly #timer: NodeJS.Timeout;
 
   constructor(stallMs: number, onStall: () => void) {
-    this.#timer = setInterval(() => this.#outstanding > 0 && Date.now() - this.#lastAt > stallMs && onStall(), Math.min(1_000, stallMs / 2));
+    const check = () => this.#answered && this.#outstanding > 0 && Date.now() - this.#lastAt > stallMs && onStall();
+    this.#timer = setInterval(check, Math.min(1_000, stallMs / 2));
     this.#timer.unref();
   }
 
@@ -26,7 +32,9 @@ class Progress {
   /** `moved`: the database answered (a result or a refusal), rather than a timeout or a lost socket. */
   ended(moved: boolean) {
     this.#outstanding--;
-    if (moved) this.#lastAt = Date.now();
+    if (!moved) return;
+    this.#lastAt = Date.now();
+    this.#answered = true;
   }
 
   stop() {
