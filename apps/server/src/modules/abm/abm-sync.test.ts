@@ -270,7 +270,7 @@ describe('switching to another MDM server', () => {
 describe('the DEP profile on the store’s own host', () => {
   it('moves to the host a store sets; another store’s profile keeps PUBLIC_URL', async () => {
     const platform = h.t.config.publicUrl ?? 'http://localhost:3000';
-    const stores = [];
+    const stores: { id: string; headers: { authorization: string }; serial: string }[] = [];
     for (const name of ['自有域名门店', '平台域名门店']) {
       const admin = await h.t.signedIn({ isAdmin: true });
       const mdmServer = dep.addServer(name);
