@@ -13,9 +13,18 @@ interface EnrollLinkProps {
   layout?: 'row' | 'column';
 }
 
-/** ShortLink: the SMS-sized link, once the server has issued it; nothing while it loads or if it fails. */
+/**
+ * ShortLink: the SMS-sized link, once the server has issued it; nothing if that fails. While it loads its line is
+ * held, so the long link and the text below it do not move down when it comes (CLS).
+ */
 function ShortLink({ deviceId }: { deviceId: string }) {
-  const short = useQuery(enrollShortLinkQuery(deviceId)).data;
+  const { data: short, isPending } = useQuery(enrollShortLinkQuery(deviceId));
+  if (isPending)
+    return (
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        短链接生成中…
+      </Typography.Paragraph>
+    );
   if (!short) return null;
   return (
     <Typography.Paragraph copyable={{ text: short.short_link, tooltips: ['复制短链接', '已复制'] }} style={{ marginBottom: 0 }}>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { iosDetailQuery } from '../../../../api/iosDevice.ts';
+import { clientConfigQuery } from '../../../../api/system.ts';
 import { useUser } from '../../../../auth/useUser.ts';
 import { PageLoading } from '../../../../components/PageLoading.tsx';
 import { formatDateTime } from '../../../../lib/time.ts';
@@ -48,6 +49,9 @@ export default function IosDetailPage() {
   const [dialog, setDialog] = useState<'hirer' | 'clerk' | null>(null);
   const [tab, setTab] = useState('facts');
   const navigate = useNavigate();
+  // The enrolment panel's https notice sits above its QR code: shown once the config came, it pushed the code and
+  // everything under it down (CLS 0.12 on a phone). The page waits for both; they are asked for at the same time.
+  const config = useQuery(clientConfigQuery);
 
   // After a command the page shows where its outcome appears: its own tab, else the operation log.
   const afterCommand = (done: DeviceCommand | null) => {
@@ -56,7 +60,7 @@ export default function IosDetailPage() {
     else if (done !== 'recycle' && done !== 'restore' && done !== 'get-activation-lock-password') setTab('log');
   };
 
-  if (detail.isPending) return <PageLoading />;
+  if (detail.isPending || config.isPending) return <PageLoading />;
   if (detail.isError)
     return <DeviceLoadError error={detail.error} onRetry={() => void detail.refetch()} back={BACK} missingHint="设备可能已被删除，或不由你负责。" />;
   const d = detail.data;
