@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { type CSSProperties, type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useBootFrameGone } from '../app/bootFrame.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 
 interface ShellFrameProps {
@@ -19,6 +20,7 @@ interface ShellFrameProps {
  * a header bar with its two ends, and the routed page below it (a loading state while its chunk arrives).
  */
 export function ShellFrame({ phone, nav, headerStyle, headerStart, headerEnd }: ShellFrameProps) {
+  useBootFrameGone();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {nav}
