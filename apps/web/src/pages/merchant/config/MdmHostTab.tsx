@@ -47,7 +47,7 @@ function MdmHostForm({ settings }: { settings: StoreMdmHost }) {
         type="info"
         showIcon
         style={{ marginBottom: 24 }}
-        title="设置后，本门店的设备登记链接、安卓接入二维码、Apple 描述文件和 Apple 商务管理（自动设备注册）都使用这个域名，在此域名打开的控制台显示下方的站点标题和 Logo。请先把域名解析到本平台并配置 HTTPS 证书。已接入的安卓设备继续使用接入时的域名，更换域名后请保留旧域名的解析。"
+        title="设置后，本门店的设备登记链接、Android 接入二维码、Apple 描述文件和 Apple 商务管理（自动设备注册）都使用这个域名，在此域名打开的控制台显示下方的站点标题和 Logo。请先把域名解析到本平台并配置 HTTPS 证书。已接入的 Android 设备继续使用接入时的域名，更换域名后请保留旧域名的解析。"
       />
       {locked && (
         <Alert
