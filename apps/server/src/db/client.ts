@@ -111,19 +111,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       watch.close();
       await pool.end();
     };
-    // The guarded pool queues callers itself, so pg-pool's own waitingCount would read 0.
-    const counts = guarded && {
-      get totalCount() {
-        return guarded.totalCount;
-      },
-      get idleCount() {
-        return guarded.idleCount;
-      },
-      get waitingCount() {
-        return guarded.queued;
-      },
-    };
-    return { db, kind: 'postgres', close, pool: counts || pool, watch, backedUp: guarded && (() => guarded.queueDelayMs() > BACKED_UP_MS) };
+    return { db, kind: 'postgres', close, pool, watch, backedUp: guarded && (() => guarded.queueDelayMs() > BACKED_UP_MS) };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   // pg_trgm's library is loaded on every open; migration 0009 creates the extension (the header search's indexes).

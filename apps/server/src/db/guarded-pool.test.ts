@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../test/test-db.ts';
 import type { DatabaseWatch } from './availability.ts';
 import { GuardedPool } from './guarded-pool.ts';
-import { forPeople } from './lanes.ts';
 
 /** The cut itself is in availability.test.ts (through a relay); this is the other half: slow is not gone. */
 describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
@@ -50,43 +49,8 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
       watch.reachable = true;
       // The connection the failed caller would have had went back to the pool unused.
       expect((await pool.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
-      expect(pool.queued).toBe(0);
+      expect(pool.waitingCount).toBe(0);
       expect(pool.queueDelayMs()).toBe(0);
-    } finally {
-      await pool.end();
-    }
-  });
-
-  it('serves people before phones and jobs when short of connections, each lane in arrival order', async () => {
-    const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 10_000 }, spyWatch(), 5_000);
-    try {
-      const holder = await pool.connect();
-      const served: string[] = [];
-      const ask = (who: string) => pool.query('select 1').then(() => void served.push(who));
-      const all = [ask('phone 1'), ask('job'), forPeople(() => ask('clerk 1')), ask('phone 2'), forPeople(() => ask('clerk 2'))];
-      expect(pool.queued).toBe(5);
-      holder.release();
-      await Promise.all(all);
-      expect(served).toEqual(['clerk 1', 'clerk 2', 'phone 1', 'job', 'phone 2']);
-      expect(pool.queued).toBe(0);
-    } finally {
-      await pool.end();
-    }
-  });
-
-  it('gives a queued caller the pool’s own deadline and its own error, and its place to the next', async () => {
-    const pool = new GuardedPool({ connectionString: scratch.url, max: 1, connectionTimeoutMillis: 300, query_timeout: 10_000 }, spyWatch(), 5_000);
-    try {
-      const holder = await pool.connect();
-      const started = Date.now();
-      await expect(pool.query('select 1')).rejects.toThrow('timeout exceeded when trying to connect');
-      expect(Date.now() - started).toBeLessThan(2_000);
-      holder.release();
-      // The connection is free again, once: a double release would let two callers share it.
-      const [a, b] = await Promise.all([pool.connect(), pool.connect().catch((err: Error) => err)]);
-      expect(b).toBeInstanceOf(Error);
-      a.release();
-      expect((await pool.query<{ n: number }>('select 2 as n')).rows).toEqual([{ n: 2 }]);
     } finally {
       await pool.end();
     }

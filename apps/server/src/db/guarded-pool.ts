@@ -1,6 +1,5 @@
 import pg from 'pg';
 import { type DatabaseWatch, isDatabaseUnreachable } from './availability.ts';
-import { askedByPeople } from './lanes.ts';
 
 /** What a caller of a node cut off from PostgreSQL gets instead of a connection: an 08 (connection) SQLSTATE, a 503. */
 export const unreachableError = () => Object.assign(new Error('PostgreSQL is unreachable from this node'), { code: '08006' });
@@ -82,40 +81,17 @@ function droppingClient(progress: Progress) {
 type Release = (err?: Error | boolean) => void;
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void;
 
-/** A caller waiting for a connection. `grant` hands it one of the pool's places; `fail` answers it with an error. */
-interface Waiter {
-  readonly since: number;
-  settled: boolean;
-  grant(): void;
-  fail(err: Error): void;
-}
-
-/** node-postgres' message for a caller that waited out connectionTimeoutMillis (isDatabaseUnreachable knows it). */
-const WAITED_OUT = 'timeout exceeded when trying to connect';
-
 /**
- * GuardedPool is node-postgres' pool with two changes.
- *
- * It gives up on a database the watch has found gone. Without that, a request let in just before a cut waits out
- * the pool's queue (connectTimeoutMs) and then its own statement (queryTimeoutMs): 22.6 s at 2,000 + 2,000 phones.
- * Here `stallMs` without any statement finishing makes the watch probe (Progress); when the probe fails, every
- * caller still waiting for a connection is answered at once, and so is every later one until the watch sees the
- * database again. A statement already running keeps its own timeout: the database may still answer it, and a write
- * abandoned mid-way is what the statement timeout already handles.
- *
- * And it queues callers itself, in two lanes: people first (lanes.ts), then phones and jobs, each in arrival order.
- * It lets at most `max` callers at the pool's connections at once, so node-postgres' own queue stays empty.
+ * GuardedPool is node-postgres' pool that gives up on a database the watch has found gone. Without it, a request
+ * let in just before a cut waits out the pool's queue (connectTimeoutMs) and then its own statement
+ * (queryTimeoutMs): 22.6 s at 2,000 + 2,000 phones. Here `stallMs` without any statement finishing makes the watch
+ * probe (Progress); when the probe fails, every caller still queued for a connection is answered at once, and so is
+ * every later one until the watch sees the database again. A statement already running keeps its own timeout: the
+ * database may still answer it, and a write abandoned mid-way is what the statement timeout already handles.
  */
 export class GuardedPool extends pg.Pool {
-  /** Every caller not yet answered, oldest first (queued, or being connected), with when it asked. */
-  readonly #waiting = new Map<Waiter, number>();
-  /** Callers not yet let in, by lane; answered ones are skipped when reached. */
-  readonly #people: Waiter[] = [];
-  readonly #background: Waiter[] = [];
-  /** Callers let in and not yet released: at most `max`. */
-  #admitted = 0;
-  readonly #max: number;
-  readonly #waitMs: number | undefined;
+  /** Callers queued for a connection, oldest first, with when they asked. */
+  readonly #waiting = new Map<(err: Error) => void, number>();
   readonly #progress: Progress;
 
   constructor(
@@ -126,8 +102,6 @@ export class GuardedPool extends pg.Pool {
     const progress = new Progress(stallMs, () => watch.suspect());
     super({ ...config, Client: droppingClient(progress) });
     this.#progress = progress;
-    this.#max = config.max ?? 10;
-    this.#waitMs = config.connectionTimeoutMillis || undefined;
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -146,22 +120,16 @@ export class GuardedPool extends pg.Pool {
   override end(callback: () => void): void;
   override end(callback?: () => void): Promise<void> | undefined {
     this.#progress.stop();
-    for (const waiter of [...this.#waiting.keys()]) waiter.fail(new Error('Cannot use a pool after calling end on the pool'));
     if (!callback) return super.end();
     super.end(callback);
   }
 
-  /** Callers waiting for a connection, in either lane or being connected: what pg-pool's waitingCount was. */
-  get queued() {
-    return this.#waiting.size;
-  }
-
-  /** failWaiters answers every caller still waiting for a connection: the watch has found the database gone. */
+  /** failWaiters answers every caller still queued for a connection: the watch has found the database gone. */
   failWaiters() {
-    for (const waiter of [...this.#waiting.keys()]) waiter.fail(unreachableError());
+    for (const fail of [...this.#waiting.keys()]) fail(unreachableError());
   }
 
-  /** queueDelayMs is how long the oldest caller still waiting for a connection has waited (0 with none). */
+  /** queueDelayMs is how long the oldest caller still queued for a connection has waited (0 with none queued). */
   queueDelayMs() {
     for (const since of this.#waiting.values()) return Date.now() - since;
     return 0;
@@ -171,72 +139,24 @@ export class GuardedPool extends pg.Pool {
     if (!this.watch.reachable) return Promise.reject(unreachableError());
     this.#progress.started();
     return new Promise((resolve, reject) => {
+      let settled = false;
       const settle = (moved: boolean) => {
-        waiter.settled = true;
-        clearTimeout(deadline);
-        this.#waiting.delete(waiter);
+        settled = true;
+        this.#waiting.delete(fail);
         this.#progress.ended(moved);
       };
-      const waiter: Waiter = {
-        since: Date.now(),
-        settled: false,
-        fail: (err) => {
-          if (waiter.settled) return;
-          settle(false);
-          reject(err);
-        },
-        grant: () =>
-          super.connect().then(
-            (client) => {
-              this.#returnOnRelease(client);
-              // Answered already (gone, or waited out): the connection goes back unused.
-              if (waiter.settled) return client.release();
-              settle(true);
-              resolve(client);
-            },
-            (err: Error) => {
-              this.#leave();
-              waiter.fail(err);
-            },
-          ),
+      const fail = (err: Error) => {
+        if (settled) return;
+        settle(false);
+        reject(err);
       };
-      // One deadline from asking to connected, wherever the caller waits, as node-postgres keeps it.
-      const deadline = this.#waitMs ? setTimeout(() => waiter.fail(new Error(WAITED_OUT)), this.#waitMs) : undefined;
-      this.#waiting.set(waiter, waiter.since);
-      (askedByPeople() ? this.#people : this.#background).push(waiter);
-      this.#admit();
+      this.#waiting.set(fail, Date.now());
+      super.connect().then((client) => {
+        // Answered already (the database was found gone): the connection goes back unused.
+        if (settled) return client.release();
+        settle(true);
+        resolve(client);
+      }, fail);
     });
   }
-
-  /** #admit lets callers in while the pool has room: people first, then the rest, each lane oldest first. */
-  #admit() {
-    while (this.#admitted < this.#max) {
-      const next = nextUnsettled(this.#people) ?? nextUnsettled(this.#background);
-      if (!next) return;
-      this.#admitted++;
-      next.grant();
-    }
-  }
-
-  #leave() {
-    this.#admitted--;
-    this.#admit();
-  }
-
-  /** The connection's release, set anew by pg-pool at each checkout, also gives its place to the next caller. */
-  #returnOnRelease(client: pg.PoolClient) {
-    const release = client.release;
-    client.release = (err?: Error | boolean) => {
-      release(err);
-      this.#leave();
-    };
-  }
-}
-
-function nextUnsettled(lane: Waiter[]): Waiter | undefined {
-  while (lane.length > 0) {
-    const waiter = lane.shift() as Waiter;
-    if (!waiter.settled) return waiter;
-  }
-  return undefined;
 }

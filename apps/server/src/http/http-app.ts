@@ -6,14 +6,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { DatabaseWatch } from '../db/availability.ts';
 import { registerClosingRefusal } from './closing.ts';
 import { registerDatabaseRefusal } from './database-refusal.ts';
-import { registerPeopleFirst } from './people-first.ts';
 import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
 import { PhoneQuietLogController, registerRequestLogging } from './request-logging.ts';
 
 /**
  * createHttpApp is the Fastify instance every request meets before any module: zod schemas, a request id on every
- * answer, people before phones at the pool (people-first.ts), the refusal while closing, the one error envelope and
- * the request log. Its hooks are callback-style, so a phone's round trip pays no promise per hook.
+ * answer, the refusal while closing, the one error envelope and the request log. Its hooks are callback-style,
+ * so a phone's round trip pays no promise per hook.
  */
 export function createHttpApp(options: {
   logger?: FastifyServerOptions['logger'];
@@ -34,7 +33,6 @@ export function createHttpApp(options: {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerPeopleFirst(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
