@@ -35,15 +35,24 @@ export async function sendAll(items: string[], send: (id: string) => Promise<Ans
   const answers: Answer[] = [];
   let fired = false;
   let pending = items;
+  let refusals = new Map<number, number>();
   for (let round = 1; pending.length; round++) {
-    // A request refused every time is a broken device or rule, not a fault the cluster rides out: say which.
-    if (round > 30) throw new Error(`still refused after 30 rounds: ${pending.slice(0, 5).join(', ')} (${pending.length} in all)`);
+    // A request refused every time is a broken device or rule, not a fault the cluster rides out: say which, and how.
+    if (round > 30) {
+      const how = [...refusals].map(([status, n]) => `${n} × ${status || 'no answer'}`).join(', ');
+      throw new Error(`still refused after 30 rounds: ${pending.slice(0, 5).join(', ')} (${pending.length} in all; the last round: ${how})`);
+    }
     const failed: string[] = [];
+    refusals = new Map();
     for (let i = 0; i < pending.length; i += 25) {
       const batch = pending.slice(i, i + 25);
       const results = await Promise.all(batch.map((id) => send(id).catch(() => ({ status: 0, ms: 0, retryAfter: false }))));
       answers.push(...results);
-      results.forEach((r, j) => r.status !== 200 && failed.push(batch[j]));
+      results.forEach((r, j) => {
+        if (r.status === 200) return;
+        failed.push(batch[j]);
+        refusals.set(r.status, (refusals.get(r.status) ?? 0) + 1);
+      });
       if (during && !fired && i >= items.length * during.at) {
         fired = true;
         await during.run();

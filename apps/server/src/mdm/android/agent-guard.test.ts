@@ -126,7 +126,7 @@ describe('WebSocket upgrade guard', () => {
   const gateway = () => (h.android as AndroidEngineInternal).gateway;
 
   /** hubOn runs a second hub on its own port with the given admission and failure limit. */
-  async function hubOn(admission: { perSecond: number; burst: number }, max: number, busy?: () => boolean) {
+  async function hubOn(admission: { perSecond: number; burst: number }, max: number, busy?: () => boolean, crowded?: () => boolean) {
     const gw = gateway();
     const hub = createAgentHub({
       db: gw.db,
@@ -138,6 +138,7 @@ describe('WebSocket upgrade guard', () => {
       publicUrl: () => h.origin,
       admission,
       busy,
+      crowded,
     });
     const server = http.createServer((_req, res) => res.writeHead(404).end());
     hub.attach(server);
@@ -204,6 +205,28 @@ describe('WebSocket upgrade guard', () => {
       expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(2);
       expect(JSON.parse(refused.body!)).toMatchObject({ statusCode: 503, message: '服务器繁忙，请稍后重连' });
       backedUp = false;
+      const ok = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
+      expect(ok.status).toBe(101);
+      ok.ws!.close();
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('asks a new session to come back within seconds while the queue is crowded, before its credentials cost a statement', async () => {
+    const a = await h.enrolledAgent({}, false);
+    let crowded = true;
+    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, () => false, () => crowded);
+    try {
+      // An unsigned upgrade gets the same answer: the refusal comes before the key is read from the database.
+      for (const authorization of [sign(a, 'GET', '/agent/v1/ws'), unsigned(a.deviceId!)]) {
+        const refused = await hub.open(authorization);
+        expect(refused.status).toBe(503);
+        expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+        expect(Number(refused.retryAfter)).toBeLessThanOrEqual(5);
+        expect(JSON.parse(refused.body!)).toMatchObject({ statusCode: 503, message: '服务器繁忙，请稍后重连' });
+      }
+      crowded = false;
       const ok = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
       expect(ok.status).toBe(101);
       ok.ws!.close();

@@ -41,6 +41,12 @@ export interface HubOptions {
    * node just back otherwise queue the clerks' requests behind theirs past the console's 10 s.
    */
   busy?: () => boolean;
+  /**
+   * Whether this node's database queue is long (Database.crowded), though nobody has waited long yet: the first
+   * moments of a reconnect burst. Such a session is told to come back within seconds, so the burst is admitted as fast
+   * as the queue drains instead of all at once.
+   */
+  crowded?: () => boolean;
 }
 
 const noop = () => {};
@@ -219,6 +225,7 @@ export function createAgentHub(opts: HubOptions) {
     const wait = opts.failures.retryAfter(ip, claimed);
     if (wait) return refuse(socket, 429, TOO_MANY_FAILURES, { 'Retry-After': String(wait) });
     if (opts.busy?.()) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(2 + Math.floor(Math.random() * 10)) });
+    if (opts.crowded?.()) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 5)) });
     // The signature is checked before an admission token is spent: unsigned upgrades cannot starve real agents.
     opts.auth.verify({ method: 'GET', path: url, authorization: req.headers.authorization }).then(
       (who) => {
