@@ -147,7 +147,8 @@ describe('a cluster of three nodes', () => {
     // DB_QUERY_TIMEOUT_MS (10 s) bounds the first, with room for this loaded box; once the watch knows, at once.
     expect(Math.max(...direct.map((a) => a.ms))).toBeLessThan(15_000);
     expect(direct.slice(-3).every((a) => a.ms < 1_000)).toBe(true);
-    expect(Math.max(...answers.map((a) => a.ms)), lagNote()).toBeLessThan(15_000);
+    const slowest = [...answers].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    expect(Math.max(...answers.map((a) => a.ms)), `slowest: ${slowest.map((a) => `${a.ms} ms (${a.status})`).join(', ')}; ${lagNote()}`).toBeLessThan(15_000);
     const servedAgain = await expectEachOnce('unlock', apple, android);
     // The node serves again by itself: its own health check, then a request of its own.
     await waitFor(async () => (await fetch(`${cutOff.server!.origin}/api/health`)).ok, 30_000, 'the cut-off node healthy again');

@@ -29,12 +29,6 @@ export interface Database {
    * queued), so the clerks' requests are not queued behind theirs past the console's 10 s.
    */
   backedUp?: () => boolean;
-  /**
-   * PostgreSQL with limits only: whether more than CROWDED_PER_CONNECTION callers per pooled connection are queued.
-   * A burst of new agent sessions (a node's agents reconnecting together) fills the queue before anyone has waited
-   * long, which backedUp sees only once the clerks have waited too; this sees the burst itself.
-   */
-  crowded?: () => boolean;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -60,9 +54,6 @@ const STALL_MS = 3_000;
 
 /** Half the console's 10 s: a queue that is long but moving (a fan-out) stays under it. */
 const BACKED_UP_MS = 5_000;
-
-/** Callers queued per pooled connection past which new agent sessions wait: at 10 connections, 40 queued drain in well under a second. */
-const CROWDED_PER_CONNECTION = 4;
 
 /** Any fixed number: the advisory lock nodes of one cluster take to migrate one at a time. */
 const MIGRATION_LOCK = 7_301_977;
@@ -120,15 +111,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       watch.close();
       await pool.end();
     };
-    return {
-      db,
-      kind: 'postgres',
-      close,
-      pool,
-      watch,
-      backedUp: guarded && (() => guarded.queueDelayMs() > BACKED_UP_MS),
-      crowded: guarded && (() => guarded.queueLength() > CROWDED_PER_CONNECTION * max),
-    };
+    return { db, kind: 'postgres', close, pool, watch, backedUp: guarded && (() => guarded.queueDelayMs() > BACKED_UP_MS) };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   // pg_trgm's library is loaded on every open; migration 0009 creates the extension (the header search's indexes).

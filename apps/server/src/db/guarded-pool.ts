@@ -135,11 +135,6 @@ export class GuardedPool extends pg.Pool {
     return 0;
   }
 
-  /** queueLength is how many callers are still waiting for a connection. */
-  queueLength() {
-    return this.#waiting.size;
-  }
-
   #acquire(): Promise<pg.PoolClient> {
     if (!this.watch.reachable) return Promise.reject(unreachableError());
     this.#progress.started();

@@ -1,10 +1,11 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authorizationHeader } from '@lease/shared/agent-protocol';
 import { AGENT_FAILURE_LIMITS, createAgentFailures } from './agent-failures.ts';
-import { createAgentHub } from './agent-hub.ts';
+import type { AgentAuthenticator } from './agent-auth.ts';
+import { createAgentHub, type HubOptions } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import { type AndroidHarness, startAndroidHarness } from './test/android-harness.ts';
 
@@ -126,7 +127,7 @@ describe('WebSocket upgrade guard', () => {
   const gateway = () => (h.android as AndroidEngineInternal).gateway;
 
   /** hubOn runs a second hub on its own port with the given admission and failure limit. */
-  async function hubOn(admission: { perSecond: number; burst: number }, max: number, busy?: () => boolean, crowded?: () => boolean) {
+  async function hubOn(admission: { perSecond: number; burst: number }, max: number, more: Partial<HubOptions> = {}) {
     const gw = gateway();
     const hub = createAgentHub({
       db: gw.db,
@@ -137,8 +138,7 @@ describe('WebSocket upgrade guard', () => {
       log: h.app.log,
       publicUrl: () => h.origin,
       admission,
-      busy,
-      crowded,
+      ...more,
     });
     const server = http.createServer((_req, res) => res.writeHead(404).end());
     hub.attach(server);
@@ -198,7 +198,7 @@ describe('WebSocket upgrade guard', () => {
   it('asks a new session to come back while the node’s database queue is backed up, and admits it once the queue drains', async () => {
     const a = await h.enrolledAgent({}, false);
     let backedUp = true;
-    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, () => backedUp);
+    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { busy: () => backedUp });
     try {
       const refused = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
       expect(refused.status).toBe(503);
@@ -213,23 +213,33 @@ describe('WebSocket upgrade guard', () => {
     }
   });
 
-  it('asks a new session to come back within seconds while the queue is crowded, before its credentials cost a statement', async () => {
-    const a = await h.enrolledAgent({}, false);
-    let crowded = true;
-    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, () => false, () => crowded);
+  it('checks at most maxVerifying upgrades at once: the next is told to come back within seconds, and admitted once a check ends', async () => {
+    const [a, b] = [await h.enrolledAgent({}, false), await h.enrolledAgent({}, false)];
+    // The first check waits until released: the node's database queue, slow in a reconnect burst.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let checks = 0;
+    const auth = {
+      async verify(req: Parameters<AgentAuthenticator['verify']>[0]) {
+        if (checks++ === 0) await held;
+        return gateway().auth.verify(req);
+      },
+    };
+    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { auth, maxVerifying: 1 });
     try {
-      // An unsigned upgrade gets the same answer: the refusal comes before the key is read from the database.
-      for (const authorization of [sign(a, 'GET', '/agent/v1/ws'), unsigned(a.deviceId!)]) {
-        const refused = await hub.open(authorization);
-        expect(refused.status).toBe(503);
-        expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
-        expect(Number(refused.retryAfter)).toBeLessThanOrEqual(5);
-        expect(JSON.parse(refused.body!)).toMatchObject({ statusCode: 503, message: '服务器繁忙，请稍后重连' });
-      }
-      crowded = false;
-      const ok = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
-      expect(ok.status).toBe(101);
-      ok.ws!.close();
+      const first = hub.open(sign(a, 'GET', '/agent/v1/ws'));
+      await vi.waitFor(() => expect(checks).toBe(1));
+      const refused = await hub.open(sign(b, 'GET', '/agent/v1/ws'));
+      expect(refused.status).toBe(503);
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(5);
+      expect(JSON.parse(refused.body!)).toMatchObject({ statusCode: 503, message: '服务器繁忙，请稍后重连' });
+      // Refused before its credentials were read.
+      expect(checks).toBe(1);
+      release();
+      const opened = [await first, await hub.open(sign(b, 'GET', '/agent/v1/ws'))];
+      expect(opened.map((o) => o.status)).toEqual([101, 101]);
+      for (const o of opened) o.ws!.close();
     } finally {
       await hub.close();
     }

@@ -42,11 +42,13 @@ export interface HubOptions {
    */
   busy?: () => boolean;
   /**
-   * Whether this node's database queue is long (Database.crowded), though nobody has waited long yet: the first
-   * moments of a reconnect burst. Such a session is told to come back within seconds, so the burst is admitted as fast
-   * as the queue drains instead of all at once.
+   * Upgrades whose credentials are being checked at once (16 by default); past it a new session is told to come back
+   * within seconds. Each check is a statement in the node's database queue, and an admitted agent then checks in, so
+   * a reconnect burst (a node's agents moving over together) is let in only as fast as the queue serves it: the
+   * clerks' requests queue behind a few dozen of its statements, not behind a thousand. Unlike a bound on the queue's
+   * length, it never shuts agents out while the queue is long for other reasons (a fan-out).
    */
-  crowded?: () => boolean;
+  maxVerifying?: number;
 }
 
 const noop = () => {};
@@ -86,6 +88,8 @@ export function createAgentHub(opts: HubOptions) {
   const conns = new Map<string, AgentSocket>();
   const admission = opts.admission ?? { perSecond: 500, burst: 1000 };
   let tokens = admission.burst;
+  const maxVerifying = opts.maxVerifying ?? 16;
+  let verifying = 0;
   let refilledAt = Date.now();
   let closing = false;
 
@@ -225,24 +229,28 @@ export function createAgentHub(opts: HubOptions) {
     const wait = opts.failures.retryAfter(ip, claimed);
     if (wait) return refuse(socket, 429, TOO_MANY_FAILURES, { 'Retry-After': String(wait) });
     if (opts.busy?.()) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(2 + Math.floor(Math.random() * 10)) });
-    if (opts.crowded?.()) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 5)) });
+    if (verifying >= maxVerifying) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 5)) });
+    verifying++;
     // The signature is checked before an admission token is spent: unsigned upgrades cannot starve real agents.
-    opts.auth.verify({ method: 'GET', path: url, authorization: req.headers.authorization }).then(
-      (who) => {
-        if (socket.destroyed) return;
-        if (!admit()) return refuse(socket, 503, '连接过多，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 10)) });
-        wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws as AgentSocket, who.deviceId));
-      },
-      (err: unknown) => {
-        if (isCredentialFailure(err)) opts.failures.fail(ip, claimed);
-        if (err instanceof AgentRefusal) {
-          const headers: Record<string, string> = err.serverTime ? { 'X-Server-Time': String(err.serverTime) } : {};
-          return refuse(socket, err.statusCode === 403 ? 403 : 401, err.message, headers);
-        }
-        opts.log.error({ err }, 'android agent upgrade failed');
-        refuse(socket, 503, '服务暂不可用，请稍后重连', { 'Retry-After': String(5 + Math.floor(Math.random() * 30)) });
-      },
-    );
+    opts.auth
+      .verify({ method: 'GET', path: url, authorization: req.headers.authorization })
+      .finally(() => verifying--)
+      .then(
+        (who) => {
+          if (socket.destroyed) return;
+          if (!admit()) return refuse(socket, 503, '连接过多，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 10)) });
+          wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws as AgentSocket, who.deviceId));
+        },
+        (err: unknown) => {
+          if (isCredentialFailure(err)) opts.failures.fail(ip, claimed);
+          if (err instanceof AgentRefusal) {
+            const headers: Record<string, string> = err.serverTime ? { 'X-Server-Time': String(err.serverTime) } : {};
+            return refuse(socket, err.statusCode === 403 ? 403 : 401, err.message, headers);
+          }
+          opts.log.error({ err }, 'android agent upgrade failed');
+          refuse(socket, 503, '服务暂不可用，请稍后重连', { 'Retry-After': String(5 + Math.floor(Math.random() * 30)) });
+        },
+      );
   }
 
   const heartbeat = setInterval(() => {

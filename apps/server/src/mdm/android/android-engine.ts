@@ -95,7 +95,6 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
     log: deps.log,
     publicUrl: deps.publicUrl,
     busy: deps.database.backedUp,
-    crowded: deps.database.crowded,
     ...deps.hub,
   });
   const bus = createWakeBus({ database: deps.database, databaseUrl: deps.databaseUrl, log: deps.log });
