@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The Apple system restrictions a leasing store sets: keys of the Restrictions payload
  * (com.apple.applicationaccess), each checked against Apple's schema (apple/device-management,
@@ -175,22 +173,6 @@ export const appleRestrictionMapOf = (restricted: Iterable<string>): AppleRestri
   }
   return map;
 };
-
-/** appleRestrictionMap validates a restriction map: only catalogue keys, boolean values. */
-export const appleRestrictionMap = z.strictObject(
-  Object.fromEntries(APPLE_RESTRICTION_KEYS.map((k) => [k, z.boolean({ error: `限制项 ${k} 的值应为 true 或 false` }).optional()])) as Record<
-    AppleRestrictionKey,
-    z.ZodOptional<z.ZodBoolean>
-  >,
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `未知的系统限制项：${issue.keys.join('、')}`
-        : issue.code === 'invalid_type'
-          ? '系统限制应为「限制项: 布尔值」的对象'
-          : undefined,
-  },
-);
 
 /** appleRestrictedKeys lists the catalogue keys a map turns on, in catalogue order; unknown keys are ignored. */
 export const appleRestrictedKeys = (map: Partial<Record<string, boolean>>): AppleRestrictionKey[] =>

@@ -1,5 +1,6 @@
-import { Empty, Pagination, Spin, theme, type TableColumnType, type TablePaginationConfig } from 'antd';
+import { Empty, Spin, theme, type TableColumnType, type TablePaginationConfig } from 'antd';
 import type { Key, ReactNode } from 'react';
+import { CardPager } from './CardPager.tsx';
 
 /** CardShape says how a table row reads as a phone's card: the column keys of its title and footer, and its facts. */
 export interface CardShape {
@@ -103,12 +104,10 @@ export function CardList<T>({ columns, rows, rowKey, loading = false, empty, pag
         })}
       </ul>
       {pagination && (pagination.total ?? 0) > 0 && (
-        <Pagination
-          simple
-          style={{ marginTop: 16, justifyContent: 'center' }}
-          current={pagination.current}
-          pageSize={pagination.pageSize}
-          total={pagination.total}
+        <CardPager
+          current={pagination.current ?? 1}
+          pageSize={pagination.pageSize ?? 10}
+          total={pagination.total ?? 0}
           showTotal={pagination.showTotal}
           onChange={pagination.onChange}
         />

@@ -1,9 +1,14 @@
-import { Table, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useAfterPaint } from '../lib/useAfterPaint.ts';
 import { useIsPhone } from '../lib/useIsPhone.ts';
 import { DeviceCardList } from './DeviceCardList.tsx';
-import { tablePagination } from './pagination.ts';
+import { lazyPart } from './lazyPart.tsx';
+import type { WideTableProps } from './WideDeviceTable.tsx';
+
+const TABLE_PLACEHOLDER = <div aria-busy="true" style={{ minHeight: 240 }} />;
+const loadWideTable = () => import('./WideDeviceTable.tsx').then((m) => m.WideDeviceTable);
+const WideTable = lazyPart(loadWideTable, TABLE_PLACEHOLDER);
 
 /** The paging and sort fields every device list query shares (Apple and Android). */
 export interface SortedListQuery {
@@ -43,11 +48,8 @@ export function DeviceListTable<T extends { id: string }, Q extends SortedListQu
     total: props.total,
     onChange: (pageNum: number, pageSize: number) => onQueryChange({ ...query, page_num: pageNum, page_size: pageSize }),
   };
-  const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
-    if (extra.action !== 'sort') return;
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const key = String(s?.columnKey ?? '');
-    const sort = s?.order && SORTABLE.has(key) ? { sort_index: key as SortedListQuery['sort_index'], sort_direction: s.order } : defaultSort;
+  const onSort = (columnKey: string, order: SortedListQuery['sort_direction'] | undefined) => {
+    const sort = order && SORTABLE.has(columnKey) ? { sort_index: columnKey as SortedListQuery['sort_index'], sort_direction: order } : defaultSort;
     onQueryChange({ ...query, ...sort, page_num: 0 });
   };
 
@@ -55,27 +57,21 @@ export function DeviceListTable<T extends { id: string }, Q extends SortedListQu
   // list's first render one long task; now the header, actions and filters paint first, in a task of their own.
   const painted = useAfterPaint();
 
-  // A phone gets cards instead of a table that would need sideways scrolling.
+  // A phone gets cards instead of a table that would need sideways scrolling, and never loads the table's code.
   if (phone) return <DeviceCardList<T> columns={props.columns} rows={props.rows} loading={props.loading} empty={props.empty} paging={paging} />;
-  if (!painted) return <div aria-busy="true" style={{ minHeight: 240 }} />;
+  // On a wide screen the table's code is fetched while the page around it paints.
+  void loadWideTable();
+  if (!painted) return TABLE_PLACEHOLDER;
   return (
-    <Table<T>
-      rowKey="id"
-      size="middle"
-      columns={props.columns}
-      dataSource={props.rows}
+    <WideTable
+      columns={props.columns as WideTableProps['columns']}
+      rows={props.rows as WideTableProps['rows']}
       loading={props.loading}
-      onChange={onChange}
-      scroll={{ x: props.scrollX ?? 1040 }}
-      locale={props.empty ? { emptyText: props.empty } : undefined}
-      rowSelection={
-        selection && {
-          selectedRowKeys: selection.keys,
-          onChange: (keys) => selection.onChange(keys.map(String)),
-          preserveSelectedRowKeys: true,
-        }
-      }
-      pagination={tablePagination(paging)}
+      onSort={onSort}
+      scrollX={props.scrollX ?? 1040}
+      empty={props.empty}
+      selection={selection}
+      paging={paging}
     />
   );
 }

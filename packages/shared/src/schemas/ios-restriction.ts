@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type AppleRestrictionMap, type EssentialAppleApp, appleRestrictionMap } from '../apple-restrictions.ts';
+import type { AppleRestrictionMap, EssentialAppleApp } from '../apple-restrictions.ts';
+import { appleRestrictionMap } from './apple-restriction-map.ts';
 import { deviceIdBody } from './ios-device.ts';
 import { type AppleAppRestriction, type AppleWhiteListApp, appleAppRestriction } from './store.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './safe-input.ts';
-import { type AppleRestrictionMap, appleRestrictionMap } from '../apple-restrictions.ts';
+import type { AppleRestrictionMap } from '../apple-restrictions.ts';
+import { appleRestrictionMap } from './apple-restriction-map.ts';
 import { GRANTABLE_PERMS, type Perm } from '../permissions.ts';
 import { smsCode } from './common.ts';
 import { APPLE_BUNDLE_ID_RE } from './appstore.ts';

@@ -6,8 +6,13 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/index.ts';
 import { Panel } from '../../../components/Panel.tsx';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';
-import { ChangeClerkDialog, type ClerkChangeApi } from './ChangeClerkDialog.tsx';
-import { type HirerApi, HirerDialog } from './HirerDialog.tsx';
+import { lazyPart } from '../../../components/lazyPart.tsx';
+import type { ClerkChangeApi } from './ChangeClerkDialog.tsx';
+import type { HirerApi } from './HirerDialog.tsx';
+
+// The edit dialogs' forms load on the first click: the page's first paint needs the device, not their inputs.
+const HirerDialog = lazyPart(() => import('./HirerDialog.tsx').then((m) => m.HirerDialog));
+const ChangeClerkDialog = lazyPart(() => import('./ChangeClerkDialog.tsx').then((m) => m.ChangeClerkDialog));
 
 /** BackToListLink is the detail page's way back to its device list. */
 export function BackToListLink({ to }: { to: string }) {

@@ -1,6 +1,6 @@
 import { hasPermission, Perm } from '@lease/shared';
 import type { LeasePlanTabProps } from '../../lease/plan/LeasePlanTab.tsx';
-import { lazyTab } from './lazyPart.tsx';
+import { lazyTab } from '../../../components/lazyPart.tsx';
 
 const LeasePlanTab = lazyTab(() => import('../../lease/plan/LeasePlanTab.tsx').then((m) => m.LeasePlanTab));
 

@@ -30,7 +30,7 @@ import { DeviceDetailFrame, DeviceEditDialogs, DeviceLoadError, factsTab } from 
 import { AndroidDeviceFacts } from './AndroidDeviceFacts.tsx';
 import { AndroidDeviceHeader } from './AndroidDeviceHeader.tsx';
 import { leasePlanTabs } from '../../shared/leasePlanTab.tsx';
-import { lazyPart, lazyTab } from '../../shared/lazyPart.tsx';
+import { lazyPart, lazyTab } from '../../../../components/lazyPart.tsx';
 
 const BACK = '/console/device/android/list';
 const hirerApi = { read: getAndroidHirerPhone, save: updateAndroidHirer, root: androidKeys.all };

@@ -15,9 +15,12 @@ import { androidDeviceId, androidDeviceName, canEnroll, canLock, canUnlock, deta
 import { type AndroidDialog, AndroidOperationDialog } from '../commands/AndroidOperationDialog.tsx';
 import { androidClerkChange } from './androidClerkChange.ts';
 import { androidColumns } from './androidColumns.tsx';
-import { AndroidFilterBar } from './AndroidFilterBar.tsx';
-import { CollapsibleFilters } from '../../../../components/CollapsibleFilters.tsx';
+import { CollapsibleFilters, FILTERS_PLACEHOLDER } from '../../../../components/CollapsibleFilters.tsx';
+import { lazyPart } from '../../../../components/lazyPart.tsx';
 import { androidListSearch, useAndroidListSearch } from './androidListSearch.ts';
+
+// The filter form's inputs and pickers are a chunk of their own: a phone shows them only after 筛选.
+const AndroidFilterBar = lazyPart(() => import('./AndroidFilterBar.tsx').then((m) => m.AndroidFilterBar), FILTERS_PLACEHOLDER);
 
 const FIRST_ANDROID_STEPS = [
   { title: '生成接入二维码', content: '点击右上角“登记设备”，生成一次性接入二维码。' },

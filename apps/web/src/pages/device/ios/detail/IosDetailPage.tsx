@@ -18,7 +18,7 @@ import { EnrollPanel } from './EnrollPanel.tsx';
 import { OsUpdateTabLabel } from '../settings/OsUpdateTabLabel.tsx';
 import { canOneClickUnlock } from '../release/releaseActions.ts';
 import { leasePlanTabs } from '../../shared/leasePlanTab.tsx';
-import { lazyPart, lazyTab } from '../../shared/lazyPart.tsx';
+import { lazyPart, lazyTab } from '../../../../components/lazyPart.tsx';
 
 const BACK = '/console/device/ios/list';
 

@@ -61,7 +61,8 @@ describe('IosListPage', () => {
     expect(listCalls()[0]).toBe(
       '/api/device/ios/list?page_num=1&page_size=20&imei=3532&registration_time=20260101&registration_time=20260131&sort_index=registration_time&sort_direction=descend',
     );
-    expect(screen.getByDisplayValue('3532')).toBeTruthy();
+    // The filter bar's code loads on its own (a phone shows it only after 筛选).
+    expect(await screen.findByDisplayValue('3532')).toBeTruthy();
     expect(screen.getByDisplayValue('2026-01-01')).toBeTruthy();
     expect(screen.getByText('模拟设备')).toBeTruthy();
     expect(screen.getByText('共 1 条')).toBeTruthy();

@@ -12,8 +12,8 @@ import { canChangeClerk, canLock, canRegister, canUnlock, isInTransit } from '..
 import { detailPath } from './deviceColumns.tsx';
 import { DeviceTable } from './DeviceTable.tsx';
 import { EmptyGuide } from './EmptyGuide.tsx';
-import { FilterBar } from './FilterBar.tsx';
-import { CollapsibleFilters } from '../../../../components/CollapsibleFilters.tsx';
+import { CollapsibleFilters, FILTERS_PLACEHOLDER } from '../../../../components/CollapsibleFilters.tsx';
+import { lazyPart } from '../../../../components/lazyPart.tsx';
 import { clearFilters, filtersOf, hasActiveFilters } from './listSearch.ts';
 import { ListToolbar } from './ListToolbar.tsx';
 import { useRowPoll } from '../../shared/rowPoll.ts';
@@ -23,6 +23,8 @@ import { useListSearch } from './useListSearch.ts';
 // Dialogs load on the first click: the list's first paint needs the table, not their forms.
 const RegisterDialog = lazy(() => import('./RegisterDialog.tsx').then((m) => ({ default: m.RegisterDialog })));
 const ChangeClerkDialog = lazy(() => import('../../shared/ChangeClerkDialog.tsx').then((m) => ({ default: m.ChangeClerkDialog })));
+// The filter form's inputs and date picker are a chunk of their own: a phone shows them only after 筛选.
+const FilterBar = lazyPart(() => import('./FilterBar.tsx').then((m) => m.FilterBar), FILTERS_PLACEHOLDER);
 
 const isLockedState = (s: number) => s === LockStatus.LOCKED || s === LockStatus.LOCKING;
 

@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { loadChunk } from '../../../app/chunkReload.ts';
+import { loadChunk } from '../app/chunkReload.ts';
 
 /**
  * lazyPart is a component whose code downloads when it first renders, shown as `fallback` meanwhile (reloading
