@@ -158,6 +158,8 @@ export async function startClusterStage(o: ClusterOptions) {
     lb = await startHaproxy(dataDir, {
       listen: { host: '127.0.0.1', port: lbPort },
       backends: nodes.map((n) => ({ name: `node${n.index}`, host: n.host.address, port: n.port })),
+      // CLUSTER_LOG_DIR=dir also keeps the balancer's log of every request as dir/haproxy.log.
+      logFile: process.env.CLUSTER_LOG_DIR ? path.join(process.env.CLUSTER_LOG_DIR, 'haproxy.log') : undefined,
     });
     token = (await api<{ access_token: string }>('POST', '/api/auth/login', { account: o.admin.phone, password: o.admin.password })).body.access_token;
 

@@ -198,8 +198,10 @@ describe('a cluster of three nodes', () => {
     };
     const restartEach = async () => {
       for (const node of stage.nodes) {
+        if (process.env.CLUSTER_LOG_DIR) console.log(`${new Date().toISOString()} node${node.index}: SIGTERM`);
         await stage.kill(node, 'SIGTERM');
         await stage.restart(node);
+        if (process.env.CLUSTER_LOG_DIR) console.log(`${new Date().toISOString()} node${node.index}: restarted`);
         // The balancer's health check takes it back (rise 2 at 1 s) before the next node goes.
         await new Promise((r) => setTimeout(r, 3_000));
       }

@@ -16,12 +16,13 @@ export interface Backend {
  * sent to another node. It never retries a request a node has started: the console does that itself where it is
  * safe (apps/web/src/api/client.ts).
  */
-export function haproxyConfig(o: { listen: { host: string; port: number }; backends: Backend[]; statsPort?: number }): string {
+export function haproxyConfig(o: { listen: { host: string; port: number }; backends: Backend[]; statsPort?: number; traffic?: boolean }): string {
   return [
     'global',
     // Two descriptors per proxied connection within the default limit of 20,000: 2,000 agents per node with room.
     '  maxconn 9000',
-    '  log stderr format short local0 warning',
+    // `traffic`: every request with its node and timers (queue, connect, answer), to find where a slow one waited.
+    `  log stderr format raw local0 ${o.traffic ? 'info' : 'warning'}`,
     '',
     'defaults',
     '  mode http',
@@ -33,6 +34,7 @@ export function haproxyConfig(o: { listen: { host: string; port: number }; backe
     '  timeout tunnel 1h',
     '  timeout http-keep-alive 10s',
     '  option forwardfor',
+    ...(o.traffic ? ['  option httplog'] : []),
     // A refused or reset connection is tried again, on another node: the request never reached a handler.
     '  retries 2',
     '  option redispatch 1',
@@ -63,10 +65,13 @@ export interface Haproxy {
 }
 
 /** startHaproxy writes the configuration to `dir`, starts HAProxy in the foreground and waits until it listens. */
-export async function startHaproxy(dir: string, o: Parameters<typeof haproxyConfig>[0]): Promise<Haproxy> {
+export async function startHaproxy(dir: string, o: Parameters<typeof haproxyConfig>[0] & { logFile?: string }): Promise<Haproxy> {
   const file = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(file, haproxyConfig(o));
-  const child = spawn('haproxy', ['-db', '-q', '-f', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  fs.writeFileSync(file, haproxyConfig({ ...o, traffic: Boolean(o.logFile) }));
+  const log = o.logFile ? fs.openSync(o.logFile, 'a') : 'inherit';
+  // -q would silence the traffic log too.
+  const child = spawn('haproxy', ['-db', ...(o.logFile ? [] : ['-q']), '-f', file], { stdio: ['ignore', 'ignore', log] });
+  if (typeof log === 'number') fs.closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 10_000;
   while (!(await listening(o.listen.host, o.listen.port))) {

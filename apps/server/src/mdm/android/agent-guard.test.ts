@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UNPROCESSED_HEADER } from '@lease/shared';
 import { authorizationHeader } from '@lease/shared/agent-protocol';
 import { AGENT_FAILURE_LIMITS, createAgentFailures } from './agent-failures.ts';
 import type { AgentAuthenticator } from './agent-auth.ts';
@@ -243,5 +244,33 @@ describe('WebSocket upgrade guard', () => {
     } finally {
       await hub.close();
     }
+  });
+});
+
+describe('agent calls on a backed-up node', () => {
+  it('asks a check-in and a policy read to come back (503, Retry-After, unprocessed) before their signature is checked; results still go through', async () => {
+    const gw = (h.android as AndroidEngineInternal).gateway;
+    const a = await h.enrolledAgent({}, false);
+    const call = (method: 'GET' | 'POST', url: string, authorization: string, payload?: string) =>
+      h.app.inject({ method, url, headers: { authorization, 'content-type': 'application/json' }, payload, remoteAddress: '10.43.0.1' });
+    const busy = gw.busy;
+    gw.busy = () => true;
+    try {
+      const checkin = await call('POST', '/agent/v1/checkin', unsigned(a.deviceId!), '{}');
+      const policy = await call('GET', '/agent/v1/policy', unsigned(a.deviceId!));
+      for (const res of [checkin, policy]) {
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(2);
+        expect(res.headers[UNPROCESSED_HEADER]).toBe('1');
+        envelope(res, 503, 'SERVICE_UNAVAILABLE');
+      }
+      // The phones' answers are never refused for load: an unsigned one meets the signature check as usual.
+      expect((await call('POST', '/agent/v1/results', unsigned(a.deviceId!), '{"results":[]}')).statusCode).toBe(401);
+    } finally {
+      gw.busy = busy;
+    }
+    const body = JSON.stringify({ lock_state: 'unlocked', policy_version: 0 });
+    expect((await call('GET', '/agent/v1/policy', sign(a, 'GET', '/agent/v1/policy'))).statusCode).toBe(200);
+    expect((await call('POST', '/agent/v1/checkin', sign(a, 'POST', '/agent/v1/checkin', body), body)).statusCode).not.toBe(503);
   });
 });

@@ -136,6 +136,8 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
       dataDir: deps.dataDir,
       enrolment: createEnrolmentService({ db, keys, publicUrl: deps.publicUrl }),
       checkins: createCheckinService({ db, queue }),
+      /** Whether this node's database queue is backed up (Database.backedUp): check-ins and policy reads wait. */
+      busy: deps.database.backedUp ?? (() => false),
     },
     /** close says goodbye to every agent (spread reconnects), records results in flight, stops listening. */
     close(): Promise<void> {

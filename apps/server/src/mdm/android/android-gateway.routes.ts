@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UNPROCESSED_HEADER } from '@lease/shared';
 import { z } from 'zod';
 import {
   AgentPolicy,
@@ -38,6 +39,19 @@ export interface AndroidGatewayOptions {
 export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> = async (app, { android, wallpaperContent }) => {
   const gw = android.gateway;
   gw.hub.attach(app.server);
+
+  // A check-in and a policy read can come later (the agent checks in again and the socket re-serves its commands);
+  // while the queue is backed up they step aside, before the signature costs a statement, so the clerks' requests
+  // do not queue behind a reconnect burst's. Results are never refused: they are the phones' answers.
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?')[0];
+    if ((path !== '/agent/v1/checkin' && path !== '/agent/v1/policy') || !gw.busy()) return done();
+    reply
+      .code(503)
+      .header('retry-after', String(2 + Math.floor(Math.random() * 10)))
+      .header(UNPROCESSED_HEADER, '1')
+      .send({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: '服务器繁忙，请稍后重试' });
+  });
   // Before the HTTP server closes: upgraded sockets would otherwise hold it open.
   app.addHook('preClose', async () => gw.hub.close());
 
