@@ -36,17 +36,13 @@ export interface HubOptions {
   /** Upgrades admitted per second (token bucket); the rest are told to come back later with Retry-After. */
   admission?: { perSecond: number; burst: number };
   /**
-   * Whether this node's database queue is backed up. A new session costs statements at once (its key, its queue), so
-   * while it is, upgrades are told to come back: in a rolling restart a node's agents reconnecting all at once to the
-   * node just back otherwise queue the clerks' requests behind theirs past the console's 10 s.
-   */
-  busy?: () => boolean;
-  /**
-   * Upgrades whose credentials are being checked at once (16 by default); past it a new session is told to come back
+   * Upgrades whose credentials are being checked at once (32 by default); past it a new session is told to come back
    * within seconds. Each check is a statement in the node's database queue, and an admitted agent then checks in, so
    * a reconnect burst (a node's agents moving over together) is let in only as fast as the queue serves it: the
    * clerks' requests queue behind a few dozen of its statements, not behind a thousand. Unlike a bound on the queue's
-   * length, it never shuts agents out while the queue is long for other reasons (a fan-out).
+   * length or its delay, it never shuts agents out while the queue is long for other reasons (a fan-out): the dead
+   * node's agents must be back within 30 s. What an admitted agent does next (its check-in) steps aside on its own
+   * while the queue is backed up (android-gateway.routes.ts).
    */
   maxVerifying?: number;
 }
@@ -88,7 +84,7 @@ export function createAgentHub(opts: HubOptions) {
   const conns = new Map<string, AgentSocket>();
   const admission = opts.admission ?? { perSecond: 500, burst: 1000 };
   let tokens = admission.burst;
-  const maxVerifying = opts.maxVerifying ?? 16;
+  const maxVerifying = opts.maxVerifying ?? 32;
   let verifying = 0;
   let refilledAt = Date.now();
   let closing = false;
@@ -228,7 +224,6 @@ export function createAgentHub(opts: HubOptions) {
     const claimed = claimedDevice(req.headers.authorization);
     const wait = opts.failures.retryAfter(ip, claimed);
     if (wait) return refuse(socket, 429, TOO_MANY_FAILURES, { 'Retry-After': String(wait) });
-    if (opts.busy?.()) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(2 + Math.floor(Math.random() * 10)) });
     if (verifying >= maxVerifying) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 5)) });
     verifying++;
     // The signature is checked before an admission token is spent: unsigned upgrades cannot starve real agents.

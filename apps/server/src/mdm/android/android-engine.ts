@@ -34,7 +34,7 @@ export interface AndroidEngineDeps {
   /** Where the agent APK may be dropped (DATA_DIR/android-agent/agent.apk) for the QR download. */
   dataDir?: string;
   /** WebSocket tuning (tests and the benchmark). */
-  hub?: Pick<HubOptions, 'heartbeatMs' | 'sweepMs' | 'admission' | 'busy'>;
+  hub?: Pick<HubOptions, 'heartbeatMs' | 'sweepMs' | 'admission' | 'maxVerifying'>;
   /** TRUST_PROXY, for the IP of a WebSocket upgrade (which Fastify does not see). */
   trustProxy?: boolean;
   /** Devices per fan-out transaction (FAN_OUT_SLICE; tests use a small one to cross slices). */
@@ -94,7 +94,6 @@ export function createAndroidEngine(deps: AndroidEngineDeps) {
     trustProxy: deps.trustProxy,
     log: deps.log,
     publicUrl: deps.publicUrl,
-    busy: deps.database.backedUp,
     ...deps.hub,
   });
   const bus = createWakeBus({ database: deps.database, databaseUrl: deps.databaseUrl, log: deps.log });
