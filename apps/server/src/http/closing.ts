@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ApiErrorBody, errorStatus, UNPROCESSED_HEADER } from '@lease/shared';
+import { spreadS, stepAside } from './step-aside.ts';
 
 export const CLOSING_MESSAGE = '服务器正在重启，请稍后重试';
 
@@ -16,12 +16,6 @@ export function registerClosingRefusal(app: FastifyInstance) {
   });
   app.addHook('onRequest', (_request, reply, done) => {
     if (!closing) return done();
-    const body: ApiErrorBody = { statusCode: errorStatus.SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE', message: CLOSING_MESSAGE };
-    reply
-      .code(503)
-      .header('connection', 'close')
-      .header('retry-after', String(1 + Math.floor(Math.random() * 3)))
-      .header(UNPROCESSED_HEADER, '1')
-      .send(body);
+    stepAside(reply.header('connection', 'close'), spreadS(1, 3), CLOSING_MESSAGE);
   });
 }

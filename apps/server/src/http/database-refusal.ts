@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ApiErrorBody, errorStatus, UNPROCESSED_HEADER } from '@lease/shared';
+import { stepAside } from './step-aside.ts';
 import { DB_RETRY_AFTER_S, DB_UNREACHABLE_MESSAGE, type DatabaseWatch, isDatabaseUnreachable } from '../db/availability.ts';
 
 /**
@@ -9,10 +9,9 @@ import { DB_RETRY_AFTER_S, DB_UNREACHABLE_MESSAGE, type DatabaseWatch, isDatabas
  * request that failed to reach the database makes the watch probe; the watch lets requests in again once it answers.
  */
 export function registerDatabaseRefusal(app: FastifyInstance, watch: DatabaseWatch) {
-  const body: ApiErrorBody = { statusCode: errorStatus.SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE', message: DB_UNREACHABLE_MESSAGE };
   app.addHook('onRequest', (_request, reply, done) => {
     if (watch.reachable) return done();
-    reply.code(503).header('retry-after', String(DB_RETRY_AFTER_S)).header(UNPROCESSED_HEADER, '1').send(body);
+    stepAside(reply, DB_RETRY_AFTER_S, DB_UNREACHABLE_MESSAGE);
   });
   // Every route's failure, the phones' protocol routes with their own error handlers included, tells the watch.
   app.addHook('onError', (_request, _reply, error, done) => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UNPROCESSED_HEADER } from '@lease/shared';
 import { z } from 'zod';
 import {
   AgentPolicy,
@@ -19,6 +18,7 @@ import { WS_PATH } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import { AGENT_APK_PATH, agentApkFile } from './enroll-token.service.ts';
 import { buildPolicy } from './policy.ts';
+import { spreadS, stepAside } from '../../http/step-aside.ts';
 
 const AGENT_BODY_LIMIT = 1024 * 1024;
 const tags = ['android-agent'];
@@ -46,11 +46,7 @@ export const androidGatewayRoutes: FastifyPluginAsyncZod<AndroidGatewayOptions> 
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0];
     if ((path !== '/agent/v1/checkin' && path !== '/agent/v1/policy') || !gw.busy()) return done();
-    reply
-      .code(503)
-      .header('retry-after', String(2 + Math.floor(Math.random() * 10)))
-      .header(UNPROCESSED_HEADER, '1')
-      .send({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: '服务器繁忙，请稍后重试' });
+    stepAside(reply, spreadS(2, 10), '服务器繁忙，请稍后重试');
   });
   // Before the HTTP server closes: upgraded sockets would otherwise hold it open.
   app.addHook('preClose', async () => gw.hub.close());

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { UNPROCESSED_HEADER } from '@lease/shared';
 import { DB_RETRY_AFTER_S, isDatabaseUnreachable } from '../../db/availability.ts';
 import { badInputMessage } from '../../db/errors.ts';
 import type { CheckinService } from './checkin.service.ts';
@@ -11,6 +10,7 @@ import type { MdmKeys } from './mdm-keys.ts';
 import { verifyMdmSignature } from './pki/mdm-signature.ts';
 import { SCEP_CONTENT_TYPE, createScepServer } from './pki/scep-server.ts';
 import { PlistError, parsePlistDict } from './plist.ts';
+import { spreadS, stepAside } from '../../http/step-aside.ts';
 
 const MDM_BODY_LIMIT = 2 * 1024 * 1024;
 const CHECKIN_TYPES = ['application/x-apple-aspen-mdm-checkin', 'application/x-apple-aspen-mdm'];
@@ -38,11 +38,7 @@ export const mdmRoutes: FastifyPluginAsync<Options> = async (app, { keys, checki
   // and it comes back. Never check-ins: a refused Authenticate or TokenUpdate fails a profile install on the phone.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url !== '/mdm/connect' || !busy?.()) return done();
-    reply
-      .code(503)
-      .header('retry-after', String(2 + Math.floor(Math.random() * 10)))
-      .header(UNPROCESSED_HEADER, '1')
-      .send({ code: 'lease.unavailable', message: 'busy' });
+    stepAside(reply, spreadS(2, 10), '服务器繁忙，请稍后重试', { code: 'lease.unavailable', message: 'busy' });
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
