@@ -291,7 +291,10 @@ export function createAgentHub(opts: HubOptions) {
       clearInterval(heartbeat);
       clearInterval(sweep);
       clearInterval(seenTimer);
-      const spread = Math.min(120_000, Math.max(5_000, conns.size * 10));
+      // 30 ms an agent (~33 a second): the ~1,300 agents of a node in a rolling upgrade at 2,000 + 2,000 come back over
+      // 39 s, each with a key lookup and a check-in, beside the nodes' own work; at 10 ms a second node's queue passed
+      // the console's 10 s. Their commands wait in the queue meanwhile.
+      const spread = Math.min(120_000, Math.max(5_000, conns.size * 30));
       for (const ws of conns.values()) {
         send(ws, { t: 'bye', retry_after_ms: Math.floor(Math.random() * spread) });
         ws.close(WsClose.SERVICE_RESTART, 'server restart');
