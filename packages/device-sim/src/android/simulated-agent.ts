@@ -60,6 +60,8 @@ export class AgentRefused extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
+    /** Seconds the server asked to wait before sending again (Retry-After on a 503), when it said. */
+    readonly retryAfterS?: number,
   ) {
     super(`agent request refused: ${status} ${body}`);
   }
@@ -153,7 +155,8 @@ export class SimulatedAndroidAgent extends EventEmitter {
     if (!res.ok) {
       const detail = await res.text();
       if (res.status === 403 && this.data.deviceId) this.refusedForGood();
-      throw new AgentRefused(res.status, detail);
+      const retryAfter = Number(res.headers.get('retry-after'));
+      throw new AgentRefused(res.status, detail, res.status === 503 && retryAfter > 0 ? retryAfter : undefined);
     }
     noteContact(this.data, this.clock());
     const type = res.headers.get('content-type') ?? '';
@@ -184,6 +187,15 @@ export class SimulatedAndroidAgent extends EventEmitter {
     this.save();
     this.emit('policy', policy);
     return policy;
+  }
+
+  /** checkinOnConnect checks in once the socket is up, again after the server's Retry-After while it is busy (3 times at most). */
+  private checkinOnConnect(tries = 1) {
+    this.checkin().catch((err: unknown) => {
+      if (!(err instanceof AgentRefused) || err.retryAfterS === undefined || tries >= 3) return;
+      const again = setTimeout(() => this.running && !this.offline && this.checkinOnConnect(tries + 1), err.retryAfterS * 1000 + Math.random() * 1000);
+      again.unref();
+    });
   }
 
   /** checkin reports facts and what happened offline; a newer policy (or a self-lock to settle) is then fetched. */
@@ -304,7 +316,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
         this.emit('connected');
         const unacked = this.data.handled.filter((h) => !h.acked).map((h) => h.result);
         if (unacked.length) this.socket.send({ t: 'result', results: unacked.slice(0, 20) });
-        if (this.opts.checkinOnConnect !== false) this.checkin().catch(() => {});
+        if (this.opts.checkinOnConnect !== false) this.checkinOnConnect();
       },
       onFrame: (frame) => {
         noteContact(this.data, this.clock());
