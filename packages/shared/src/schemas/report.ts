@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paging, phoneNumber, uuid } from './common.ts';
 import { text } from './safe-input.ts';
-import { ORDERABLE_REPORT_LEVELS, REPORT_LEVELS, REPORT_STATUSES, type ReportLevel, type ReportStatus, type RiskLevel, reportMsg } from '../report-labels.ts';
+import { REPORT_LEVELS, REPORT_STATUSES, type ReportLevel, type ReportStatus, type RiskLevel, reportMsg } from '../report-labels.ts';
 
 /*
  * Reports and risk control (报告中心, spec §1, §2, §3, §5, §7). Every call needs permission Ca1
