@@ -54,12 +54,16 @@ export function haproxyConfig(o: { listen: { host: string; port: number }; backe
     '',
     'frontend lease',
     `  bind ${o.listen.host}:${o.listen.port}`,
-    '  default_backend nodes',
+    '  use_backend agents if { path /agent/v1/ws }',
+    '  default_backend requests',
     '',
-    // Round the nodes, agents' WebSockets included. With leastconn the node just back from its restart (cold, the
-    // fewest sockets) took nearly every request and then the next node's agents: the clerks' reads there passed 10 s
-    // in a rolling upgrade at 2,000 + 2,000. Agents spread over the nodes up at the moment they reconnect.
-    ...backend('nodes', 'roundrobin'),
+    // Agents hold a WebSocket each for hours: the node with the fewest takes the next, so a restarted node fills up again.
+    ...backend('agents', 'leastconn'),
+    ...servers,
+    '',
+    // Requests go round: counted with the agents' sockets, the node with the fewest (the one just restarted, cold)
+    // took nearly every request, and the clerks' reads there passed 10 s in a rolling upgrade at 2,000 + 2,000.
+    ...backend('requests', 'roundrobin'),
     ...servers,
     ...(o.statsPort ? ['', 'listen stats', `  bind 127.0.0.1:${o.statsPort}`, '  stats enable', '  stats uri /', '  stats refresh 2s'] : []),
     '',
