@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase } from '../test/test-db.ts';
 import type { DatabaseWatch } from './availability.ts';
 import { GuardedPool } from './guarded-pool.ts';
@@ -39,8 +39,12 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
       expect(pool.queueDelayMs()).toBe(0);
       const queued = pool.query('select 1');
       await new Promise((r) => setTimeout(r, 120));
-      // The oldest queued caller's wait: what the agent hub reads to ask new sessions to come back.
+      // The oldest queued caller's wait: what the phones' routes read to step aside.
       expect(pool.queueDelayMs()).toBeGreaterThanOrEqual(100);
+      // A wall clock set forward an hour is not an hour of queue.
+      vi.setSystemTime(Date.now() + 3_600_000);
+      expect(pool.queueDelayMs()).toBeLessThan(1_000);
+      vi.useRealTimers();
       watch.reachable = false;
       pool.failWaiters();
       await expect(queued).rejects.toMatchObject({ code: '08006' });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { type DatabaseWatch, isDatabaseUnreachable } from './availability.ts';
 
@@ -9,8 +10,10 @@ export const unreachableError = () => Object.assign(new Error('PostgreSQL is unr
  * moment; cut off, none does. Nothing outstanding for `stallMs` without one finishing makes the watch probe.
  */
 class Progress {
+  // performance.now() throughout this file: a clock set forward would read as a stalled database or a queue backed up
+  // (phones turned away), set back as a queue that never waits.
   #outstanding = 0;
-  #lastAt = Date.now();
+  #lastAt = performance.now();
   /**
    * Off until the first answer: a node starting on a loaded box may wait seconds for its first connections, and a
    * probe failing then would fail its start-up (seen in a rolling upgrade at 2,000 + 2,000).
@@ -19,21 +22,21 @@ class Progress {
   readonly #timer: NodeJS.Timeout;
 
   constructor(stallMs: number, onStall: () => void) {
-    const check = () => this.#answered && this.#outstanding > 0 && Date.now() - this.#lastAt > stallMs && onStall();
+    const check = () => this.#answered && this.#outstanding > 0 && performance.now() - this.#lastAt > stallMs && onStall();
     this.#timer = setInterval(check, Math.min(1_000, stallMs / 2));
     this.#timer.unref();
   }
 
   started() {
     // Time with nothing to do is not a stall.
-    if (this.#outstanding++ === 0) this.#lastAt = Date.now();
+    if (this.#outstanding++ === 0) this.#lastAt = performance.now();
   }
 
   /** `moved`: the database answered (a result or a refusal), rather than a timeout or a lost socket. */
   ended(moved: boolean) {
     this.#outstanding--;
     if (!moved) return;
-    this.#lastAt = Date.now();
+    this.#lastAt = performance.now();
     this.#answered = true;
   }
 
@@ -131,7 +134,7 @@ export class GuardedPool extends pg.Pool {
 
   /** queueDelayMs is how long the oldest caller still queued for a connection has waited (0 with none queued). */
   queueDelayMs() {
-    for (const since of this.#waiting.values()) return Date.now() - since;
+    for (const since of this.#waiting.values()) return performance.now() - since;
     return 0;
   }
 
@@ -150,7 +153,7 @@ export class GuardedPool extends pg.Pool {
         settle(false);
         reject(err);
       };
-      this.#waiting.set(fail, Date.now());
+      this.#waiting.set(fail, performance.now());
       super.connect().then((client) => {
         // Answered already (the database was found gone): the connection goes back unused.
         if (settled) return client.release();
