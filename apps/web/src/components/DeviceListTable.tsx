@@ -59,8 +59,9 @@ export function DeviceListTable<T extends { id: string }, Q extends SortedListQu
 
   // A phone gets cards instead of a table that would need sideways scrolling, and never loads the table's code.
   if (phone) return <DeviceCardList<T> columns={props.columns} rows={props.rows} loading={props.loading} empty={props.empty} paging={paging} />;
-  // On a wide screen the table's code is fetched while the page around it paints.
-  void loadWideTable();
+  // On a wide screen the table's code is fetched while the page around it paints (once: the import is cached; a
+  // failed fetch is WideTable's to handle, with the chunk reload of lazyPart).
+  loadWideTable().catch(() => {});
   if (!painted) return TABLE_PLACEHOLDER;
   return (
     <WideTable

@@ -9,6 +9,7 @@ import { type AgentFailures, TOO_MANY_FAILURES, claimedDevice, upgradeClientIp }
 import type { AndroidQueueRepo } from './android-queue.repo.ts';
 import { touchDevices } from './result-effects.ts';
 import type { ResultSink } from './result-sink.ts';
+import { spreadS } from '../../http/step-aside.ts';
 
 export const WS_PATH = '/agent/v1/ws';
 
@@ -216,7 +217,7 @@ export function createAgentHub(opts: HubOptions) {
     const url = req.url ?? '';
     if (url.split('?')[0] !== WS_PATH) return refuse(socket, 404, '接口不存在');
     // Shutting down: the next process is usually up within seconds.
-    if (closing) return refuse(socket, 503, '服务器正在重启，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 5)) });
+    if (closing) return refuse(socket, 503, '服务器正在重启，请稍后重连', { 'Retry-After': String(spreadS(1, 5)) });
     const origin = req.headers.origin;
     // Agents send no Origin; a browser page always does, and only our own console's origin may open the socket.
     if (origin && origin !== new URL(opts.publicUrl()).origin) return refuse(socket, 403, '不允许的来源');
@@ -224,7 +225,7 @@ export function createAgentHub(opts: HubOptions) {
     const claimed = claimedDevice(req.headers.authorization);
     const wait = opts.failures.retryAfter(ip, claimed);
     if (wait) return refuse(socket, 429, TOO_MANY_FAILURES, { 'Retry-After': String(wait) });
-    if (verifying >= maxVerifying) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 5)) });
+    if (verifying >= maxVerifying) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(spreadS(1, 5)) });
     verifying++;
     // The signature is checked before an admission token is spent: unsigned upgrades cannot starve real agents.
     opts.auth
@@ -233,7 +234,7 @@ export function createAgentHub(opts: HubOptions) {
       .then(
         (who) => {
           if (socket.destroyed) return;
-          if (!admit()) return refuse(socket, 503, '连接过多，请稍后重连', { 'Retry-After': String(1 + Math.floor(Math.random() * 10)) });
+          if (!admit()) return refuse(socket, 503, '连接过多，请稍后重连', { 'Retry-After': String(spreadS(1, 10)) });
           wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws as AgentSocket, who.deviceId));
         },
         (err: unknown) => {
@@ -243,7 +244,7 @@ export function createAgentHub(opts: HubOptions) {
             return refuse(socket, err.statusCode === 403 ? 403 : 401, err.message, headers);
           }
           opts.log.error({ err }, 'android agent upgrade failed');
-          refuse(socket, 503, '服务暂不可用，请稍后重连', { 'Retry-After': String(5 + Math.floor(Math.random() * 30)) });
+          refuse(socket, 503, '服务暂不可用，请稍后重连', { 'Retry-After': String(spreadS(5, 30)) });
         },
       );
   }
