@@ -115,7 +115,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       watch.close();
       await pool.end();
     };
-    return { db, kind: 'postgres', close, pool, watch, backedUp: guarded && (() => guarded.queueDelayMs() > BACKED_UP_MS) };
+    // The guarded pool queues callers in front of node-postgres (the phones behind the rest): its queue is the one.
+    const counts = guarded
+      ? {
+          get totalCount() {
+            return guarded.totalCount;
+          },
+          get idleCount() {
+            return guarded.idleCount;
+          },
+          get waitingCount() {
+            return guarded.queued;
+          },
+        }
+      : pool;
+    return { db, kind: 'postgres', close, pool: counts, watch, backedUp: guarded && (() => guarded.queueDelayMs() > BACKED_UP_MS) };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
   // pg_trgm's library is loaded on every open; migration 0009 creates the extension (the header search's indexes).

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase } from '../test/test-db.ts';
 import type { DatabaseWatch } from './availability.ts';
+import { deferWork } from './deferred-work.ts';
 import { GuardedPool } from './guarded-pool.ts';
 
 /** The cut itself is in availability.test.ts (through a relay); this is the other half: slow is not gone. */
@@ -55,6 +56,41 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
       expect((await pool.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
       expect(pool.waitingCount).toBe(0);
       expect(pool.queueDelayMs()).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('serves the callers queued outside deferWork before the phones queued earlier inside it', async () => {
+    const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 10_000 }, spyWatch(), 5_000);
+    try {
+      const holder = await pool.connect();
+      const order: string[] = [];
+      const phone = deferWork(() => pool.query('select 1')).then(() => order.push('phone'));
+      const phone2 = deferWork(() => pool.query('select 1')).then(() => order.push('phone'));
+      const clerk = pool.query('select 1').then(() => order.push('clerk'));
+      expect(pool.queued).toBe(3);
+      holder.release();
+      await Promise.all([phone, phone2, clerk]);
+      expect(order).toEqual(['clerk', 'phone', 'phone']);
+      expect(pool.queued).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('times a queued caller out after connectionTimeoutMillis and keeps its place count right', async () => {
+    const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 10_000, connectionTimeoutMillis: 300 }, spyWatch(), 5_000);
+    try {
+      const holder = await pool.connect();
+      const started = performance.now();
+      await expect(pool.query('select 1')).rejects.toThrow('timeout exceeded when trying to connect');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+      expect(pool.queued).toBe(0);
+      holder.release();
+      // The timed-out caller holds no place: the one connection serves callers one after another.
+      for (let i = 0; i < 3; i++) expect((await pool.query<{ n: number }>('select $1::int as n', [i])).rows).toEqual([{ n: i }]);
+      expect(pool.totalCount).toBe(1);
     } finally {
       await pool.end();
     }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { type DatabaseWatch, isDatabaseUnreachable } from './availability.ts';
+import { isDeferred } from './deferred-work.ts';
 
 /** What a caller of a node cut off from PostgreSQL gets instead of a connection: an 08 (connection) SQLSTATE, a 503. */
 export const unreachableError = () => Object.assign(new Error('PostgreSQL is unreachable from this node'), { code: '08006' });
@@ -84,17 +85,38 @@ function droppingClient(progress: Progress) {
 type Release = (err?: Error | boolean) => void;
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void;
 
+/** What node-postgres answers a caller that waited out connectionTimeoutMillis (availability.ts reads it as a 503). */
+const CONNECT_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/** A caller queued for a connection: started once a connection is free, failed when the wait ends otherwise. */
+interface Waiter {
+  take(): void;
+  settled(): boolean;
+}
+
 /**
- * GuardedPool is node-postgres' pool that gives up on a database the watch has found gone. Without it, a request
- * let in just before a cut waits out the pool's queue (connectTimeoutMs) and then its own statement
- * (queryTimeoutMs): 22.6 s at 2,000 + 2,000 phones. Here `stallMs` without any statement finishing makes the watch
- * probe (Progress); when the probe fails, every caller still queued for a connection is answered at once, and so is
- * every later one until the watch sees the database again. A statement already running keeps its own timeout: the
- * database may still answer it, and a write abandoned mid-way is what the statement timeout already handles.
+ * GuardedPool is node-postgres' pool that gives up on a database the watch has found gone, and that serves the
+ * phones' statements after everyone else's.
+ *
+ * Gone: without it, a request let in just before a cut waits out the pool's queue (connectTimeoutMs) and then its own
+ * statement (queryTimeoutMs): 22.6 s at 2,000 + 2,000 phones. Here `stallMs` without any statement finishing makes the
+ * watch probe (Progress); when the probe fails, every caller still queued for a connection is answered at once, and
+ * so is every later one until the watch sees the database again. A statement already running keeps its own timeout:
+ * the database may still answer it, and a write abandoned mid-way is what the statement timeout already handles.
+ *
+ * Order: callers inside deferWork (the phones) queue behind the others. A node that takes over a thousand agents
+ * at once (a neighbour restarted) queues their credential checks and check-ins by the hundred; in one queue a clerk's
+ * request of three statements waited behind them three times and passed the console's 10 s. The pool admits
+ * callers itself, so node-postgres' own queue stays empty and the order is this one.
  */
 export class GuardedPool extends pg.Pool {
-  /** Callers queued for a connection, oldest first, with when they asked. */
+  /** Callers waiting for a connection (in either queue, or for one being opened), oldest first, with when they asked. */
   readonly #waiting = new Map<(err: Error) => void, number>();
+  readonly #queues: { first: Waiter[]; deferred: Waiter[] } = { first: [], deferred: [] };
+  /** Connections checked out, or being taken from node-postgres. */
+  #taken = 0;
+  readonly #max: number;
+  readonly #connectTimeoutMs: number | undefined;
   readonly #progress: Progress;
 
   constructor(
@@ -105,6 +127,8 @@ export class GuardedPool extends pg.Pool {
     const progress = new Progress(stallMs, () => watch.suspect());
     super({ ...config, Client: droppingClient(progress) });
     this.#progress = progress;
+    this.#max = config.max ?? 10;
+    this.#connectTimeoutMs = config.connectionTimeoutMillis || undefined;
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -138,13 +162,21 @@ export class GuardedPool extends pg.Pool {
     return 0;
   }
 
+  /** Callers waiting for a connection, in either queue (metrics). */
+  get queued() {
+    return this.#waiting.size;
+  }
+
   #acquire(): Promise<pg.PoolClient> {
     if (!this.watch.reachable) return Promise.reject(unreachableError());
     this.#progress.started();
+    const deferred = isDeferred();
     return new Promise((resolve, reject) => {
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const settle = (moved: boolean) => {
         settled = true;
+        clearTimeout(timer);
         this.#waiting.delete(fail);
         this.#progress.ended(moved);
       };
@@ -153,13 +185,51 @@ export class GuardedPool extends pg.Pool {
         settle(false);
         reject(err);
       };
+      const take = () => {
+        clearTimeout(timer);
+        this.#taken++;
+        super.connect().then(
+          (client) => {
+            const counted = this.#counted(client);
+            // Answered already (the database was found gone): the connection goes back unused.
+            if (settled) return counted.release();
+            settle(true);
+            resolve(counted);
+          },
+          (err: Error) => {
+            this.#taken--;
+            this.#admitNext();
+            fail(err);
+          },
+        );
+      };
       this.#waiting.set(fail, performance.now());
-      super.connect().then((client) => {
-        // Answered already (the database was found gone): the connection goes back unused.
-        if (settled) return client.release();
-        settle(true);
-        resolve(client);
-      }, fail);
+      if (this.#taken < this.#max) return take();
+      // node-postgres times its own queue out; this queue is in front of it, so it keeps the same limit.
+      if (this.#connectTimeoutMs) timer = setTimeout(() => fail(new Error(CONNECT_TIMEOUT)), this.#connectTimeoutMs);
+      this.#queues[deferred ? 'deferred' : 'first'].push({ take, settled: () => settled });
     });
+  }
+
+  /** #counted makes a checked-out connection's release free its place for the next caller in line. */
+  #counted(client: pg.PoolClient) {
+    const release = client.release;
+    let back = false;
+    client.release = (err?: Error | boolean) => {
+      release(err);
+      if (back) return;
+      back = true;
+      this.#taken--;
+      this.#admitNext();
+    };
+    return client;
+  }
+
+  #admitNext() {
+    while (this.#taken < this.#max) {
+      const next = this.#queues.first.shift() ?? this.#queues.deferred.shift();
+      if (!next) return;
+      if (!next.settled()) next.take();
+    }
   }
 }

@@ -7,6 +7,7 @@ import type { DatabaseWatch } from '../db/availability.ts';
 import { registerClosingRefusal } from './closing.ts';
 import { registerDatabaseRefusal } from './database-refusal.ts';
 import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
+import { registerPhoneDeferral } from './phone-traffic.ts';
 import { PhoneQuietLogController, registerRequestLogging } from './request-logging.ts';
 
 /**
@@ -37,6 +38,7 @@ export function createHttpApp(options: {
     reply.header('x-request-id', request.id);
     done();
   });
+  registerPhoneDeferral(app);
   registerClosingRefusal(app);
   if (options.databaseWatch) registerDatabaseRefusal(app, options.databaseWatch);
   registerErrorHandler(app);

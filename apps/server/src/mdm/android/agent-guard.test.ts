@@ -8,6 +8,8 @@ import { AGENT_FAILURE_LIMITS, createAgentFailures } from './agent-failures.ts';
 import type { AgentAuthenticator } from './agent-auth.ts';
 import { createAgentHub, type HubOptions } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
+import type { ResultSink } from './result-sink.ts';
+import { isDeferred } from '../../db/deferred-work.ts';
 import { type AndroidHarness, startAndroidHarness } from './test/android-harness.ts';
 
 let h: AndroidHarness;
@@ -223,6 +225,35 @@ describe('WebSocket upgrade guard', () => {
       const opened = [await first, await hub.open(sign(b, 'GET', '/agent/v1/ws'))];
       expect(opened.map((o) => o.status)).toEqual([101, 101]);
       for (const o of opened) o.ws!.close();
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('checks an upgrade’s credentials and records a socket’s results as deferred work (behind the clerks in the pool)', async () => {
+    const a = await h.enrolledAgent({}, false);
+    const marks: Record<string, boolean> = {};
+    const auth = {
+      verify(req: Parameters<AgentAuthenticator['verify']>[0]) {
+        marks.verify = isDeferred();
+        return gateway().auth.verify(req);
+      },
+    };
+    const results = {
+      ...gateway().results,
+      async submit(..._args: Parameters<ResultSink['submit']>) {
+        marks.results = isDeferred();
+      },
+    };
+    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { auth, results });
+    try {
+      const opened = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
+      expect(opened.status).toBe(101);
+      const acked = new Promise((r) => opened.ws!.on('message', (m) => JSON.parse(m.toString()).t === 'ack' && r(true)));
+      opened.ws!.send(JSON.stringify({ t: 'result', results: [{ command_id: randomUUID(), status: 'done' }] }));
+      await acked;
+      expect(marks).toEqual({ verify: true, results: true });
+      opened.ws!.close();
     } finally {
       await hub.close();
     }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type AgentCommand, AgentFrame, MAX_WS_FRAME, type ServerFrame, WsClose } from '@lease/shared/agent-protocol';
 import type { Db } from '../../db/client.ts';
+import { deferWork } from '../../db/deferred-work.ts';
 import { type AgentAuthenticator, AgentRefusal, isCredentialFailure } from './agent-auth.ts';
 import { type AgentFailures, TOO_MANY_FAILURES, claimedDevice, upgradeClientIp } from './agent-failures.ts';
 import type { AndroidQueueRepo } from './android-queue.repo.ts';
@@ -184,8 +185,7 @@ export function createAgentHub(opts: HubOptions) {
     if (!parsed.success) return void this.close(WsClose.PROTOCOL, 'bad frame');
     const frame = parsed.data;
     if (frame.t === 'ping') return send(this, { t: 'pong' });
-    opts.results
-      .submit(this.deviceId, frame.results)
+    deferWork(() => opts.results.submit(this.deviceId, frame.results))
       .then(() => send(this, { t: 'ack', ids: frame.results.map((r) => r.command_id) }))
       .catch((err: unknown) => opts.log.error({ err, deviceId: this.deviceId }, 'android results not recorded; the agent will resend'));
   }
@@ -210,6 +210,11 @@ export function createAgentHub(opts: HubOptions) {
     send(ws, { t: 'hello', server_time: new Date().toISOString() });
     seen.add(deviceId);
     deliver([deviceId], true);
+  }
+
+  // The credential check and the first delivery queue for the database behind the clerks (deferred-work.ts).
+  function deferredUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    deferWork(() => onUpgrade(req, socket, head));
   }
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -275,7 +280,7 @@ export function createAgentHub(opts: HubOptions) {
 
   return {
     attach(server: Server) {
-      server.on('upgrade', onUpgrade);
+      server.on('upgrade', deferredUpgrade);
     },
     deliver,
     /** markSeen counts an agent as heard from now (HTTP calls); written with the others once a second. */
