@@ -24,9 +24,9 @@ export interface Database {
   /** PostgreSQL only: whether this process can reach the server now (requests fail at once while it cannot). */
   watch?: DatabaseWatch;
   /**
-   * PostgreSQL with limits only: whether the oldest request queued for a pooled connection has waited past
-   * BACKED_UP_MS. The phones' routes then ask them to come back later (they retry by protocol; their commands stay
-   * queued), so the clerks' requests are not queued behind theirs past the console's 10 s.
+   * PostgreSQL with limits only: whether the next caller in the pool's line has waited past BACKED_UP_MS (a phone's
+   * handicap not counted: GuardedPool). The phones' routes then ask them to come back later (they retry by protocol;
+   * their commands stay queued), so the clerks' requests are not queued behind theirs past the console's 10 s.
    */
   backedUp?: () => boolean;
 }

@@ -79,6 +79,57 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
     }
   });
 
+  it('serves a phone before a clerk who asked more than deferredByMs after it: the phones are never shut out', async () => {
+    const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 10_000 }, spyWatch(), 5_000, 200);
+    try {
+      const holder = await pool.connect();
+      const order: string[] = [];
+      const phone = deferWork(() => pool.query('select 1')).then(() => order.push('phone'));
+      await new Promise((r) => setTimeout(r, 100));
+      const early = pool.query('select 1').then(() => order.push('clerk within 200 ms'));
+      await new Promise((r) => setTimeout(r, 200));
+      const late = pool.query('select 1').then(() => order.push('clerk past 200 ms'));
+      // The phone's handicap is not a wait: only the clerk queued first counts.
+      expect(pool.queueDelayMs()).toBeGreaterThanOrEqual(190);
+      expect(pool.queueDelayMs()).toBeLessThan(290);
+      holder.release();
+      await Promise.all([phone, early, late]);
+      expect(order).toEqual(['clerk within 200 ms', 'phone', 'clerk past 200 ms']);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('queues a phone’s request that has had a connection with the clerks’: it may hold rows they wait on', async () => {
+    const pool = new GuardedPool({ connectionString: scratch.url, max: 2, query_timeout: 10_000 }, spyWatch(), 5_000);
+    try {
+      const holder = await pool.connect();
+      const order: string[] = [];
+      let asked = () => {};
+      const inTransaction = new Promise<void>((r) => (asked = r));
+      let connected = () => {};
+      const hasOwn = new Promise<void>((r) => (connected = r));
+      const started = deferWork(async () => {
+        const own = await pool.connect();
+        connected();
+        // A second statement outside its transaction, asked while a clerk and a new phone are queued.
+        await inTransaction;
+        await pool.query('select 1').then(() => order.push('started phone'));
+        own.release();
+      });
+      await hasOwn;
+      const clerk = pool.query('select 1').then(() => order.push('clerk'));
+      const fresh = deferWork(() => pool.query('select 1')).then(() => order.push('new phone'));
+      asked();
+      await vi.waitFor(() => expect(pool.queued).toBe(3));
+      holder.release();
+      await Promise.all([started, clerk, fresh]);
+      expect(order).toEqual(['clerk', 'started phone', 'new phone']);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('times a queued caller out after connectionTimeoutMillis and keeps its place count right', async () => {
     const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 10_000, connectionTimeoutMillis: 300 }, spyWatch(), 5_000);
     try {

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { type DatabaseWatch, isDatabaseUnreachable } from './availability.ts';
-import { isDeferred } from './deferred-work.ts';
+import { startedWork, waitsBehind } from './deferred-work.ts';
 
 /** What a caller of a node cut off from PostgreSQL gets instead of a connection: an 08 (connection) SQLSTATE, a 503. */
 export const unreachableError = () => Object.assign(new Error('PostgreSQL is unreachable from this node'), { code: '08006' });
@@ -88,11 +88,20 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
 /** What node-postgres answers a caller that waited out connectionTimeoutMillis (availability.ts reads it as a 503). */
 const CONNECT_TIMEOUT = 'timeout exceeded when trying to connect';
 
-/** A caller queued for a connection: started once a connection is free, failed when the wait ends otherwise. */
+/**
+ * A caller queued for a connection: started once a connection is free, failed when the wait ends otherwise. `due`:
+ * when it asked, plus the handicap of deferred work; the earliest due goes first.
+ */
 interface Waiter {
+  due: number;
   take(): void;
   settled(): boolean;
 }
+
+type Lane = 'first' | 'deferred';
+
+/** How much later than a clerk asking at the same moment a phone is served, by default. */
+const DEFERRED_BY_MS = 1_000;
 
 /**
  * GuardedPool is node-postgres' pool that gives up on a database the watch has found gone, and that serves the
@@ -104,15 +113,18 @@ interface Waiter {
  * so is every later one until the watch sees the database again. A statement already running keeps its own timeout:
  * the database may still answer it, and a write abandoned mid-way is what the statement timeout already handles.
  *
- * Order: callers inside deferWork (the phones) queue behind the others. A node that takes over a thousand agents
- * at once (a neighbour restarted) queues their credential checks and check-ins by the hundred; in one queue a clerk's
- * request of three statements waited behind them three times and passed the console's 10 s. The pool admits
- * callers itself, so node-postgres' own queue stays empty and the order is this one.
+ * Order: work inside deferWork (the phones') waits for its first connection as if it had asked `deferredByMs` later
+ * than it did; once started it queues with the others (deferred-work.ts). A node that takes over a thousand agents
+ * at once (a neighbour restarted) queues their credential checks and check-ins by the hundred; in one queue a
+ * clerk's request of three statements waited behind them three times and passed the console's 10 s. A handicap,
+ * not a lane that always goes first: under a lock fan-out the clerks' own calls keep the queue full, and strictly
+ * behind them the dead node's agents took 55 s to be let back (bound 30 s). The pool admits callers itself, so
+ * node-postgres' own queue stays empty and the order is this one.
  */
 export class GuardedPool extends pg.Pool {
-  /** Callers waiting for a connection (in either queue, or for one being opened), oldest first, with when they asked. */
-  readonly #waiting = new Map<(err: Error) => void, number>();
-  readonly #queues: { first: Waiter[]; deferred: Waiter[] } = { first: [], deferred: [] };
+  /** Callers waiting for a connection (in either queue, or for one being opened): how to answer each. */
+  readonly #waiting = new Set<(err: Error) => void>();
+  readonly #queues: Record<Lane, Waiter[]> = { first: [], deferred: [] };
   /** Connections checked out, or being taken from node-postgres. */
   #taken = 0;
   readonly #max: number;
@@ -123,6 +135,7 @@ export class GuardedPool extends pg.Pool {
     config: pg.PoolConfig,
     private readonly watch: DatabaseWatch,
     stallMs: number,
+    private readonly deferredByMs = DEFERRED_BY_MS,
   ) {
     const progress = new Progress(stallMs, () => watch.suspect());
     super({ ...config, Client: droppingClient(progress) });
@@ -153,13 +166,16 @@ export class GuardedPool extends pg.Pool {
 
   /** failWaiters answers every caller still queued for a connection: the watch has found the database gone. */
   failWaiters() {
-    for (const fail of [...this.#waiting.keys()]) fail(unreachableError());
+    for (const fail of [...this.#waiting]) fail(unreachableError());
   }
 
-  /** queueDelayMs is how long the oldest caller still queued for a connection has waited (0 with none queued). */
+  /**
+   * queueDelayMs is how long the next caller in line has waited past its due (0 with none queued): what a clerk asking
+   * now waits at least. A phone's handicap is not counted as waiting.
+   */
   queueDelayMs() {
-    for (const since of this.#waiting.values()) return performance.now() - since;
-    return 0;
+    const next = this.#next(false);
+    return next ? Math.max(0, performance.now() - next.due) : 0;
   }
 
   /** Callers waiting for a connection, in either queue (metrics). */
@@ -170,7 +186,7 @@ export class GuardedPool extends pg.Pool {
   #acquire(): Promise<pg.PoolClient> {
     if (!this.watch.reachable) return Promise.reject(unreachableError());
     this.#progress.started();
-    const deferred = isDeferred();
+    const behind = waitsBehind();
     return new Promise((resolve, reject) => {
       let settled = false;
       let timer: NodeJS.Timeout | undefined;
@@ -194,6 +210,7 @@ export class GuardedPool extends pg.Pool {
             // Answered already (the database was found gone): the connection goes back unused.
             if (settled) return counted.release();
             settle(true);
+            startedWork();
             resolve(counted);
           },
           (err: Error) => {
@@ -203,11 +220,12 @@ export class GuardedPool extends pg.Pool {
           },
         );
       };
-      this.#waiting.set(fail, performance.now());
+      this.#waiting.add(fail);
       if (this.#taken < this.#max) return take();
       // node-postgres times its own queue out; this queue is in front of it, so it keeps the same limit.
       if (this.#connectTimeoutMs) timer = setTimeout(() => fail(new Error(CONNECT_TIMEOUT)), this.#connectTimeoutMs);
-      this.#queues[deferred ? 'deferred' : 'first'].push({ take, settled: () => settled });
+      const due = performance.now() + (behind ? this.deferredByMs : 0);
+      this.#queues[behind ? 'deferred' : 'first'].push({ due, take, settled: () => settled });
     });
   }
 
@@ -227,9 +245,23 @@ export class GuardedPool extends pg.Pool {
 
   #admitNext() {
     while (this.#taken < this.#max) {
-      const next = this.#queues.first.shift() ?? this.#queues.deferred.shift();
+      const next = this.#next(true);
       if (!next) return;
-      if (!next.settled()) next.take();
+      next.take();
     }
+  }
+
+  /** #next is the queued caller with the earliest due (callers answered meanwhile are dropped); `take` removes it. */
+  #next(take: boolean): Waiter | undefined {
+    const first = this.#head('first');
+    const deferred = this.#head('deferred');
+    const lane: Lane = !deferred || (first && first.due <= deferred.due) ? 'first' : 'deferred';
+    return take ? this.#queues[lane].shift() : this.#queues[lane][0];
+  }
+
+  #head(lane: Lane) {
+    const queue = this.#queues[lane];
+    while (queue.length > 0 && queue[0].settled()) queue.shift();
+    return queue[0];
   }
 }

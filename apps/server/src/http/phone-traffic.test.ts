@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { isDeferred } from '../db/deferred-work.ts';
+import { waitsBehind } from '../db/deferred-work.ts';
 import { registerPhoneDeferral } from './phone-traffic.ts';
 
 describe('registerPhoneDeferral', () => {
@@ -10,7 +10,7 @@ describe('registerPhoneDeferral', () => {
     const seen = async () => {
       // Past an await, as a handler's statements are.
       await new Promise((r) => setTimeout(r, 1));
-      return { deferred: isDeferred() };
+      return { deferred: waitsBehind() };
     };
     app.get('/mdm/connect', seen);
     app.post('/agent/v1/checkin', seen);

@@ -9,7 +9,7 @@ import type { AgentAuthenticator } from './agent-auth.ts';
 import { createAgentHub, type HubOptions } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import type { ResultSink } from './result-sink.ts';
-import { isDeferred } from '../../db/deferred-work.ts';
+import { waitsBehind } from '../../db/deferred-work.ts';
 import { type AndroidHarness, startAndroidHarness } from './test/android-harness.ts';
 
 let h: AndroidHarness;
@@ -235,14 +235,14 @@ describe('WebSocket upgrade guard', () => {
     const marks: Record<string, boolean> = {};
     const auth = {
       verify(req: Parameters<AgentAuthenticator['verify']>[0]) {
-        marks.verify = isDeferred();
+        marks.verify = waitsBehind();
         return gateway().auth.verify(req);
       },
     };
     const results = {
       ...gateway().results,
       async submit(..._args: Parameters<ResultSink['submit']>) {
-        marks.results = isDeferred();
+        marks.results = waitsBehind();
       },
     };
     const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { auth, results });
