@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { type DatabaseWatch, isDatabaseUnreachable } from './availability.ts';
-import { startedWork, waitsBehind } from './deferred-work.ts';
+import { type Lane, laneOf, startedWork } from './work-order.ts';
 
 /** What a caller of a node cut off from PostgreSQL gets instead of a connection: an 08 (connection) SQLSTATE, a 503. */
 export const unreachableError = () => Object.assign(new Error('PostgreSQL is unreachable from this node'), { code: '08006' });
@@ -98,8 +98,6 @@ interface Waiter {
   settled(): boolean;
 }
 
-type Lane = 'first' | 'deferred';
-
 /** How much later than a clerk asking at the same moment a phone is served, by default. */
 const DEFERRED_BY_MS = 1_000;
 
@@ -113,10 +111,10 @@ const DEFERRED_BY_MS = 1_000;
  * so is every later one until the watch sees the database again. A statement already running keeps its own timeout:
  * the database may still answer it, and a write abandoned mid-way is what the statement timeout already handles.
  *
- * Order: work inside deferWork (the phones') waits for its first connection as if it had asked `deferredByMs` later
- * than it did; once started it queues with the others (deferred-work.ts). A node that takes over a thousand agents
- * at once (a neighbour restarted) queues their credential checks and check-ins by the hundred; in one queue a
- * clerk's request of three statements waited behind them three times and passed the console's 10 s. A handicap,
+ * Order (work-order.ts): a request under way (its work has had a connection) goes before any not yet begun; of
+ * those, the phones' wait as if they had asked `deferredByMs` later than they did. A node that takes over a thousand
+ * agents at once (a neighbour restarted) queues their credential checks and check-ins by the hundred; in one queue
+ * a clerk's request of three statements waited behind them three times and passed the console's 10 s. A handicap,
  * not a lane that always goes first: under a lock fan-out the clerks' own calls keep the queue full, and strictly
  * behind them the dead node's agents took 55 s to be let back (bound 30 s). The pool admits callers itself, so
  * node-postgres' own queue stays empty and the order is this one.
@@ -124,7 +122,7 @@ const DEFERRED_BY_MS = 1_000;
 export class GuardedPool extends pg.Pool {
   /** Callers waiting for a connection (in either queue, or for one being opened): how to answer each. */
   readonly #waiting = new Set<(err: Error) => void>();
-  readonly #queues: Record<Lane, Waiter[]> = { first: [], deferred: [] };
+  readonly #queues: Record<Lane, Waiter[]> = { continuing: [], first: [], deferred: [] };
   /** Connections checked out, or being taken from node-postgres. */
   #taken = 0;
   readonly #max: number;
@@ -186,7 +184,7 @@ export class GuardedPool extends pg.Pool {
   #acquire(): Promise<pg.PoolClient> {
     if (!this.watch.reachable) return Promise.reject(unreachableError());
     this.#progress.started();
-    const behind = waitsBehind();
+    const lane = laneOf();
     return new Promise((resolve, reject) => {
       let settled = false;
       let timer: NodeJS.Timeout | undefined;
@@ -224,8 +222,8 @@ export class GuardedPool extends pg.Pool {
       if (this.#taken < this.#max) return take();
       // node-postgres times its own queue out; this queue is in front of it, so it keeps the same limit.
       if (this.#connectTimeoutMs) timer = setTimeout(() => fail(new Error(CONNECT_TIMEOUT)), this.#connectTimeoutMs);
-      const due = performance.now() + (behind ? this.deferredByMs : 0);
-      this.#queues[behind ? 'deferred' : 'first'].push({ due, take, settled: () => settled });
+      const due = performance.now() + (lane === 'deferred' ? this.deferredByMs : 0);
+      this.#queues[lane].push({ due, take, settled: () => settled });
     });
   }
 
@@ -251,11 +249,14 @@ export class GuardedPool extends pg.Pool {
     }
   }
 
-  /** #next is the queued caller with the earliest due (callers answered meanwhile are dropped); `take` removes it. */
+  /**
+   * #next is the queued caller to serve next: a request under way, else the earliest due (callers answered meanwhile
+   * are dropped); `take` removes it.
+   */
   #next(take: boolean): Waiter | undefined {
     const first = this.#head('first');
     const deferred = this.#head('deferred');
-    const lane: Lane = !deferred || (first && first.due <= deferred.due) ? 'first' : 'deferred';
+    const lane: Lane = this.#head('continuing') ? 'continuing' : !deferred || (first && first.due <= deferred.due) ? 'first' : 'deferred';
     return take ? this.#queues[lane].shift() : this.#queues[lane][0];
   }
 

@@ -7,7 +7,7 @@ import type { DatabaseWatch } from '../db/availability.ts';
 import { registerClosingRefusal } from './closing.ts';
 import { registerDatabaseRefusal } from './database-refusal.ts';
 import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
-import { registerPhoneDeferral } from './phone-traffic.ts';
+import { registerRequestWork } from './request-work.ts';
 import { PhoneQuietLogController, registerRequestLogging } from './request-logging.ts';
 
 /**
@@ -38,7 +38,7 @@ export function createHttpApp(options: {
     reply.header('x-request-id', request.id);
     done();
   });
-  registerPhoneDeferral(app);
+  registerRequestWork(app);
   registerClosingRefusal(app);
   if (options.databaseWatch) registerDatabaseRefusal(app, options.databaseWatch);
   registerErrorHandler(app);

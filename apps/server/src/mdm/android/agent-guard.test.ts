@@ -9,7 +9,7 @@ import type { AgentAuthenticator } from './agent-auth.ts';
 import { createAgentHub, type HubOptions } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import type { ResultSink } from './result-sink.ts';
-import { waitsBehind } from '../../db/deferred-work.ts';
+import { laneOf } from '../../db/work-order.ts';
 import { type AndroidHarness, startAndroidHarness } from './test/android-harness.ts';
 
 let h: AndroidHarness;
@@ -232,17 +232,17 @@ describe('WebSocket upgrade guard', () => {
 
   it('checks an upgrade’s credentials and records a socket’s results as deferred work (behind the clerks in the pool)', async () => {
     const a = await h.enrolledAgent({}, false);
-    const marks: Record<string, boolean> = {};
+    const marks: Record<string, string> = {};
     const auth = {
       verify(req: Parameters<AgentAuthenticator['verify']>[0]) {
-        marks.verify = waitsBehind();
+        marks.verify = laneOf();
         return gateway().auth.verify(req);
       },
     };
     const results = {
       ...gateway().results,
       async submit(..._args: Parameters<ResultSink['submit']>) {
-        marks.results = waitsBehind();
+        marks.results = laneOf();
       },
     };
     const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { auth, results });
@@ -252,7 +252,7 @@ describe('WebSocket upgrade guard', () => {
       const acked = new Promise((r) => opened.ws!.on('message', (m) => JSON.parse(m.toString()).t === 'ack' && r(true)));
       opened.ws!.send(JSON.stringify({ t: 'result', results: [{ command_id: randomUUID(), status: 'done' }] }));
       await acked;
-      expect(marks).toEqual({ verify: true, results: true });
+      expect(marks).toEqual({ verify: 'deferred', results: 'deferred' });
       opened.ws!.close();
     } finally {
       await hub.close();

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type AgentCommand, AgentFrame, MAX_WS_FRAME, type ServerFrame, WsClose } from '@lease/shared/agent-protocol';
 import type { Db } from '../../db/client.ts';
-import { deferWork } from '../../db/deferred-work.ts';
+import { deferWork } from '../../db/work-order.ts';
 import { type AgentAuthenticator, AgentRefusal, isCredentialFailure } from './agent-auth.ts';
 import { type AgentFailures, TOO_MANY_FAILURES, claimedDevice, upgradeClientIp } from './agent-failures.ts';
 import type { AndroidQueueRepo } from './android-queue.repo.ts';
@@ -212,7 +212,7 @@ export function createAgentHub(opts: HubOptions) {
     deliver([deviceId], true);
   }
 
-  // The credential check and the first delivery queue for the database behind the clerks (deferred-work.ts).
+  // The credential check and the first delivery queue for the database behind the clerks (work-order.ts).
   function deferredUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     deferWork(() => onUpgrade(req, socket, head));
   }

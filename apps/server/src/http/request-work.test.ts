@@ -1,16 +1,16 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { waitsBehind } from '../db/deferred-work.ts';
-import { registerPhoneDeferral } from './phone-traffic.ts';
+import { laneOf } from '../db/work-order.ts';
+import { registerRequestWork } from './request-work.ts';
 
-describe('registerPhoneDeferral', () => {
-  it('marks the phones’ requests, bodies included, as deferred work and leaves the console’s unmarked', async () => {
+describe('registerRequestWork', () => {
+  it('runs each request as work of its own, the phones’ (bodies included) deferred', async () => {
     const app = Fastify();
-    registerPhoneDeferral(app);
+    registerRequestWork(app);
     const seen = async () => {
       // Past an await, as a handler's statements are.
       await new Promise((r) => setTimeout(r, 1));
-      return { deferred: waitsBehind() };
+      return { lane: laneOf() };
     };
     app.get('/mdm/connect', seen);
     app.post('/agent/v1/checkin', seen);
@@ -33,9 +33,9 @@ describe('registerPhoneDeferral', () => {
       return (await fetch(base + path, init as RequestInit)).json();
     };
     try {
-      expect(await call('GET', '/mdm/connect')).toEqual({ deferred: true });
-      expect(await call('POST', '/agent/v1/checkin', { battery: 80 })).toEqual({ deferred: true });
-      expect(await call('POST', '/api/device/list', { page: 1 })).toEqual({ deferred: false });
+      expect(await call('GET', '/mdm/connect')).toEqual({ lane: 'deferred' });
+      expect(await call('POST', '/agent/v1/checkin', { battery: 80 })).toEqual({ lane: 'deferred' });
+      expect(await call('POST', '/api/device/list', { page: 1 })).toEqual({ lane: 'first' });
     } finally {
       await app.close();
     }
