@@ -14,10 +14,11 @@ import { type Action, type Answer, command, deviceIds, sendAll, waitFor } from '
 /**
  * Issue 31's faults, on one cluster: 3 nodes on PostgreSQL behind HAProxy, with simulated iPhones and Android agents
  * reaching it through the balancer. The phones are enrolled once; each fault then works on the fleet as it left it.
- * 300 of each in `npm test` for now; CLUSTER_IPHONES / CLUSTER_AGENTS for other sizes (issue 31 asks 2,000 each).
+ * 2,000 of each, as issue 31 asks (about 6.5 min on the 2-core box, 4 of them enrolling); CLUSTER_IPHONES /
+ * CLUSTER_AGENTS for other sizes.
  */
-const IPHONES = Number(process.env.CLUSTER_IPHONES ?? 300);
-const AGENTS = Number(process.env.CLUSTER_AGENTS ?? 300);
+const IPHONES = Number(process.env.CLUSTER_IPHONES ?? 2000);
+const AGENTS = Number(process.env.CLUSTER_AGENTS ?? 2000);
 
 const ADMIN = { phone: '13633334444', password: 'Cluster#2026' };
 let stage: ClusterStage;
