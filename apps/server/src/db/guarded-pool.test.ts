@@ -109,12 +109,16 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
       const inTransaction = new Promise<void>((r) => (asked = r));
       let connected = () => {};
       const hasOwn = new Promise<void>((r) => (connected = r));
+      let othersDone = () => {};
+      const others = new Promise<void>((r) => (othersDone = r));
       const started = deferWork(async () => {
         const own = await pool.connect();
         connected();
         // A second statement outside its transaction, asked while a clerk and a new phone are queued.
         await inTransaction;
         await pool.query('select 1').then(() => order.push('started phone'));
+        // Held to the end: the others then share one connection, one after the other, in the pool's order.
+        await others;
         own.release();
       });
       await hasOwn;
@@ -123,7 +127,9 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
       asked();
       await vi.waitFor(() => expect(pool.queued).toBe(3));
       holder.release();
-      await Promise.all([started, clerk, fresh]);
+      await Promise.all([clerk, fresh]);
+      othersDone();
+      await started;
       expect(order).toEqual(['started phone', 'clerk', 'new phone']);
     } finally {
       await pool.end();
