@@ -154,6 +154,35 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
   });
 });
 
+describe('GuardedPool’s deadline', () => {
+  it('keeps one deadline from asking to connected: a caller let in after a wait does not get a new one to connect', async () => {
+    // A server that takes connections and never answers: every connection attempt waits out the deadline.
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => void held.push(socket));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const port = (silent.address() as net.AddressInfo).port;
+    const watch = { reachable: true, suspect: () => {}, close: () => {} } satisfies DatabaseWatch;
+    const pool = new GuardedPool({ connectionString: `postgres://u@127.0.0.1:${port}/db`, max: 1, connectionTimeoutMillis: 400 }, watch, 5_000);
+    try {
+      const started = performance.now();
+      const failedAt = (p: Promise<unknown>) =>
+        p.then(
+          () => Number.NaN,
+          () => performance.now() - started,
+        );
+      // The second waits in line until the first gives up (400 ms), then would open a connection of its own.
+      const [first, second] = await Promise.all([failedAt(pool.query('select 1')), failedAt(pool.query('select 1'))]);
+      expect(first).toBeGreaterThanOrEqual(350);
+      expect(second).toBeLessThan(600);
+    } finally {
+      await pool.end();
+      // After the pool has ended: a connection it was still opening is among them.
+      for (const socket of held) socket.destroy();
+      await new Promise((r) => silent.close(r));
+    }
+  });
+});
+
 describe('GuardedPool before its first answer', () => {
   it('does not suspect the database while a starting node waits for its first connection', async () => {
     // A server that takes connections and never answers: the pool's first connection just waits.

@@ -200,12 +200,11 @@ export class GuardedPool extends pg.Pool {
         reject(err);
       };
       const take = () => {
-        clearTimeout(timer);
         this.#taken++;
         super.connect().then(
           (client) => {
             const counted = this.#counted(client);
-            // Answered already (the database was found gone): the connection goes back unused.
+            // Answered already (the database was found gone, or the deadline passed): the connection goes back unused.
             if (settled) return counted.release();
             settle(true);
             startedWork();
@@ -219,9 +218,11 @@ export class GuardedPool extends pg.Pool {
         );
       };
       this.#waiting.add(fail);
-      if (this.#taken < this.#max) return take();
-      // node-postgres times its own queue out; this queue is in front of it, so it keeps the same limit.
+      // One deadline from asking to connected, as node-postgres keeps it: a caller let in after a wait in this line
+      // may still have to open a connection, and node-postgres would time that anew. On a node cut off from the
+      // database, the two waits added up to a 503 after 17 s (bound 15 s).
       if (this.#connectTimeoutMs) timer = setTimeout(() => fail(new Error(CONNECT_TIMEOUT)), this.#connectTimeoutMs);
+      if (this.#taken < this.#max) return take();
       const due = performance.now() + (lane === 'deferred' ? this.deferredByMs : 0);
       this.#queues[lane].push({ due, take, settled: () => settled });
     });
