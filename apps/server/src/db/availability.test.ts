@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { UNPROCESSED_HEADER } from '@lease/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { silentServer } from '../test/silent-server.ts';
 import { createScratchDatabase } from '../test/test-db.ts';
 import { startTcpRelay, type TcpRelay } from '../test/tcp-relay.ts';
 import { createDatabaseWatch, DB_UNREACHABLE_MESSAGE, isDatabaseUnreachable, pgProbe } from './availability.ts';
@@ -75,20 +75,16 @@ describe('createDatabaseWatch', () => {
 
 describe('pgProbe', () => {
   it('fails within its bound on a server that takes the connection but never answers, and at once on a refused port', async () => {
-    const held: net.Socket[] = [];
-    const silent = net.createServer((socket) => void held.push(socket));
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
-    const port = (silent.address() as net.AddressInfo).port;
+    const silent = await silentServer();
     try {
       const started = Date.now();
-      await expect(pgProbe(`postgres://u@127.0.0.1:${port}/db`, 300)()).rejects.toThrow();
+      await expect(pgProbe(silent.url, 300)()).rejects.toThrow();
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
-      for (const socket of held) socket.destroy();
-      await new Promise((r) => silent.close(r));
+      await silent.close();
     }
     // The port is free now: nothing listens there.
-    await expect(pgProbe(`postgres://u@127.0.0.1:${port}/db`, 5_000)()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(pgProbe(silent.url, 5_000)()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 });
 

@@ -1,5 +1,5 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { silentServer } from '../test/silent-server.ts';
 import { createScratchDatabase } from '../test/test-db.ts';
 import type { DatabaseWatch } from './availability.ts';
 import { deferWork, runWork } from './work-order.ts';
@@ -156,13 +156,10 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
 
 describe('GuardedPool’s deadline', () => {
   it('keeps one deadline from asking to connected: a caller let in after a wait does not get a new one to connect', async () => {
-    // A server that takes connections and never answers: every connection attempt waits out the deadline.
-    const held: net.Socket[] = [];
-    const silent = net.createServer((socket) => void held.push(socket));
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
-    const port = (silent.address() as net.AddressInfo).port;
+    // Every connection attempt waits out the deadline.
+    const silent = await silentServer();
     const watch = { reachable: true, suspect: () => {}, close: () => {} } satisfies DatabaseWatch;
-    const pool = new GuardedPool({ connectionString: `postgres://u@127.0.0.1:${port}/db`, max: 1, connectionTimeoutMillis: 400 }, watch, 5_000);
+    const pool = new GuardedPool({ connectionString: silent.url, max: 1, connectionTimeoutMillis: 400 }, watch, 5_000);
     try {
       const started = performance.now();
       const failedAt = (p: Promise<unknown>) =>
@@ -176,30 +173,25 @@ describe('GuardedPool’s deadline', () => {
       expect(second).toBeLessThan(600);
     } finally {
       await pool.end();
-      // After the pool has ended: a connection it was still opening is among them.
-      for (const socket of held) socket.destroy();
-      await new Promise((r) => silent.close(r));
+      // After the pool has ended: a connection it was still opening is among those dropped.
+      await silent.close();
     }
   });
 });
 
 describe('GuardedPool before its first answer', () => {
   it('does not suspect the database while a starting node waits for its first connection', async () => {
-    // A server that takes connections and never answers: the pool's first connection just waits.
-    const held: net.Socket[] = [];
-    const silent = net.createServer((socket) => void held.push(socket));
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
-    const port = (silent.address() as net.AddressInfo).port;
+    // The pool's first connection just waits.
+    const silent = await silentServer();
     let suspicions = 0;
     const watch = { reachable: true, suspect: () => void suspicions++, close: () => {} } satisfies DatabaseWatch;
-    const pool = new GuardedPool({ connectionString: `postgres://u@127.0.0.1:${port}/db`, max: 1, connectionTimeoutMillis: 1_500 }, watch, 200);
+    const pool = new GuardedPool({ connectionString: silent.url, max: 1, connectionTimeoutMillis: 1_500 }, watch, 200);
     try {
       await expect(pool.query('select 1')).rejects.toThrow();
       expect(suspicions).toBe(0);
     } finally {
-      for (const socket of held) socket.destroy();
       await pool.end();
-      await new Promise((r) => silent.close(r));
+      await silent.close();
     }
   });
 });
