@@ -8,6 +8,7 @@ import { AGENT_FAILURE_LIMITS, createAgentFailures } from './agent-failures.ts';
 import type { AgentAuthenticator } from './agent-auth.ts';
 import { createAgentHub, type HubOptions } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
+import type { AndroidQueueRepo } from './android-queue.repo.ts';
 import type { ResultSink } from './result-sink.ts';
 import { laneOf } from '../../db/work-order.ts';
 import { type AndroidHarness, startAndroidHarness } from './test/android-harness.ts';
@@ -245,14 +246,22 @@ describe('WebSocket upgrade guard', () => {
         marks.results = laneOf();
       },
     };
-    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { auth, results });
+    // The first delivery is scheduled from the upgrade's work, already under way: it must not inherit that.
+    const queue = {
+      ...gateway().queue,
+      serve(...args: Parameters<AndroidQueueRepo['serve']>) {
+        marks.serve = laneOf();
+        return gateway().queue.serve(...args);
+      },
+    };
+    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { auth, results, queue });
     try {
       const opened = await hub.open(sign(a, 'GET', '/agent/v1/ws'));
       expect(opened.status).toBe(101);
       const acked = new Promise((r) => opened.ws!.on('message', (m) => JSON.parse(m.toString()).t === 'ack' && r(true)));
       opened.ws!.send(JSON.stringify({ t: 'result', results: [{ command_id: randomUUID(), status: 'done' }] }));
       await acked;
-      expect(marks).toEqual({ verify: 'deferred', results: 'deferred' });
+      expect(marks).toEqual({ verify: 'deferred', serve: 'first', results: 'deferred' });
       opened.ws!.close();
     } finally {
       await hub.close();

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { type AgentCommand, AgentFrame, MAX_WS_FRAME, type ServerFrame, WsClose } from '@lease/shared/agent-protocol';
 import type { Db } from '../../db/client.ts';
-import { deferWork } from '../../db/work-order.ts';
+import { deferWork, runWork } from '../../db/work-order.ts';
 import { type AgentAuthenticator, AgentRefusal, isCredentialFailure } from './agent-auth.ts';
 import { type AgentFailures, TOO_MANY_FAILURES, claimedDevice, upgradeClientIp } from './agent-failures.ts';
 import type { AndroidQueueRepo } from './android-queue.repo.ts';
@@ -137,10 +137,15 @@ export function createAgentHub(opts: HubOptions) {
       wantAll = new Set();
       wantNew = new Set();
       serving += 1;
-      (async () => {
-        for (let i = 0; i < all.length; i += 2000) deliverFrames(await opts.queue.serve(all.slice(i, i + 2000), true));
-        for (let i = 0; i < fresh.length; i += 2000) deliverFrames(await opts.queue.serve(fresh.slice(i, i + 2000), false));
-      })()
+      // Work of its own, in the clerks' line (it carries their commands to the phones): the pump runs in whichever
+      // caller's context scheduled it, and would otherwise pass that on to every serve chained after it.
+      runWork(
+        async () => {
+          for (let i = 0; i < all.length; i += 2000) deliverFrames(await opts.queue.serve(all.slice(i, i + 2000), true));
+          for (let i = 0; i < fresh.length; i += 2000) deliverFrames(await opts.queue.serve(fresh.slice(i, i + 2000), false));
+        },
+        { deferred: false },
+      )
         .catch((err: unknown) => opts.log.error({ err }, 'android command delivery failed; the sweep will retry'))
         .finally(() => {
           serving -= 1;

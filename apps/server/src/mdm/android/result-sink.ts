@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandResult } from '@lease/shared/agent-protocol';
 import type { Db } from '../../db/client.ts';
+import { deferWork } from '../../db/work-order.ts';
 import { type IncomingResult, applyResults } from './result-effects.ts';
 
 interface Submission {
@@ -49,7 +50,9 @@ export function createResultSink(deps: { db: Db; log: FastifyBaseLogger }) {
         n += s.items.length;
       }
       flushing += 1;
-      void run(batch).finally(() => {
+      // Each batch is the phones' work of its own: pump runs in whichever caller's context scheduled it, and a batch
+      // that inherited one already under way would go ahead of the clerks, and so would every batch pumped after it.
+      void deferWork(() => run(batch)).finally(() => {
         flushing -= 1;
         pump();
       });
