@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { Link } from 'react-router';
-import { grouped } from '../../lib/numbers.ts';
+import { grouped } from '@lease/shared/money';
 import { useIsPhone } from '../../lib/useIsPhone.ts';
 import type { StatCard } from './homeFigures.ts';
 

@@ -1,12 +1,8 @@
-import { grouped } from '../../lib/numbers.ts';
+import { formatFen } from '@lease/shared/money';
 import type { OrderableReportLevel, ReportHelper, ReportListItem, ReportStatus, RiskLevel } from '@lease/shared';
 
 /** yuan writes integer 分 as money the way a till does: 1234 → ¥12.34 (no float arithmetic on the amount). */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}¥${grouped(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
-}
+export const yuan = (fen: number): string => formatFen(Math.trunc(fen));
 
 export const RISK_COLOR: Record<RiskLevel, string> = { low: 'green', medium: 'orange', high: 'red' };
 export const STATUS_COLOR: Record<ReportStatus, string> = { pending: 'processing', success: 'green', failed: 'red' };
