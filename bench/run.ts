@@ -56,7 +56,9 @@ if (!only || only === 'lighthouse' || only === 'phone') {
       `perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo}`,
       `perf ≥ ${LIGHTHOUSE_TARGETS[r.page][r.formFactor] || '—'}, a11y ≥ ${ACCESSIBILITY_TARGET}`,
     );
-    console.log(`    LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}; ${kb(r.bytes)} in ${r.requests} requests`);
+    console.log(
+      `    median of ${r.performances.length} runs (perf ${r.performances.join(' · ')}): LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}; ${kb(r.bytes)} in ${r.requests} requests`,
+    );
     const ms = (n: number) => `${n.toFixed(0)} ms`;
     console.log(
       `    main thread: ${Object.entries(r.mainThread)
