@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { antdMapToken } from './vite/antd-map-token.ts';
 import { antdStyles } from './vite/antd-styles.ts';
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), antdStyles()],
+  plugins: [react(), antdStyles(), antdMapToken()],
   test: {
     name: 'web',
     environment: 'happy-dom',

@@ -1,16 +1,29 @@
-import type { ThemeConfig } from 'antd';
+import { theme, type ThemeConfig } from 'antd';
+import { map as BUILT_MAP, seed as BUILT_SEED } from 'virtual:antd-map-token';
+import { CONSOLE_TOKEN } from './themeToken.ts';
+
+type MappingAlgorithm = typeof theme.defaultAlgorithm;
+
+/** isBuiltSeed says the seed antd hands the algorithm is the one the build derived its map from. */
+export function isBuiltSeed(seed: object): boolean {
+  const built = Object.entries(BUILT_SEED);
+  return built.length === Object.keys(seed).length && built.every(([k, v]) => (seed as Record<string, unknown>)[k] === v);
+}
 
 /**
- * The console's antd theme. antd's default blue (#1677ff) on white is 4.0:1, under WCAG AA's 4.5:1 for
- * the small text it colours (links, tabs, primary buttons): the primary is antd's next darker blue.
+ * consoleAlgorithm is antd's default algorithm with its answer for the console's seed computed at build time
+ * (vite/antd-map-token.ts): deriving the palettes took 10-16 ms of this box's main thread on every cold page load, four
+ * times that on a mid-range phone. Any other seed (a nested theme) is derived as antd would.
  */
+export const consoleAlgorithm: MappingAlgorithm = (seed, map) => (isBuiltSeed(seed) ? { ...BUILT_MAP } : theme.defaultAlgorithm(seed, map));
+
+/** The console's antd theme. */
 export const CONSOLE_THEME: ThemeConfig = {
   // Component styles come from antd's prebuilt stylesheet (imported by AntdScope), not from CSS-in-JS at first
   // render: about a quarter less main-thread work on the device list, for 73 KB of long-cached CSS.
   zeroRuntime: true,
-  // Secondary text (#8c8c8c, 3.4:1), placeholders (#bfbfbf, 1.8:1) and description labels (#8c8c8c, 3.4:1) are read by clerks, filter selects
-  // show their name only as a placeholder: both are darkened to pass 4.5:1 on white (Lighthouse color-contrast).
-  token: { colorPrimary: '#0958d9', colorLink: '#0958d9', colorTextPlaceholder: '#737373', colorTextDescription: '#666666' },
+  algorithm: consoleAlgorithm,
+  token: CONSOLE_TOKEN,
   components: { Descriptions: { labelColor: '#595959' } },
 };
 
