@@ -48,9 +48,9 @@ describe('console theme', () => {
       <ConfigProvider
         theme={{
           ...CONSOLE_THEME,
-          algorithm: (seed, map) => {
+          algorithm: (seed) => {
             seeds.push(seed);
-            return consoleAlgorithm(seed, map);
+            return consoleAlgorithm(seed);
           },
         }}
       >

@@ -2,7 +2,7 @@ import { theme, type ThemeConfig } from 'antd';
 import { map as BUILT_MAP, seed as BUILT_SEED } from 'virtual:antd-map-token';
 import { CONSOLE_TOKEN } from './themeToken.ts';
 
-type MappingAlgorithm = typeof theme.defaultAlgorithm;
+type MappingAlgorithm = Extract<NonNullable<ThemeConfig['algorithm']>, (...args: never[]) => unknown>;
 
 /** isBuiltSeed says the seed antd hands the algorithm is the one the build derived its map from. */
 export function isBuiltSeed(seed: object): boolean {
@@ -15,7 +15,7 @@ export function isBuiltSeed(seed: object): boolean {
  * (vite/antd-map-token.ts): deriving the palettes took 10-16 ms of this box's main thread on every cold page load, four
  * times that on a mid-range phone. Any other seed (a nested theme) is derived as antd would.
  */
-export const consoleAlgorithm: MappingAlgorithm = (seed, map) => (isBuiltSeed(seed) ? { ...BUILT_MAP } : theme.defaultAlgorithm(seed, map));
+export const consoleAlgorithm: MappingAlgorithm = (seed) => (isBuiltSeed(seed) ? { ...BUILT_MAP } : theme.defaultAlgorithm(seed));
 
 /** The console's antd theme. */
 export const CONSOLE_THEME: ThemeConfig = {
