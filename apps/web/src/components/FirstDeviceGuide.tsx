@@ -1,29 +1,13 @@
-import { Button, Empty, Flex, Steps } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import { Button, Empty } from 'antd';
+import type { FirstDeviceGuideProps } from './GuideBody.tsx';
+import { lazyPart } from './lazyPart.tsx';
 
-interface FirstDeviceGuideProps {
-  /** What is missing, said under the empty image. */
-  description: string;
-  /** The steps to the first device; the first is the one to do now. None when the clerk cannot take them. */
-  steps: { title: string; content: string }[];
-  maxWidth: number;
-  style?: CSSProperties;
-  /** The way in (a button, or why the clerk cannot). */
-  children?: ReactNode;
-}
-
-/** FirstDeviceGuide stands where a store's devices will be: how the first phone gets in, step by step. */
-export function FirstDeviceGuide({ description, steps, maxWidth, style, children }: FirstDeviceGuideProps) {
-  return (
-    <Flex vertical align="center" gap={16} style={style}>
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description} style={{ margin: 0 }} />
-      {steps.length > 0 && (
-        <Steps orientation="vertical" size="small" style={{ maxWidth }} items={steps.map((step, i) => ({ ...step, status: i === 0 ? 'process' : 'wait' }))} />
-      )}
-      {children}
-    </Flex>
-  );
-}
+/**
+ * FirstDeviceGuide stands where a store's devices will be: how the first phone gets in, step by step. Its code (with
+ * antd's Steps, 7 KB) loads when a guide is drawn: the device lists import this module for their empty state, which a
+ * store with phones never sees. It appears whole once loaded, so nothing under it moves.
+ */
+export const FirstDeviceGuide = lazyPart<FirstDeviceGuideProps>(() => import('./GuideBody.tsx').then((m) => m.GuideBody));
 
 /** NO_REGISTER_TEXT is what an empty list says instead of onboarding steps to a clerk who may not register phones. */
 export const NO_REGISTER_TEXT = '你没有登记设备的权限，请联系门店管理员。';

@@ -13,27 +13,28 @@ const show = (user: ReturnType<typeof clerk>) =>
   );
 
 describe('EmptyStoreGuide', () => {
-  it('offers an admin both platforms, step by step', () => {
+  it('offers an admin both platforms, step by step', async () => {
     expect(registrablePlatforms(admin())).toEqual({ apple: true, android: true });
     show(admin());
-    expect(screen.getByRole('button', { name: '登记 Apple 设备' })).toBeTruthy();
+    // The guide's code loads when it is first drawn (components/FirstDeviceGuide.tsx).
+    expect(await screen.findByRole('button', { name: '登记 Apple 设备' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '接入 Android 设备' })).toBeTruthy();
     expect(screen.getByText(/Android 设备在设备列表点击“登记设备”/)).toBeTruthy();
   });
 
-  it('gives a clerk who may register only Apple phones no Android step or button (review D8)', () => {
+  it('gives a clerk who may register only Apple phones no Android step or button (review D8)', async () => {
     const user = clerk({ permission: [Perm.APPLE_LIST_NEW, Perm.APPLE_ENABLE_LOST_MODE] });
     show(user);
-    expect(screen.getByRole('button', { name: '登记 Apple 设备' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '登记 Apple 设备' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '接入 Android 设备' })).toBeNull();
     expect(screen.queryByText(/Android/)).toBeNull();
   });
 
-  it('shows no onboarding steps to a clerk who may register nothing, and says why', () => {
+  it('shows no onboarding steps to a clerk who may register nothing, and says why', async () => {
     const user = clerk({ permission: [Perm.APPLE_LIST_VIEW_ALL, Perm.ANDROID_LOCK] });
     expect(firstDeviceSteps(registrablePlatforms(user))).toEqual([]);
     show(user);
-    expect(screen.getByText('你没有登记设备的权限，请联系门店管理员。')).toBeTruthy();
+    expect(await screen.findByText('你没有登记设备的权限，请联系门店管理员。')).toBeTruthy();
     expect(screen.queryByText('登记设备')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
   });
