@@ -6,12 +6,10 @@ import { affordable, canRefresh, priceOf, reportPath, yuan } from './reportView.
 const helper: ReportHelper = { ...helperAnswer, prices: helperAnswer.prices.map((p) => (p.level === 'advanced' ? { ...p, available: false } : p)) };
 
 describe('report money and rules', () => {
-  it('writes 分 as yuan without float rounding', () => {
-    expect(yuan(0)).toBe('¥0.00');
-    expect(yuan(5)).toBe('¥0.05');
+  it('writes 分 as yuan (formatFen, tested in shared), dropping any fraction of a 分', () => {
     expect(yuan(850)).toBe('¥8.50');
-    expect(yuan(123456789)).toBe('¥1,234,567.89');
-    expect(yuan(-170)).toBe('-¥1.70');
+    expect(yuan(850.7)).toBe('¥8.50');
+    expect(yuan(-170.2)).toBe('-¥1.70');
   });
 
   it('prices a level only when the store has it, and checks the balance covers it', () => {
