@@ -35,6 +35,8 @@ export const GROUPS = {
     // device-quota.ts is the quota of both platforms (Android enrolment and change-for-clerk call it too).
     tests: [`${S}/domain/device-quota.test.ts`, `${S}/mdm/android/enrolment.test.ts`, `${S}/mdm/apple/checkin-quota.test.ts`],
   },
+  // How the console and the lease steps' texts write money (¥1,234.50), by hand rather than through Intl.
+  money: { mutate: ['packages/shared/src/money.ts'], tests: ['packages/shared/src/money.test.ts'] },
   'address-guard': { mutate: [`${S}/adapters/webhook/address-guard.ts`], tests: [`${S}/adapters/webhook/address-guard.test.ts`] },
   'apple-queue': {
     // The rule-bearing lines only (queue order and lifetime, check-in refusals, the slot, re-enrolment): the tests are
