@@ -7,64 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../../../../api/user.ts';
 import { admin } from '../../../../test/fixtures.ts';
 import { DeviceHeader } from './DeviceHeader.tsx';
+import { iosDetail as detail } from './iosDetail.fixture.ts';
 import { LockScreenFact } from './DeviceFacts.tsx';
 
 // The header's layout follows the screen: the test says which one.
 const screenSize = vi.hoisted(() => ({ phone: false }));
 vi.mock('../../../../lib/useIsPhone.ts', () => ({ useIsPhone: () => screenSize.phone }));
-
-const detail = (overrides: Partial<IosDeviceDetail> = {}): IosDeviceDetail => ({
-  id: '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b',
-  serial_number: 'F2LXK0ABCD12',
-  udid: null,
-  model: 'iPhone15,2',
-  model_name: 'iPhone 14 Pro',
-  product_name: 'iPhone',
-  color: '',
-  storage_capacity: 128,
-  os_version: '17.5.1',
-  imei_1: '',
-  imei_2: '',
-  hirer_name: '',
-  hirer_phone_number: '',
-  remark: '',
-  for_clerk: null,
-  enrollment_status: 1,
-  lock_status: LockStatus.UNLOCKED,
-  supervise_status: SuperviseStatus.SUPERVISED,
-  abm_status: 0,
-  activation_lock_status: 0,
-  recycled_status: 0,
-  battery_level: 0.8,
-  registration_time: '2026-01-01T00:00:00Z',
-  last_active_time: null,
-  is_simulated: true,
-  enroll_link: '',
-  progress: null,
-  hirer_risk: null,
-  market: '',
-  meid: '',
-  sim_1: null,
-  sim_2: null,
-  last_active_location: null,
-  app_list: [],
-  system_restriction: {},
-  app_restriction_enable: false,
-  app_restriction_type: 0,
-  app_restriction_list: [],
-  available_os_updates: [],
-  os_update_status: 0,
-  global_proxy_status: 0,
-  dns_setting_status: 0,
-  enterprise_app_trust_until: null,
-  os_update_progress: null,
-  activation_lock_set: false,
-  need_os_update: false,
-  diff_system_restriction_keys: [],
-  facts_updated_at: null,
-  mdm_check: null,
-  ...overrides,
-});
 
 function renderHeader(device: IosDeviceDetail, onCommand = vi.fn()) {
   const client = new QueryClient();
