@@ -17,6 +17,9 @@ export function isBuiltSeed(seed: object): boolean {
  */
 export const consoleAlgorithm: MappingAlgorithm = (seed) => (isBuiltSeed(seed) ? { ...BUILT_MAP } : theme.defaultAlgorithm(seed));
 
+/** The console's map token (font sizes, palettes…), for the few places that style outside AntdScope's theme. */
+export const CONSOLE_MAP_TOKEN = BUILT_MAP;
+
 /** The console's antd theme. */
 export const CONSOLE_THEME: ThemeConfig = {
   // Component styles come from antd's prebuilt stylesheet (imported by AntdScope), not from CSS-in-JS at first

@@ -3,6 +3,7 @@ import { Layout, Space, Spin } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigation } from 'react-router';
 import AntdScope from '../app/AntdScope.tsx';
+import { CONSOLE_MAP_TOKEN } from '../app/theme.ts';
 import { useSiteConfig } from '../app/useSiteConfig.ts';
 import { GlobalSearch } from '../components/GlobalSearch.tsx';
 import { IconButton } from '../components/IconButton.tsx';
@@ -55,9 +56,9 @@ export default function ConsoleLayout() {
                   style={{
                     padding: '20px 16px',
                     fontWeight: 600,
-                    // antd's fontSizeSM and fontSizeLG, as numbers: theme.useToken() here, outside AntdScope's theme,
-                    // derived antd's whole default theme a second time on every page load (~10 ms of this box).
-                    fontSize: collapsed ? 12 : 16,
+                    // From the build's map token: theme.useToken() here, outside AntdScope's theme, derived antd's
+                    // whole default theme a second time on every page load (~10 ms of this box).
+                    fontSize: collapsed ? CONSOLE_MAP_TOKEN.fontSizeSM : CONSOLE_MAP_TOKEN.fontSizeLG,
                     whiteSpace: 'nowrap',
                     overflow: 'hidden',
                     textOverflow: 'ellipsis',
