@@ -86,7 +86,8 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
         results.push(result);
       }
       const ok = results.filter((r) => !r.lhr.runtimeError);
-      const result = ok.length ? (ok.find((r) => r.lhr === computeMedianRun(ok.map((o) => o.lhr))) ?? ok[0]) : results[0];
+      const median = ok.length ? computeMedianRun(ok.map((r) => r.lhr)) : undefined;
+      const result = ok.find((r) => r.lhr === median) ?? results[0];
       const performances = ok.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).sort((a, b) => a - b);
       const { categories, audits } = result.lhr;
       // A failed run scores 0 everywhere: say why instead of printing the zeros alone.
