@@ -1,4 +1,4 @@
-import { type IosDeviceDetail, LockStatus, SuperviseStatus } from '@lease/shared';
+import type { IosDeviceDetail } from '@lease/shared';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
