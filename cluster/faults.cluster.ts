@@ -173,6 +173,12 @@ describe('a cluster of three nodes', () => {
         lock: createInTabLock(),
       });
     };
+    // A status-0 failure names what fetch threw (undici's socket error and its code), to tell a reset from a stall.
+    const causes = (err: unknown): string => {
+      const chain: string[] = [];
+      for (let e = err; e instanceof Error && chain.length < 4; e = e.cause) chain.push(`${e.name}${'code' in e ? ` ${String(e.code)}` : ''}: ${e.message}`);
+      return chain.join(' <- ') || String(err);
+    };
     let upgrading = true;
     const lost: string[] = [];
     const took: number[] = [];
@@ -187,13 +193,15 @@ describe('a cluster of three nodes', () => {
     const browse = async (n: number) => {
       const client = clerk();
       for (let i = 0; upgrading; i++) {
+        let step = 'GET /api/device/ios/list';
         try {
           await timed(() => client.get('/api/device/ios/list', { query: { page_size: 10, page_num: 0 }, silent: true }));
+          step = 'PUT /api/user/lost-modal-content';
           await timed(() =>
             client.put('/api/user/lost-modal-content', { message: `升级中第 ${n}-${i} 次保存`, phone_number: '13800000000' }, { silent: true }),
           );
         } catch (err) {
-          lost.push(err instanceof ApiError ? `${err.status} ${err.code} ${err.message} (request ${err.requestId})` : String(err));
+          lost.push(`${new Date().toISOString()} ${step}: ${err instanceof ApiError ? `${err.status} ${err.code} (request ${err.requestId})` : ''} ${causes(err)}`);
         }
       }
     };

@@ -110,9 +110,9 @@ export function createApiClient(deps: ApiClientDeps) {
       });
       const body = res.ok && opts.responseType === 'blob' ? await res.blob() : await readBody(res);
       return { res, body };
-    } catch {
+    } catch (cause) {
       const code = controller.signal.aborted ? ClientErrorCode.TIMEOUT : ClientErrorCode.NETWORK;
-      throw new ApiError({ status: 0, code, message: NETWORK_FAILURE_TEXT });
+      throw new ApiError({ status: 0, code, message: NETWORK_FAILURE_TEXT, cause });
     } finally {
       clearTimeout(timer);
     }

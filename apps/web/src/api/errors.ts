@@ -25,8 +25,10 @@ export class ApiError extends Error {
     errors?: FieldError[];
     requestId?: string;
     sessionEnded?: boolean;
+    /** What fetch threw, for a status-0 error: kept for logs and tests, never shown. */
+    cause?: unknown;
   }) {
-    super(init.message);
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
