@@ -41,10 +41,13 @@ export class SessionRunner {
     this.connect().catch(this.report);
   }
 
-  /** retryLater schedules one wake-up after the current backoff delay (5xx and network errors). */
-  retryLater(): number {
+  /**
+   * retryLater schedules one wake-up after the current backoff delay (5xx and network errors), or after the
+   * server's Retry-After (`notBeforeMs`) when that is later: a phone never knocks again sooner than it was asked to.
+   */
+  retryLater(notBeforeMs = 0): number {
     const initial = this.backoff.initialMs ?? 30_000;
-    const delay = Math.min(initial * 2 ** this.failures, this.backoff.maxMs ?? 15 * 60_000);
+    const delay = Math.max(notBeforeMs, Math.min(initial * 2 ** this.failures, this.backoff.maxMs ?? 15 * 60_000));
     this.failures += 1;
     clearTimeout(this.retryTimer);
     if (!this.stopped) this.retryTimer = setTimeout(() => this.wake(), delay);

@@ -149,6 +149,18 @@ describe('HTTP answers', () => {
     expect(retries).toEqual([expect.stringContaining('in 20 ms'), expect.stringContaining('in 40 ms')]);
     await phone.stop();
   });
+
+  it('comes back no sooner than a 503 Retry-After asks, even when its own backoff is shorter', async () => {
+    const phone = await enrolledPhone(server, { retry: { initialMs: 20, maxMs: 100 } });
+    server.answerNextConnects({ status: 503, headers: { 'Retry-After': '1' } });
+    const before = server.connectRequests;
+    await phone.connect();
+    expect(phone.diagnostics.filter((line) => line.includes('retrying in'))).toEqual([expect.stringContaining('HTTP 503; retrying in 1000 ms')]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.connectRequests - before).toBe(1);
+    await vi.waitFor(() => expect(server.connectRequests - before).toBe(2), { timeout: 3000 });
+    await phone.stop();
+  });
 });
 
 describe('removing the MDM profile', () => {

@@ -355,7 +355,7 @@ export class SimulatedIphone {
       return this.unenrol('unrecognized-device', false);
     }
     if (http.kind === 'client-error') return this.note(`the server answered HTTP ${http.status}; session stopped: ${http.detail}`);
-    const delay = this.runner.retryLater();
+    const delay = this.runner.retryLater(http.kind === 'server-error' ? http.retryAfterMs : 0);
     this.note(`${http.kind === 'server-error' ? `HTTP ${http.status}` : `network error: ${http.detail}`}; retrying in ${delay} ms`);
   }
 

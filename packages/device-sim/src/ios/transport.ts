@@ -17,7 +17,8 @@ export type HttpOutcome =
   | { kind: 'ok'; status: number; body: Buffer }
   | { kind: 'unauthorized'; status: 401 }
   | { kind: 'client-error'; status: number; errorCode?: string; detail: string }
-  | { kind: 'server-error'; status: number }
+  /** retryAfterMs: the server's Retry-After, when it sent one in seconds. */
+  | { kind: 'server-error'; status: number; retryAfterMs?: number }
   | { kind: 'network-error'; detail: string };
 
 export interface TransportOptions {
@@ -53,7 +54,10 @@ async function classify(res: Response): Promise<HttpOutcome> {
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status >= 200 && res.status < 300) return { kind: 'ok', status: res.status, body };
   if (res.status === 401) return { kind: 'unauthorized', status: 401 };
-  if (res.status >= 500) return { kind: 'server-error', status: res.status };
+  if (res.status >= 500) {
+    const retryAfterS = Number(res.headers.get('retry-after') ?? Number.NaN);
+    return { kind: 'server-error', status: res.status, ...(retryAfterS >= 0 ? { retryAfterMs: retryAfterS * 1000 } : {}) };
+  }
   return {
     kind: 'client-error',
     status: res.status,

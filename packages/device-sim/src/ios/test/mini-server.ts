@@ -38,6 +38,7 @@ export interface ScriptedAnswer {
   status: number;
   body?: string;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 export const UNRECOGNIZED_BODY: ScriptedAnswer = {
@@ -131,7 +132,10 @@ export async function startMiniServer(options: { apnsOrigin?: string } = {}) {
     if (url.pathname === '/mdm/connect') {
       connectRequests += 1;
       const answer = scripted.shift();
-      if (answer) return void res.writeHead(answer.status, answer.contentType ? { 'content-type': answer.contentType } : {}).end(answer.body ?? '');
+      if (answer)
+        return void res
+          .writeHead(answer.status, { ...(answer.contentType ? { 'content-type': answer.contentType } : {}), ...(answer.headers ?? {}) })
+          .end(answer.body ?? '');
     }
     const fingerprint = verified(req, body);
     if (!fingerprint) return void res.writeHead(400).end();
