@@ -10,7 +10,7 @@ import { createAgentHub, type HubOptions } from './agent-hub.ts';
 import type { AndroidEngineInternal } from './android-engine.ts';
 import type { AndroidQueueRepo } from './android-queue.repo.ts';
 import type { ResultSink } from './result-sink.ts';
-import { laneOf } from '../../db/work-order.ts';
+import { laneOf, startedWork } from '../../db/work-order.ts';
 import { type AndroidHarness, startAndroidHarness } from './test/android-harness.ts';
 
 let h: AndroidHarness;
@@ -163,7 +163,7 @@ describe('WebSocket upgrade guard', () => {
       await hub.close();
       await new Promise<void>((r) => server.close(() => r()));
     };
-    return { open, close };
+    return { open, close, waiting: () => hub.waitingUpgrades };
   }
 
   it('checks the signature before spending an admission token: unsigned upgrades cannot starve a real agent', async () => {
@@ -199,9 +199,49 @@ describe('WebSocket upgrade guard', () => {
     }
   });
 
-  it('checks at most maxVerifying upgrades at once: the next is told to come back within seconds, and admitted once a check ends', async () => {
-    const [a, b] = [await h.enrolledAgent({}, false), await h.enrolledAgent({}, false)];
+  it('checks at most maxVerifying upgrades at once: the next waits in line for its check, one past the line is told to come back later', async () => {
+    const [a, b, c] = [await h.enrolledAgent({}, false), await h.enrolledAgent({}, false), await h.enrolledAgent({}, false)];
     // The first check waits until released: the node's database queue, slow in a reconnect burst.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const lanes: string[] = [];
+    const auth = {
+      async verify(req: Parameters<AgentAuthenticator['verify']>[0]) {
+        lanes.push(laneOf());
+        // The key lookup has its connection (GuardedPool marks the work so); the check after it must not inherit that.
+        startedWork();
+        if (lanes.length === 1) await held;
+        return gateway().auth.verify(req);
+      },
+    };
+    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { auth, maxVerifying: 1, maxWaiting: 1 });
+    try {
+      const first = hub.open(sign(a, 'GET', '/agent/v1/ws'));
+      await vi.waitFor(() => expect(lanes).toHaveLength(1));
+      let secondAnswered = false;
+      const second = hub.open(sign(b, 'GET', '/agent/v1/ws')).finally(() => (secondAnswered = true));
+      await vi.waitFor(() => expect(hub.waiting()).toBe(1));
+      // The line holds one: the next is refused before its credentials are read.
+      const refused = await hub.open(sign(c, 'GET', '/agent/v1/ws'));
+      expect(refused.status).toBe(503);
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(5);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(20);
+      expect(JSON.parse(refused.body!)).toMatchObject({ statusCode: 503, message: '服务器繁忙，请稍后重连' });
+      expect(lanes).toHaveLength(1);
+      expect(secondAnswered).toBe(false);
+      release();
+      const opened = [await first, await second];
+      expect(opened.map((o) => o.status)).toEqual([101, 101]);
+      // Started by the first check's end, the waiting check still queues for the database as a phone's work.
+      expect(lanes).toEqual(['deferred', 'deferred']);
+      for (const o of opened) o.ws!.close();
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it('tells an upgrade that waited in line past maxWaitMs to come back later instead of checking it', async () => {
+    const [a, b] = [await h.enrolledAgent({}, false), await h.enrolledAgent({}, false)];
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
     let checks = 0;
@@ -211,21 +251,20 @@ describe('WebSocket upgrade guard', () => {
         return gateway().auth.verify(req);
       },
     };
-    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { auth, maxVerifying: 1 });
+    const hub = await hubOn({ perSecond: 100, burst: 100 }, 100, { auth, maxVerifying: 1, maxWaitMs: 50 });
     try {
       const first = hub.open(sign(a, 'GET', '/agent/v1/ws'));
       await vi.waitFor(() => expect(checks).toBe(1));
-      const refused = await hub.open(sign(b, 'GET', '/agent/v1/ws'));
-      expect(refused.status).toBe(503);
-      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
-      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(5);
-      expect(JSON.parse(refused.body!)).toMatchObject({ statusCode: 503, message: '服务器繁忙，请稍后重连' });
-      // Refused before its credentials were read.
-      expect(checks).toBe(1);
+      const late = hub.open(sign(b, 'GET', '/agent/v1/ws'));
+      await vi.waitFor(() => expect(hub.waiting()).toBe(1));
+      await new Promise((r) => setTimeout(r, 100));
       release();
-      const opened = [await first, await hub.open(sign(b, 'GET', '/agent/v1/ws'))];
-      expect(opened.map((o) => o.status)).toEqual([101, 101]);
-      for (const o of opened) o.ws!.close();
+      expect((await first).status).toBe(101);
+      const refused = await late;
+      expect(refused.status).toBe(503);
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(5);
+      expect(checks).toBe(1);
+      (await first).ws!.close();
     } finally {
       await hub.close();
     }

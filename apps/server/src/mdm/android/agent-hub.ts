@@ -38,8 +38,8 @@ export interface HubOptions {
   /** Upgrades admitted per second (token bucket); the rest are told to come back later with Retry-After. */
   admission?: { perSecond: number; burst: number };
   /**
-   * Upgrades whose credentials are being checked at once (32 by default); past it a new session is told to come back
-   * within seconds. Each check is a statement in the node's database queue, and an admitted agent then checks in, so
+   * Upgrades whose credentials are being checked at once (32 by default); past it a new session waits in line for a
+   * check (see maxWaiting). Each check is a statement in the node's database queue, and an admitted agent then checks in, so
    * a reconnect burst (a node's agents moving over together) is let in only as fast as the queue serves it: the
    * clerks' requests queue behind a few dozen of its statements, not behind a thousand. Unlike a bound on the queue's
    * length or its delay, it never shuts agents out while the queue is long for other reasons (a fan-out): the dead
@@ -47,6 +47,14 @@ export interface HubOptions {
    * while the queue is backed up (android-gateway.routes.ts).
    */
   maxVerifying?: number;
+  /**
+   * Upgrades that wait in line for a credential check, oldest first (4,000 by default), each for at most
+   * `maxWaitMs` (10 s, under an agent's 15 s handshake timeout); past either, the agent is told to come back later.
+   * Told to come back at once instead, the agents of a stopped node knocked again every 1-5 s: in a rolling upgrade
+   * at 2,000 + 2,000, 260 refused upgrades a second, CPU the nodes and the balancer took from the clerks.
+   */
+  maxWaiting?: number;
+  maxWaitMs?: number;
 }
 
 const noop = () => {};
@@ -87,7 +95,10 @@ export function createAgentHub(opts: HubOptions) {
   const admission = opts.admission ?? { perSecond: 500, burst: 1000 };
   let tokens = admission.burst;
   const maxVerifying = opts.maxVerifying ?? 32;
+  const maxWaiting = opts.maxWaiting ?? 4000;
+  const maxWaitMs = opts.maxWaitMs ?? 10_000;
   let verifying = 0;
+  const waiting: { since: number; start: () => void; socket: Duplex }[] = [];
   let refilledAt = Date.now();
   let closing = false;
 
@@ -235,12 +246,32 @@ export function createAgentHub(opts: HubOptions) {
     const claimed = claimedDevice(req.headers.authorization);
     const wait = opts.failures.retryAfter(ip, claimed);
     if (wait) return refuse(socket, 429, TOO_MANY_FAILURES, { 'Retry-After': String(wait) });
-    if (verifying >= maxVerifying) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(spreadS(1, 5)) });
+    if (verifying < maxVerifying) return check(req, socket, head, ip, claimed);
+    if (waiting.length >= maxWaiting) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(spreadS(5, 20)) });
+    // Started from another check's end, it takes a work context of its own: its first statement queues as a phone's.
+    waiting.push({ since: Date.now(), start: () => deferWork(() => check(req, socket, head, ip, claimed)), socket });
+  }
+
+  /** nextWaiting starts the oldest waiting upgrade whose agent is still there, once a check slot is free. */
+  function nextWaiting() {
+    while (waiting.length && (closing || verifying < maxVerifying)) {
+      const next = waiting.shift()!;
+      if (next.socket.destroyed) continue;
+      if (closing) refuse(next.socket, 503, '服务器正在重启，请稍后重连', { 'Retry-After': String(spreadS(1, 5)) });
+      else if (Date.now() - next.since > maxWaitMs) refuse(next.socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(spreadS(5, 20)) });
+      else next.start();
+    }
+  }
+
+  function check(req: IncomingMessage, socket: Duplex, head: Buffer, ip: string, claimed: string) {
     verifying++;
     // The signature is checked before an admission token is spent: unsigned upgrades cannot starve real agents.
     opts.auth
-      .verify({ method: 'GET', path: url, authorization: req.headers.authorization })
-      .finally(() => verifying--)
+      .verify({ method: 'GET', path: req.url ?? '', authorization: req.headers.authorization })
+      .finally(() => {
+        verifying--;
+        nextWaiting();
+      })
       .then(
         (who) => {
           if (socket.destroyed) return;
@@ -296,12 +327,17 @@ export function createAgentHub(opts: HubOptions) {
     get connected() {
       return conns.size;
     },
+    /** Upgrades waiting in line for a credential check. */
+    get waitingUpgrades() {
+      return waiting.length;
+    },
     /** close tells each agent to come back at a random moment across a window that grows with their number. */
     async close() {
       closing = true;
       clearInterval(heartbeat);
       clearInterval(sweep);
       clearInterval(seenTimer);
+      nextWaiting();
       // 30 ms an agent (~33 a second): the ~1,300 agents of a node in a rolling upgrade at 2,000 + 2,000 come back over
       // 39 s, each with a key lookup and a check-in, beside the nodes' own work; at 10 ms a second node's queue passed
       // the console's 10 s. Their commands wait in the queue meanwhile.
