@@ -49,7 +49,8 @@ export interface HubOptions {
   maxVerifying?: number;
   /**
    * Upgrades that wait in line for a credential check, oldest first (4,000 by default), each for at most
-   * `maxWaitMs` (10 s, under an agent's 15 s handshake timeout); past either, the agent is told to come back later.
+   * `maxWaitMs` (8 s: with the check after it, under an agent's 15 s handshake timeout); past either, the agent is told to come back later
+   * (1-3 s after a wait, 5-20 s when the line is full).
    * Told to come back at once instead, the agents of a stopped node knocked again every 1-5 s: in a rolling upgrade
    * at 2,000 + 2,000, 260 refused upgrades a second, CPU the nodes and the balancer took from the clerks.
    */
@@ -96,7 +97,7 @@ export function createAgentHub(opts: HubOptions) {
   let tokens = admission.burst;
   const maxVerifying = opts.maxVerifying ?? 32;
   const maxWaiting = opts.maxWaiting ?? 4000;
-  const maxWaitMs = opts.maxWaitMs ?? 10_000;
+  const maxWaitMs = opts.maxWaitMs ?? 8_000;
   let verifying = 0;
   const waiting: { since: number; start: () => void; socket: Duplex }[] = [];
   let refilledAt = Date.now();
@@ -247,7 +248,7 @@ export function createAgentHub(opts: HubOptions) {
     const wait = opts.failures.retryAfter(ip, claimed);
     if (wait) return refuse(socket, 429, TOO_MANY_FAILURES, { 'Retry-After': String(wait) });
     if (verifying < maxVerifying) return check(req, socket, head, ip, claimed);
-    if (waiting.length >= maxWaiting) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(spreadS(5, 20)) });
+    if (waiting.length >= maxWaiting) return refuse(socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(spreadS(5, 16)) });
     // Started from another check's end, it takes a work context of its own: its first statement queues as a phone's.
     waiting.push({ since: Date.now(), start: () => deferWork(() => check(req, socket, head, ip, claimed)), socket });
   }
@@ -258,7 +259,8 @@ export function createAgentHub(opts: HubOptions) {
       const next = waiting.shift()!;
       if (next.socket.destroyed) continue;
       if (closing) refuse(next.socket, 503, '服务器正在重启，请稍后重连', { 'Retry-After': String(spreadS(1, 5)) });
-      else if (Date.now() - next.since > maxWaitMs) refuse(next.socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(spreadS(5, 20)) });
+      // It has waited its share already: back at the end of the line within seconds, before its handshake times out.
+      else if (Date.now() - next.since > maxWaitMs) refuse(next.socket, 503, '服务器繁忙，请稍后重连', { 'Retry-After': String(spreadS(1, 3)) });
       else next.start();
     }
   }
