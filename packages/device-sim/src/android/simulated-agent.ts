@@ -42,6 +42,9 @@ export interface SimulatedAgentOptions {
   supported?: (key: string) => boolean;
 }
 
+/** The check-in period when the options name none. */
+const CHECKIN_MS = 15 * 60_000;
+
 /** LockScreenView is what the hirer sees. */
 export interface LockScreenView {
   locked: boolean;
@@ -83,6 +86,9 @@ export class SimulatedAndroidAgent extends EventEmitter {
   private running = false;
   private offline = false;
   private clockOffset = 0;
+  /** When the server last took a check-in (the phone's clock), and whether the socket was closed by a server's `bye`. */
+  private checkedInAt = Number.NEGATIVE_INFINITY;
+  private sentAway = false;
   private timers: NodeJS.Timeout[] = [];
   private saveTimer: NodeJS.Timeout | null = null;
   /** Commands run and polls made; connects and refusals are the socket's. Tests and the benchmark read them. */
@@ -214,6 +220,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
       restriction_report: s.restrictionReport,
     });
     s.passcodeUses = s.passcodeUses.filter((u) => !uses.includes(u));
+    this.checkedInAt = this.clock();
     if (res.policy_version !== s.policyVersion || (s.lock.locked && isSelfLock(s.lock.reason))) await this.fetchPolicy();
     this.save();
     this.emit('checkin', res);
@@ -285,7 +292,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
       this.timers.push(t);
     };
     every(this.opts.pollMs ?? 60_000, () => (this.connected || this.offline ? null : this.pollCommands()));
-    every(this.opts.checkinMs ?? 15 * 60_000, () => (this.offline ? null : this.checkin()));
+    every(this.opts.checkinMs ?? CHECKIN_MS, () => (this.offline ? null : this.checkin()));
     every(this.opts.tickMs ?? 60_000, () => this.tick());
   }
 
@@ -316,7 +323,12 @@ export class SimulatedAndroidAgent extends EventEmitter {
         this.emit('connected');
         const unacked = this.data.handled.filter((h) => !h.acked).map((h) => h.result);
         if (unacked.length) this.socket.send({ t: 'result', results: unacked.slice(0, 20) });
-        if (this.opts.checkinOnConnect !== false) this.checkinOnConnect();
+        // Back from a server's restart (`bye`) within its check-in period, the phone has nothing to report: what
+        // changes on it is reported when it changes, and the socket's connect re-serves every pending command. So the
+        // thousands of agents a stopping node sends away do not all check in again on the nodes that take them.
+        const unchanged = this.sentAway && !this.data.passcodeUses.length && this.clock() - this.checkedInAt < (this.opts.checkinMs ?? CHECKIN_MS);
+        this.sentAway = false;
+        if (this.opts.checkinOnConnect !== false && !unchanged) this.checkinOnConnect();
       },
       onFrame: (frame) => {
         noteContact(this.data, this.clock());
@@ -347,6 +359,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
         if (this.data.released) this.refusedForGood();
         return;
       case 'bye':
+        this.sentAway = true;
         // The socket waits this long before it reconnects; tests read the spread the server asked for.
         this.emit('bye', frame.retry_after_ms);
         return;

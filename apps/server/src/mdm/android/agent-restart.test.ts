@@ -55,6 +55,23 @@ describe('restarts and refusals', () => {
     expect(agents.every((a) => gateway().hub.isConnected(a.deviceId!))).toBe(true);
   }, 90_000);
 
+  it('back from a restart, an agent that checked in within its period does not check in again; one past it does', async () => {
+    const clocks = [Date.now(), Date.now()];
+    const agents = await Promise.all(clocks.map((_, i) => h.enrolledAgent({ clock: () => clocks[i], checkinMs: 15 * 60_000, backoff: { baseMs: 100, capMs: 300 } }, false)));
+    const checkins = [0, 0];
+    agents.forEach((a, i) => a.on('checkin', () => checkins[i]++));
+    for (const a of agents) a.start();
+    await waitUntil(() => checkins.every((n) => n === 1));
+    // The second phone's clock passes its 15-minute check-in period before the server restarts.
+    clocks[1] += 16 * 60_000;
+    const back = agents.map((a) => new Promise((r) => a.once('connected', r)));
+    await h.restart();
+    await Promise.all(back);
+    await waitUntil(() => checkins[1] === 2, 20_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(checkins[0]).toBe(1);
+  }, 90_000);
+
   it('a released agent stops calling; an overloaded hub sends agents away with Retry-After and they come back', async () => {
     const released = await h.enrolledAgent({}, false);
     const op = await h.operate(h.android, released.deviceId!, 'release');
