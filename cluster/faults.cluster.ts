@@ -201,7 +201,9 @@ describe('a cluster of three nodes', () => {
             client.put('/api/user/lost-modal-content', { message: `升级中第 ${n}-${i} 次保存`, phone_number: '13800000000' }, { silent: true }),
           );
         } catch (err) {
-          lost.push(`${new Date().toISOString()} ${step}: ${err instanceof ApiError ? `${err.status} ${err.code} (request ${err.requestId})` : ''} ${causes(err)}`);
+          lost.push(
+            `${new Date().toISOString()} ${step}: ${err instanceof ApiError ? `${err.status} ${err.code} (request ${err.requestId})` : ''} ${causes(err)}`,
+          );
         }
       }
     };

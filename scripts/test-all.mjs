@@ -30,7 +30,8 @@ function run(cmd, args) {
   return { ok: result.status === 0, signal: result.signal, minutes: (Date.now() - started) / 60_000 };
 }
 
-const ANSI = /\x1b\[[0-9;]*m/g;
+// The escape character, written out: a control character in a regex literal reads as a mistake.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const FAILURE_LINE = /(^|\s)(FAIL|×|✗)\s|AssertionError|^\s*(Error|TypeError|RangeError):|Test timed out/;
 
 /**
@@ -39,7 +40,11 @@ const FAILURE_LINE = /(^|\s)(FAIL|×|✗)\s|AssertionError|^\s*(Error|TypeError|
  */
 function runPhase(script) {
   const started = Date.now();
-  const child = spawn('npm', ['run', script], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...process.env } : process.env });
+  const child = spawn('npm', ['run', script], {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'pipe'],
+    env: process.stdout.isTTY ? { FORCE_COLOR: '1', ...process.env } : process.env,
+  });
   const failures = [];
   let after = 0;
   const scan = (text) => {
@@ -50,7 +55,10 @@ function runPhase(script) {
       after--;
     }
   };
-  for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
     let rest = '';
     from.on('data', (chunk) => {
       to.write(chunk);
@@ -61,9 +69,7 @@ function runPhase(script) {
     });
     from.on('end', () => scan(rest));
   }
-  return new Promise((resolve) =>
-    child.on('close', (code, signal) => resolve({ ok: code === 0, signal, minutes: (Date.now() - started) / 60_000, failures })),
-  );
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ ok: code === 0, signal, minutes: (Date.now() - started) / 60_000, failures })));
 }
 
 for (const check of ['scripts/runtime.mjs', 'scripts/preflight.mjs']) {

@@ -57,7 +57,9 @@ describe('restarts and refusals', () => {
 
   it('back from a restart, an agent that checked in within its period does not check in again; one past it does', async () => {
     const clocks = [Date.now(), Date.now()];
-    const agents = await Promise.all(clocks.map((_, i) => h.enrolledAgent({ clock: () => clocks[i], checkinMs: 15 * 60_000, backoff: { baseMs: 100, capMs: 300 } }, false)));
+    const agents = await Promise.all(
+      clocks.map((_, i) => h.enrolledAgent({ clock: () => clocks[i], checkinMs: 15 * 60_000, backoff: { baseMs: 100, capMs: 300 } }, false)),
+    );
     const checkins = [0, 0];
     agents.forEach((a, i) => a.on('checkin', () => checkins[i]++));
     for (const a of agents) a.start();
