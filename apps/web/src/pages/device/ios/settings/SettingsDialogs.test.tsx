@@ -4,13 +4,14 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type IosDeviceDetail, type IosWallpaperState, OsUpdateStatus, SuperviseStatus } from '@lease/shared';
+import { type IosDeviceDetail, type IosWallpaperState, OsUpdateStatus } from '@lease/shared';
 import { meQuery } from '../../../../api/user.ts';
 import { admin } from '../../../../test/fixtures.ts';
 import { OsUpdateDialog } from './OsUpdateDialog.tsx';
 import { OsUpdateTab, OsUpdateTabLabel } from './OsUpdateTab.tsx';
 import { SetWallpaperDialog } from './SetWallpaperDialog.tsx';
 import { answerFetch } from '../../../../test/fakeNetwork.ts';
+import { iosDetail } from '../detail/iosDetail.fixture.ts';
 
 const ID = '0b8a3f5e-1c2d-4e3f-9a4b-5c6d7e8f9a0b';
 const DEVICE = { id: ID, model_name: 'iPhone 14 Pro', serial_number: 'F2LXK0ABCD12' };
@@ -38,60 +39,16 @@ const UPDATES = [
   },
 ];
 
-function detail(overrides: Partial<IosDeviceDetail> = {}): IosDeviceDetail {
-  return {
-    id: ID,
-    serial_number: DEVICE.serial_number,
+/** The shared detail, with the fields these dialogs read: the phone's UDID, pending updates. */
+const detail = (overrides: Partial<IosDeviceDetail> = {}): IosDeviceDetail =>
+  iosDetail({
     udid: '00008120-0000000000000001',
-    model: 'iPhone15,2',
-    model_name: 'iPhone 14 Pro',
     product_name: 'iPhone15,2',
-    color: '',
-    storage_capacity: 128,
-    os_version: '17.5.1',
-    imei_1: '',
-    imei_2: '',
-    hirer_name: '',
-    hirer_phone_number: '',
-    remark: '',
-    for_clerk: null,
-    enrollment_status: 1,
-    lock_status: 0,
-    supervise_status: SuperviseStatus.SUPERVISED,
-    abm_status: 0,
-    activation_lock_status: 0,
-    recycled_status: 0,
-    battery_level: 0.8,
-    registration_time: '2026-01-01T00:00:00Z',
-    last_active_time: null,
-    is_simulated: true,
-    enroll_link: '',
-    progress: null,
-    hirer_risk: null,
-    market: '',
-    meid: '',
-    sim_1: null,
-    sim_2: null,
-    last_active_location: null,
-    app_list: [],
-    system_restriction: {},
-    app_restriction_enable: false,
-    app_restriction_type: 0,
-    app_restriction_list: [],
     available_os_updates: UPDATES,
     os_update_status: OsUpdateStatus.IDLE,
-    global_proxy_status: 0,
-    dns_setting_status: 0,
-    enterprise_app_trust_until: null,
-    os_update_progress: null,
-    activation_lock_set: false,
     need_os_update: true,
-    diff_system_restriction_keys: [],
-    facts_updated_at: null,
-    mdm_check: null,
     ...overrides,
-  };
-}
+  });
 
 const sent: { url: string; body: Record<string, unknown>; key: string | null }[] = [];
 let wallpaperState: IosWallpaperState = { allow_modify: true, lock_screen: null, home_screen: null };
