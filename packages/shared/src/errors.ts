@@ -88,3 +88,11 @@ export interface ApiErrorBody {
  * off from its database. The console sends such a request again, whatever its method (api/client.ts).
  */
 export const UNPROCESSED_HEADER = 'x-request-unprocessed';
+
+/** retryAfterSeconds reads a Retry-After header in seconds (the only form the server sends); undefined when absent or not a number. */
+export function retryAfterSeconds(header: string | string[] | null | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === null || value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  return seconds >= 0 ? seconds : undefined;
+}

@@ -1,4 +1,4 @@
-import { ErrorCode, type TokenPair, UNPROCESSED_HEADER } from '@lease/shared';
+import { ErrorCode, retryAfterSeconds, type TokenPair, UNPROCESSED_HEADER } from '@lease/shared';
 import { type RefreshLock, createRefreshLock } from '../auth/refreshLock.ts';
 import type { TokenStore } from '../auth/session.ts';
 import { ApiError, ClientErrorCode, errorToastText, NETWORK_FAILURE_TEXT, readErrorBody } from './errors.ts';
@@ -162,8 +162,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const started = Date.now();
     for (let tries = 1; ; tries++) {
       const sent = await exchange(path, opts, token);
-      const retryAfter = sent.res.headers.get('retry-after');
-      const waitS = retryAfter === null || retryAfter.trim() === '' ? Number.NaN : Number(retryAfter);
+      const waitS = retryAfterSeconds(sent.res.headers.get('retry-after')) ?? Number.NaN;
       const safe = sent.res.headers.get(UNPROCESSED_HEADER) === '1' || (opts.method ?? 'GET') === 'GET' || Boolean(opts.headers?.['Idempotency-Key']);
       const waitMs = Math.min(waitS, MAX_RETRY_WAIT_S) * 1000 * (0.75 + Math.random() * 0.5);
       if (sent.res.status !== 503 || !safe || !(waitS >= 0) || tries > MAX_503_RETRIES || Date.now() - started + waitMs > RETRY_BUDGET_MS) return sent;

@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
 import { MAX_WS_FRAME, type ServerFrame, WsClose } from '@lease/shared/agent-protocol';
+import { retryAfterSeconds } from '@lease/shared';
 import type { Backoff } from './backoff.ts';
 
 export const WS_PATH = '/agent/v1/ws';
@@ -53,7 +54,7 @@ export class AgentSocket {
     ws.on('unexpected-response', (req, res) => {
       const status = res.statusCode ?? 0;
       this.stats.refusals += 1;
-      const retryAfter = Number(res.headers['retry-after']);
+      const retryAfter = retryAfterSeconds(res.headers['retry-after']) ?? 0;
       const serverTime = Number(res.headers['x-server-time']) || null;
       if (status === 401 && !serverTime) this.backoff.penalise();
       if (status === 503 && retryAfter > 0) this.hintMs = retryAfter * 1000 + Math.floor(Math.random() * 1000);

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import type { AgentCommand, AgentPolicy, CheckinResponse, CommandResult, DeviceFacts, EnrollResponse, ServerFrame } from '@lease/shared/agent-protocol';
-import { androidRestriction } from '@lease/shared';
+import { androidRestriction, retryAfterSeconds } from '@lease/shared';
 import {
   type AgentState,
   applyPolicy,
@@ -161,7 +161,7 @@ export class SimulatedAndroidAgent extends EventEmitter {
     if (!res.ok) {
       const detail = await res.text();
       if (res.status === 403 && this.data.deviceId) this.refusedForGood();
-      const retryAfter = Number(res.headers.get('retry-after'));
+      const retryAfter = retryAfterSeconds(res.headers.get('retry-after')) ?? 0;
       throw new AgentRefused(res.status, detail, res.status === 503 && retryAfter > 0 ? retryAfter : undefined);
     }
     noteContact(this.data, this.clock());

@@ -1,3 +1,4 @@
+import { retryAfterSeconds } from '@lease/shared';
 import type { DeviceIdentity } from './identity.ts';
 import { mdmSignature } from './mdm-signature.ts';
 import { type PlistDict, decodePlistDict, encodePlist } from './plist-codec.ts';
@@ -55,8 +56,8 @@ async function classify(res: Response): Promise<HttpOutcome> {
   if (res.status >= 200 && res.status < 300) return { kind: 'ok', status: res.status, body };
   if (res.status === 401) return { kind: 'unauthorized', status: 401 };
   if (res.status >= 500) {
-    const retryAfterS = Number(res.headers.get('retry-after') ?? Number.NaN);
-    return { kind: 'server-error', status: res.status, ...(retryAfterS >= 0 ? { retryAfterMs: retryAfterS * 1000 } : {}) };
+    const retryAfterS = retryAfterSeconds(res.headers.get('retry-after'));
+    return { kind: 'server-error', status: res.status, ...(retryAfterS === undefined ? {} : { retryAfterMs: retryAfterS * 1000 }) };
   }
   return {
     kind: 'client-error',
