@@ -48,6 +48,29 @@ it('answers a request reaching a closing server with a Chinese 503 and Connectio
   expect(ran).toBe(0);
 });
 
+it('closes a kept-alive connection as soon as the answer it was waiting for has been sent, not at the keep-alive timeout', async () => {
+  const app = Fastify({ return503OnClosing: false });
+  registerClosingRefusal(app);
+  app.get('/slow', async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    return { ok: true };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as net.AddressInfo).port;
+  const socket = net.connect(port, '127.0.0.1');
+  let text = '';
+  socket.on('data', (chunk) => (text += chunk.toString()));
+  const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+  await new Promise((r) => setTimeout(r, 50));
+
+  const started = Date.now();
+  await app.close();
+  await ended;
+  expect(text).toMatch(/^HTTP\/1\.1 200/);
+  expect(Date.now() - started).toBeLessThan(2000);
+}, 10_000);
+
 it('serves requests as usual until the server starts closing', async () => {
   const app = Fastify({ return503OnClosing: false });
   registerClosingRefusal(app);
