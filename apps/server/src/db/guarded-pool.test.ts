@@ -46,9 +46,12 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
       vi.setSystemTime(Date.now() + 3_600_000);
       expect(pool.queueDelayMs()).toBeLessThan(1_000);
       vi.useRealTimers();
+      // A statement that is finishing (the database is slow or full, not gone) is left to run.
+      const running = holder.query('select pg_sleep(0.3) as slept');
       watch.reachable = false;
       pool.failWaiters();
       await expect(queued).rejects.toMatchObject({ code: '08006' });
+      await expect(running).resolves.toMatchObject({ rowCount: 1 });
       await expect(pool.connect()).rejects.toMatchObject({ code: '08006' });
       holder.release();
       watch.reachable = true;

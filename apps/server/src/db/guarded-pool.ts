@@ -22,8 +22,11 @@ class Progress {
   #answered = false;
   readonly #timer: NodeJS.Timeout;
 
-  constructor(stallMs: number, onStall: () => void) {
-    const check = () => this.#answered && this.#outstanding > 0 && performance.now() - this.#lastAt > stallMs && onStall();
+  constructor(
+    private readonly stallMs: number,
+    onStall: () => void,
+  ) {
+    const check = () => this.#answered && this.stalled() && onStall();
     this.#timer = setInterval(check, Math.min(1_000, stallMs / 2));
     this.#timer.unref();
   }
@@ -41,12 +44,21 @@ class Progress {
     this.#answered = true;
   }
 
+  /** stalled: statements are outstanding and none has finished for `stallMs`. */
+  stalled() {
+    return this.#outstanding > 0 && performance.now() - this.#lastAt > this.stallMs;
+  }
+
   stop() {
     clearInterval(this.#timer);
   }
 }
 
 const TIMED_OUT = 'Query read timeout';
+
+interface Droppable {
+  drop(): void;
+}
 
 /**
  * droppingClient builds the pool's client class. It closes its connection when a statement outlives the pool's
@@ -55,14 +67,24 @@ const TIMED_OUT = 'Query read timeout';
  * that connection would run the next caller's statements inside the abandoned transaction and commit its half-done
  * writes with them. Closed, it is discarded, and PostgreSQL rolls the transaction back when it sees the connection go.
  */
-function droppingClient(progress: Progress) {
+function droppingClient(progress: Progress, running: Set<Droppable>) {
   return class DroppingClient extends pg.Client {
+    #outstanding = 0;
+
+    /** drop closes the connection: its statements fail with 'Connection terminated', and the pool discards it. */
+    drop() {
+      (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    }
+
     // biome-ignore lint/suspicious/noExplicitAny: node-postgres overloads query() a dozen ways; this only wraps it.
     override query(...args: any[]): any {
       progress.started();
+      this.#outstanding++;
+      running.add(this);
       const settle = (err: unknown) => {
+        if (--this.#outstanding === 0) running.delete(this);
         progress.ended(!isDatabaseUnreachable(err));
-        if (err instanceof Error && err.message === TIMED_OUT) (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        if (err instanceof Error && err.message === TIMED_OUT) this.drop();
       };
       const last = args.length - 1;
       if (typeof args[last] === 'function') {
@@ -76,7 +98,7 @@ function droppingClient(progress: Progress) {
       const result: unknown = super.query(...(args as Parameters<pg.Client['query']>));
       if (result instanceof Promise) result.then(() => settle(undefined), settle);
       // A submittable (a cursor) reports its end in events of its own; it is not watched.
-      else progress.ended(true);
+      else settle(undefined);
       return result;
     }
   };
@@ -108,8 +130,11 @@ const DEFERRED_BY_MS = 1_000;
  * Gone: without it, a request let in just before a cut waits out the pool's queue (connectTimeoutMs) and then its own
  * statement (queryTimeoutMs): 22.6 s at 2,000 + 2,000 phones. Here `stallMs` without any statement finishing makes the
  * watch probe (Progress); when the probe fails, every caller still queued for a connection is answered at once, and
- * so is every later one until the watch sees the database again. A statement already running keeps its own timeout:
- * the database may still answer it, and a write abandoned mid-way is what the statement timeout already handles.
+ * so is every later one until the watch sees the database again. The statements on the wire are answered too when
+ * none has finished for `stallMs`: a caller let in just before the cut otherwise waited out its queue and then its
+ * statement's timeout (17.3 s, bound 15 s). While some still finish (a database full, not gone) they are left to run.
+ * A write abandoned mid-way is what the statement timeout already handles: the connection is closed, and PostgreSQL
+ * rolls its transaction back.
  *
  * Order (work-order.ts): a request under way (its work has had a connection) goes before any not yet begun; of
  * those, the phones' wait as if they had asked `deferredByMs` later than they did. A node that takes over a thousand
@@ -128,6 +153,8 @@ export class GuardedPool extends pg.Pool {
   readonly #max: number;
   readonly #connectTimeoutMs: number | undefined;
   readonly #progress: Progress;
+  /** Connections with a statement outstanding. */
+  readonly #running: Set<Droppable>;
 
   constructor(
     config: pg.PoolConfig,
@@ -136,7 +163,9 @@ export class GuardedPool extends pg.Pool {
     private readonly deferredByMs = DEFERRED_BY_MS,
   ) {
     const progress = new Progress(stallMs, () => watch.suspect());
-    super({ ...config, Client: droppingClient(progress) });
+    const running = new Set<Droppable>();
+    super({ ...config, Client: droppingClient(progress, running) });
+    this.#running = running;
     this.#progress = progress;
     this.#max = config.max ?? 10;
     this.#connectTimeoutMs = config.connectionTimeoutMillis || undefined;
@@ -162,9 +191,14 @@ export class GuardedPool extends pg.Pool {
     super.end(callback);
   }
 
-  /** failWaiters answers every caller still queued for a connection: the watch has found the database gone. */
+  /**
+   * failWaiters answers every caller still queued for a connection (the watch has found the database gone), and
+   * every statement on the wire if none has finished for the stall: those were sent into the cut.
+   */
   failWaiters() {
     for (const fail of [...this.#waiting]) fail(unreachableError());
+    if (!this.#progress.stalled()) return;
+    for (const client of [...this.#running]) client.drop();
   }
 
   /**
