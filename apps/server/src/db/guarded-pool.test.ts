@@ -64,6 +64,24 @@ describe.skipIf(!process.env.DATABASE_URL)('GuardedPool', () => {
     }
   });
 
+  it('answers a statement that makes no progress while the watch says the database is gone, one sent after it turned too', async () => {
+    const watch = spyWatch();
+    const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 20_000 }, watch, 400);
+    // As openDatabase does: a dropped checked-out connection's 'error' is heard, not thrown.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    try {
+      const holder = await pool.connect();
+      await holder.query('select 1');
+      watch.reachable = false;
+      const started = Date.now();
+      await expect(holder.query('select pg_sleep(10)')).rejects.toThrow(/Connection terminated/);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      holder.release(true);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('serves the callers queued outside deferWork before the phones queued earlier inside it', async () => {
     const pool = new GuardedPool({ connectionString: scratch.url, max: 1, query_timeout: 10_000 }, spyWatch(), 5_000);
     try {

@@ -60,6 +60,10 @@ interface Droppable {
   drop(): void;
 }
 
+const dropAll = (clients: Set<Droppable>) => {
+  for (const client of [...clients]) client.drop();
+};
+
 /**
  * droppingClient builds the pool's client class. It closes its connection when a statement outlives the pool's
  * query timeout: node-postgres answers the caller with an error but keeps the connection, with the statement (and
@@ -130,9 +134,10 @@ const DEFERRED_BY_MS = 1_000;
  * Gone: without it, a request let in just before a cut waits out the pool's queue (connectTimeoutMs) and then its own
  * statement (queryTimeoutMs): 22.6 s at 2,000 + 2,000 phones. Here `stallMs` without any statement finishing makes the
  * watch probe (Progress); when the probe fails, every caller still queued for a connection is answered at once, and
- * so is every later one until the watch sees the database again. The statements on the wire are answered too when
- * none has finished for `stallMs`: a caller let in just before the cut otherwise waited out its queue and then its
- * statement's timeout (17.3 s, bound 15 s). While some still finish (a database full, not gone) they are left to run.
+ * so is every later one until the watch sees the database again. The statements on the wire are answered too, as
+ * soon as none has finished for `stallMs` while the database is gone: a caller let in just before the cut otherwise
+ * waited out its queue and then its statement's timeout (17.3 s, bound 15 s). While some still finish (a database
+ * full, not gone) they are left to run.
  * A write abandoned mid-way is what the statement timeout already handles: the connection is closed, and PostgreSQL
  * rolls its transaction back.
  *
@@ -162,8 +167,10 @@ export class GuardedPool extends pg.Pool {
     stallMs: number,
     private readonly deferredByMs = DEFERRED_BY_MS,
   ) {
-    const progress = new Progress(stallMs, () => watch.suspect());
     const running = new Set<Droppable>();
+    // Stalled while the database is thought reachable: the watch probes. Stalled while it is known gone: the statements
+    // on the wire were sent into the cut, also those sent on a checked-out connection after the watch turned.
+    const progress = new Progress(stallMs, () => (watch.reachable ? watch.suspect() : dropAll(running)));
     super({ ...config, Client: droppingClient(progress, running) });
     this.#running = running;
     this.#progress = progress;
@@ -197,8 +204,7 @@ export class GuardedPool extends pg.Pool {
    */
   failWaiters() {
     for (const fail of [...this.#waiting]) fail(unreachableError());
-    if (!this.#progress.stalled()) return;
-    for (const client of [...this.#running]) client.drop();
+    if (this.#progress.stalled()) dropAll(this.#running);
   }
 
   /**

@@ -162,10 +162,10 @@ export function createApiClient(deps: ApiClientDeps) {
     const started = Date.now();
     for (let tries = 1; ; tries++) {
       const sent = await exchange(path, opts, token);
-      const waitS = retryAfterSeconds(sent.res.headers.get('retry-after')) ?? Number.NaN;
+      const waitS = retryAfterSeconds(sent.res.headers.get('retry-after'));
       const safe = sent.res.headers.get(UNPROCESSED_HEADER) === '1' || (opts.method ?? 'GET') === 'GET' || Boolean(opts.headers?.['Idempotency-Key']);
-      const waitMs = Math.min(waitS, MAX_RETRY_WAIT_S) * 1000 * (0.75 + Math.random() * 0.5);
-      if (sent.res.status !== 503 || !safe || !(waitS >= 0) || tries > MAX_503_RETRIES || Date.now() - started + waitMs > RETRY_BUDGET_MS) return sent;
+      const waitMs = Math.min(waitS ?? 0, MAX_RETRY_WAIT_S) * 1000 * (0.75 + Math.random() * 0.5);
+      if (sent.res.status !== 503 || !safe || waitS === undefined || tries > MAX_503_RETRIES || Date.now() - started + waitMs > RETRY_BUDGET_MS) return sent;
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
   }
