@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
 import { type AppleStage, startAppleStage } from './apple-stage.ts';
 import { confirmCommand, dialogOverflow, launchBrowser, login, newPage, type Screen, sideScroll } from './browser.ts';
+import { unstyledAntd } from './unstyled-antd.ts';
 import { E2E } from './seed.ts';
 
 /**
@@ -53,6 +54,8 @@ describe.each([
     await dialog.waitFor();
     await dialog.getByPlaceholder(/F2LXK0ABCD12/).fill(serial);
     expect(await dialogOverflow(page)).toBe(0);
+    // The list, its filters and the dialog were drawn with their parts of antd's stylesheet (vite/antd-styles.ts).
+    expect(await unstyledAntd(page)).toEqual([]);
     const submit = dialog.getByRole('button', { name: /登记 1 台设备/ });
     await expect.poll(() => submit.isEnabled()).toBe(true);
     const registered = page.waitForResponse((r) => r.url().endsWith('/api/device/ios/new'));
@@ -95,6 +98,7 @@ describe.each([
       )
       .toBe(true);
     expect(await sideScroll(page)).toBe(0);
+    expect(await unstyledAntd(page)).toEqual([]);
     await page.getByText(name).first().click();
     await page.waitForURL(/\/console\/device\/ios\/[0-9a-f-]{36}$/);
     await page.getByRole('tab', { name: '设备信息' }).waitFor();
@@ -105,6 +109,7 @@ describe.each([
       .click();
     await page.getByPlaceholder(/此设备已被锁定/).fill('租金逾期，请联系门店 4008001234');
     expect(await dialogOverflow(page)).toBe(0);
+    expect(await unstyledAntd(page)).toEqual([]);
     await confirmCommand(page, null, /锁定设备/);
     await expect.poll(() => phone.state.lostMode.enabled, { timeout: 20_000 }).toBe(true);
     expect(phone.state.lostMode.message).toBe('租金逾期，请联系门店 4008001234');

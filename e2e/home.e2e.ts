@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,8 +10,8 @@ import { androidDevice } from '../apps/server/src/domain/android-device.table.ts
 import { clerk } from '../apps/server/src/domain/clerk.table.ts';
 import { iosDevice } from '../apps/server/src/domain/ios-device.table.ts';
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
-import { FRAME_COMPONENTS } from '../apps/web/vite/antd-styles.ts';
 import { launchBrowser } from './browser.ts';
+import { unstyledAntd } from './unstyled-antd.ts';
 import { E2E, seedE2e } from './seed.ts';
 
 /**
@@ -68,21 +67,6 @@ afterAll(async () => {
   await server?.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** antd components (class prefixes) that have rules in antd's full stylesheet. */
-const styledComponents = new Set(
-  [...fs.readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8').matchAll(/\.ant-([a-z]+)/g)].map((m) => m[1]),
-);
-
-/**
- * unstyledOnHome lists the antd components on the page whose styles are not in the frame's part of antd's
- * stylesheet (vite/antd-styles.ts): the home loads only that part, so each would be drawn unstyled.
- */
-const unstyledOnHome = async (page: Page) => {
-  const classes = await page.evaluate(() => [...document.querySelectorAll('[class*="ant-"]')].flatMap((e) => [...e.classList]));
-  const components = new Set(classes.flatMap((c) => /^ant-([a-z]+)/.exec(c)?.[1] ?? []));
-  return [...components].filter((c) => styledComponents.has(c) && !FRAME_COMPONENTS.includes(c));
-};
 
 /** hasRulesFor tells whether a stylesheet the page applies styles `.ant-<component>`. */
 const hasRulesFor = (page: Page, component: string) =>
@@ -147,7 +131,7 @@ describe('console home', () => {
 
     // The report panel counts the store's real reports (none yet in this store).
     await expect.poll(() => page.getByText('0 份（基础版 0 · 进阶版 0）').count()).toBe(1);
-    expect(await unstyledOnHome(page)).toEqual([]);
+    expect(await unstyledAntd(page)).toEqual([]);
     expect(await hasRulesFor(page, 'table')).toBe(false);
   });
 
@@ -157,7 +141,7 @@ describe('console home', () => {
     expect(await page.getByTestId('stat-android').locator('div').nth(1).innerText()).toBe('未开通');
     expect(await page.locator('[data-chart] svg').count()).toBe(0);
     expect(await page.getByRole('link', { name: '登记 Apple 设备' }).count()).toBe(1);
-    expect(await unstyledOnHome(page)).toEqual([]);
+    expect(await unstyledAntd(page)).toEqual([]);
   });
 });
 
@@ -172,8 +156,9 @@ describe('login log page', () => {
     await page.goto('/console/security/login-log');
     const rows = page.locator('.ant-table-row');
     await rows.first().waitFor();
-    // Every page but the home renders with the rest of antd's stylesheet.
+    // The table's part of antd's stylesheet came with the table, and so did every other component's.
     expect(await hasRulesFor(page, 'table')).toBe(true);
+    expect(await unstyledAntd(page)).toEqual([]);
     const first = await rows.first().innerText();
     expect(first).toContain('赵审计');
     expect(first).toContain(E2E.auditor);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EnrollmentStatus, LockStatus, OperationStatus } from '@lease/shared';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { androidDevice, androidLocationLog } from '../apps/server/src/domain/android-device.table.ts';
@@ -15,6 +15,7 @@ import { topUpStore } from '../apps/server/src/modules/report/top-up.ts';
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
 import { SCREENS, launchBrowser, login } from './browser.ts';
 import { E2E, seedE2e } from './seed.ts';
+import { unstyledAntd } from './unstyled-antd.ts';
 
 /**
  * Issue 29 part 3 in the browser: the pages a clerk opens on the street (a device's 定位, 操作记录 and 限制,
@@ -203,6 +204,9 @@ const CONTENT = 'main.ant-layout-content';
 const OPEN_TAB = '[role="tabpanel"]:not([aria-hidden="true"])';
 
 describe('phone layouts (390×844)', () => {
+  // Each page's antd components came with their part of antd's stylesheet.
+  afterEach(async () => expect(await unstyledAntd(page)).toEqual([]));
+
   for (const platform of ['ios', 'android'] as const) {
     it(`${platform}: 定位 leads with the map button, then the latest location and the history as cards`, async () => {
       await openTab(`/console/device/${platform}/${ids[platform]}`, '定位');

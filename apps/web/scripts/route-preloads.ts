@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '@lease/shared';
-import { needsAntdRest, type AppRoute } from '../src/router/meta.ts';
+import type { AppRoute } from '../src/router/meta.ts';
 import { APP_ROUTES } from '../src/routes.ts';
 import { closure, dist, entryClosure, readManifest } from './manifest.ts';
 
@@ -15,8 +15,6 @@ const manifest = readManifest();
 const LAYOUT_MODULES = { console: ['src/layouts/ConsoleLayout.tsx'], empty: [], ops: ['src/layouts/OpsLayout.tsx'] } as const;
 /** An empty-layout page that is not bare renders inside AntdScope, which EmptyLayout loads lazily. */
 const ANTD_SCOPE = 'src/app/AntdScope.tsx';
-/** The rest of antd's stylesheet, which the router loads with most pages (router/build.ts). */
-const ANTD_REST = 'src/app/antdRestStyles.ts';
 
 /** moduleOf reads the module a lazy page loader imports: `() => import('./pages/x/XPage.tsx')`. */
 function moduleOf(page: NonNullable<AppRoute['page']>): string {
@@ -47,7 +45,7 @@ function preloadOf(routePath: string, session: boolean, modules: string[]): Rout
 const preloads: RoutePreload[] = [];
 function visit(route: AppRoute, parentPath: string, inherited: string[], layout: keyof typeof LAYOUT_MODULES) {
   const routePath = route.index ? parentPath : route.path!.startsWith('/') ? route.path! : `${parentPath.replace(/\/$/, '')}/${route.path}`;
-  const modules = route.page ? [...inherited, moduleOf(route.page), ...(needsAntdRest(route.meta) ? [ANTD_REST] : [])] : inherited;
+  const modules = route.page ? [...inherited, moduleOf(route.page)] : inherited;
   const children = route.children ?? [];
   // A parent renders its index child at its own address: that address loads both pages.
   const index = children.find((c) => c.index);

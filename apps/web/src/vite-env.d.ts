@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 
-/** antd's prebuilt stylesheet in two parts (vite/antd-styles.ts). */
+/** antd's prebuilt stylesheet in parts: global, and one per component (vite/antd-styles.ts). */
 declare module 'virtual:antd-styles/*';
 
 /** antd's default algorithm run at build time on the console's seed (vite/antd-map-token.ts). */

@@ -1,40 +1,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
-/**
- * The antd components the console frame and the home page render (layouts/, pages/home/, components/Panel,
- * ExpiryAlerts, FirstDeviceGuide, GlobalSearch, app/staticMessage, app/UpdateNotice), by their class prefix (`.ant-btn`), with the
- * click wave and the enter/leave motions their notices use. A component added there goes here too:
- * e2e/antd-styles.test.ts fails on a styled antd class of the home that the frame's stylesheet lacks.
- */
-export const FRAME_COMPONENTS = [
-  'layout',
-  'space',
-  'flex',
-  'spin',
-  'btn',
-  'wave',
-  'alert',
-  'descriptions',
-  'empty',
-  'skeleton',
-  'steps',
-  'tag',
-  'typography',
-  'tooltip',
-  // The header's device search (components/DeviceSearchBox.tsx: AutoComplete over an Input), on every page.
-  'select',
-  'input',
-  'message',
-  'notification',
-  'fade',
-  'move',
-  'zoom',
-  'slide',
-];
-
-export type AntdStylesPart = 'frame' | 'rest';
+/** The part of the stylesheet that belongs to no component: theme variables, keyframes, motions, icons. */
+export const GLOBAL = 'global';
 
 /** blocksOf cuts a stylesheet into its top-level rules and at-rules, in order. */
 function blocksOf(css: string): string[] {
@@ -53,41 +23,98 @@ function blocksOf(css: string): string[] {
 }
 
 /**
- * splitAntdStyles splits antd's prebuilt stylesheet in two, keeping each rule's order: what the frame's
- * components and every page need (theme variables, keyframes, the frame components), and the rest. A rule
- * belongs to the component of the first antd class its selector names (inside an @media, of its first rule).
+ * splitAntdStyles cuts antd's prebuilt stylesheet by component, each part keeping its rules' order. A rule belongs
+ * to the component of the first antd class its selector names (inside an at-rule, of its first rule): the longest
+ * of `prefixes` that the class is or starts (`ant-input-number-handler` is input-number's, not input's). Keyframes
+ * and rules of no component are GLOBAL's.
  */
-export function splitAntdStyles(css: string, frame: readonly string[] = FRAME_COMPONENTS): Record<AntdStylesPart, string> {
-  const frameSet = new Set(frame);
-  const parts: Record<AntdStylesPart, string[]> = { frame: [], rest: [] };
+export function splitAntdStyles(css: string, prefixes: readonly string[]): Map<string, string> {
+  const longestFirst = [...prefixes].sort((a, b) => b.length - a.length);
+  const parts = new Map<string, string[]>([[GLOBAL, []]]);
   for (const block of blocksOf(css)) {
-    const inner = block.startsWith('@media') || block.startsWith('@supports') || block.startsWith('@layer') ? block.slice(block.indexOf('{') + 1) : block;
-    const component = block.startsWith('@keyframes') ? null : /\.ant-([a-z]+)/.exec(inner.slice(0, inner.indexOf('{')))?.[1];
-    parts[component && !frameSet.has(component) ? 'rest' : 'frame'].push(block);
+    const inner = block.startsWith('@media') || block.startsWith('@supports') || block.startsWith('@layer') || block.startsWith('@container') ? block.slice(block.indexOf('{') + 1) : block;
+    const cls = block.startsWith('@keyframes') ? undefined : /\.ant-([a-z-]*[a-z])/.exec(inner.slice(0, inner.indexOf('{')))?.[1];
+    const owner = (cls && longestFirst.find((p) => cls === p || cls.startsWith(`${p}-`))) || GLOBAL;
+    (parts.get(owner) ?? parts.set(owner, []).get(owner)!).push(block);
   }
-  return { frame: parts.frame.join(''), rest: parts.rest.join('') };
+  return new Map([...parts].map(([k, v]) => [k, v.join('')]));
+}
+
+/**
+ * styleOwners reads antd's modules for the class prefixes each component asks for (`getPrefixCls('btn')`) and
+ * names, for each prefix, the module its stylesheet part is imported from: the style hook of the asking folder of
+ * that name, else of every folder that asks for it (`btn` is button's and popconfirm's; `col` is grid's, whose
+ * folder `col` only re-exports). A component's code
+ * imports its style hook, so its stylesheet part travels in the same chunk.
+ */
+export function styleOwners(esDir: string): Map<string, string[]> {
+  const askedBy = new Map<string, Set<string>>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(esDir, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (entry.name !== 'style' && entry.name !== 'locale') walk(rel);
+        continue;
+      }
+      if (!entry.name.endsWith('.js')) continue;
+      // The component folder: `button`, or `_util/wave` for antd's shared parts.
+      const folder = rel.split('/').slice(0, rel.startsWith('_') ? 2 : 1).join('/');
+      for (const m of fs.readFileSync(path.join(esDir, rel), 'utf8').matchAll(/getPrefixCls\(['"]([a-z-]+)['"]/g))
+        (askedBy.get(m[1]) ?? askedBy.set(m[1], new Set()).get(m[1])!).add(folder);
+    }
+  };
+  walk('');
+  const hookOf = (folder: string) =>
+    [`${folder}/style/index.js`, `${folder}/style.js`, `${folder}/index.js`].find((f) => fs.existsSync(path.join(esDir, f)));
+  const owners = new Map<string, string[]>();
+  for (const [prefix, folders] of askedBy) {
+    const own = folders.has(prefix) ? [prefix] : [...folders];
+    for (const folder of own) {
+      const hook = hookOf(folder);
+      if (hook) (owners.get(hook) ?? owners.set(hook, []).get(hook)!).push(prefix);
+    }
+  }
+  return owners;
 }
 
 const PREFIX = 'virtual:antd-styles/';
 const RESOLVED = '\0antd-styles/';
+const ANTD_ES = /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+)$/;
 
 /**
- * antdStyles serves antd's prebuilt stylesheet (theme.ts: zeroRuntime) as two modules:
- * `virtual:antd-styles/frame.css`, imported with the layouts (app/AntdScope.tsx), and `virtual:antd-styles/rest.css`,
- * loaded before any page but the home renders (router/build.ts). The console's first screen on a phone then waits
- * for about a quarter of antd's 73 KB of CSS instead of all of it.
+ * antdStyles serves antd's prebuilt stylesheet (theme.ts: zeroRuntime) in parts: `virtual:antd-styles/global.css`,
+ * imported with the layouts (app/AntdScope.tsx), and one part per component, which the build imports from the
+ * component's style hook. A page then waits only for the styles of the components its chunks hold (the list's
+ * table, not the wallpaper page's upload), and a phone parses ~100 KB of CSS instead of antd's whole 1 MB.
+ * The dev server pre-bundles antd without this plugin's transform, so there the global part is the whole sheet.
  */
 export function antdStyles(): Plugin {
-  let parts: Record<AntdStylesPart, string> | undefined;
+  const require = createRequire(import.meta.url);
+  let whole = true;
+  let parts: Map<string, string> | undefined;
+  let owners: Map<string, string[]> | undefined;
+  const ownersOf = () => (owners ??= styleOwners(path.join(path.dirname(require.resolve('antd/package.json')), 'es')));
   return {
     name: 'lease:antd-styles',
     enforce: 'pre',
+    configResolved: (config) => {
+      whole = config.command !== 'build';
+    },
     resolveId: (id) => (id.startsWith(PREFIX) ? RESOLVED + id.slice(PREFIX.length) : undefined),
     load(id) {
       if (!id.startsWith(RESOLVED)) return;
-      const part = id.slice(RESOLVED.length).replace(/\.css$/, '') as AntdStylesPart;
-      parts ??= splitAntdStyles(fs.readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'));
-      return parts[part];
+      const part = id.slice(RESOLVED.length).replace(/\.css$/, '');
+      const css = fs.readFileSync(require.resolve('antd/dist/antd.css'), 'utf8');
+      if (whole) return part === GLOBAL ? css : '';
+      parts ??= splitAntdStyles(css, [...new Set([...ownersOf().values()].flat())]);
+      return parts.get(part) ?? '';
+    },
+    transform(code, id) {
+      if (whole) return;
+      const module = ANTD_ES.exec(id.split('?')[0])?.[1].replaceAll('\\', '/');
+      const prefixes = module && ownersOf().get(module);
+      // Appended, not prepended: the module's own code does not move, so its source map stays right.
+      if (prefixes) return { code: `${code}\n${prefixes.map((p) => `import '${PREFIX}${p}.css';`).join('\n')}\n`, map: null };
     },
   };
 }

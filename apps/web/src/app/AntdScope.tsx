@@ -1,7 +1,7 @@
 import { ConfigProvider } from 'antd';
-// The part of antd's prebuilt stylesheet (CONSOLE_THEME's zeroRuntime relies on it) that the frame and the home use;
-// it loads with the first antd page, never on /login. Every other page loads the rest first (router/build.ts).
-import 'virtual:antd-styles/frame.css';
+// The global part of antd's prebuilt stylesheet (CONSOLE_THEME's zeroRuntime relies on it): theme variables and
+// motions. Each component's part comes with its code (vite/antd-styles.ts); none of it loads on /login.
+import 'virtual:antd-styles/global.css';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { CONSOLE_THEME } from './theme.ts';

@@ -1,18 +1,17 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { loadChunk } from '../app/chunkReload.ts';
-import { needsAntdRest, type AppRoute, type LayoutName, type PageLoader, type RouteDef, type RouteMeta } from './meta.ts';
+import { type AppRoute, type LayoutName, type PageLoader, type RouteDef, type RouteMeta } from './meta.ts';
 
 /** lazyComponent is a route's `lazy` that downloads a screen (a page or a layout), reloading once for a stale chunk. */
 export const lazyComponent = (page: PageLoader) => async () => ({ Component: (await loadChunk(page)).default });
-const antdRestStyles = () => import('../app/antdRestStyles.ts');
 
 /** ColdStart says whether the router is still on the first load of the page (a link opened cold). */
 export type ColdStart = () => boolean;
 
 function lazyPage(route: AppRoute, coldStart?: ColdStart) {
   const page = route.page!;
-  const load: PageLoader = needsAntdRest(route.meta) ? () => Promise.all([loadChunk(page), loadChunk(antdRestStyles)]).then(([m]) => m) : () => loadChunk(page);
+  const load: PageLoader = () => loadChunk(page);
   return async () => {
     // Opened cold (a device link), the router would wait for the page's code before painting anything: hand it a
     // component that waits for the code itself, so the layout's frame paints first with the spinner in its content.

@@ -62,19 +62,11 @@ export interface RouteMeta {
   /** An `empty`-layout page built without antd (layouts/EmptyLayout.tsx): no antd in its first download. */
   bare?: boolean;
   /**
-   * The page renders only the antd components of the console frame (vite/antd-styles.ts FRAME_COMPONENTS), so it
-   * does not wait for the rest of antd's stylesheet, which every other page loads before it renders.
-   */
-  frameStyles?: boolean;
-  /**
    * Starts the page's first data request once the guard let the visit through, alongside the download of the
    * page's code instead of after it renders. Never awaited; a failure is left to the page's own query.
    */
   prefetch?: (url: URL) => Promise<unknown>;
 }
-
-/** A page loads with the rest of antd's stylesheet unless it is bare or renders the frame's components only. */
-export const needsAntdRest = (meta: RouteMeta) => !meta.bare && !meta.frameStyles;
 
 /** GuardMeta is a route's meta merged with its ancestors', what the guard decides on. */
 export interface GuardMeta {

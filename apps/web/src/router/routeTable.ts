@@ -63,7 +63,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/goto/:key/*', meta: { name: 'goto', title: '正在跳转', layout: 'empty', intercept: gotoExternal } },
   { path: '/enroll/:snEncrypt', meta: { name: 'enroll', title: '设备登记', layout: 'empty', public: true } },
 
-  consoleRoute('/console', { name: 'console', title: '首页', menu: {}, frameStyles: true }),
+  consoleRoute('/console', { name: 'console', title: '首页', menu: {} }),
 
   consoleRoute('/console/device/ios/list', {
     name: 'console-device-ios-list',
