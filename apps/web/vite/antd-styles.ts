@@ -32,7 +32,10 @@ export function splitAntdStyles(css: string, prefixes: readonly string[]): Map<s
   const longestFirst = [...prefixes].sort((a, b) => b.length - a.length);
   const parts = new Map<string, string[]>([[GLOBAL, []]]);
   for (const block of blocksOf(css)) {
-    const inner = block.startsWith('@media') || block.startsWith('@supports') || block.startsWith('@layer') || block.startsWith('@container') ? block.slice(block.indexOf('{') + 1) : block;
+    const inner =
+      block.startsWith('@media') || block.startsWith('@supports') || block.startsWith('@layer') || block.startsWith('@container')
+        ? block.slice(block.indexOf('{') + 1)
+        : block;
     const cls = block.startsWith('@keyframes') ? undefined : /\.ant-([a-z-]*[a-z])/.exec(inner.slice(0, inner.indexOf('{')))?.[1];
     const owner = (cls && longestFirst.find((p) => cls === p || cls.startsWith(`${p}-`))) || GLOBAL;
     (parts.get(owner) ?? parts.set(owner, []).get(owner)!).push(block);
@@ -58,14 +61,16 @@ export function styleOwners(esDir: string): Map<string, string[]> {
       }
       if (!entry.name.endsWith('.js')) continue;
       // The component folder: `button`, or `_util/wave` for antd's shared parts.
-      const folder = rel.split('/').slice(0, rel.startsWith('_') ? 2 : 1).join('/');
+      const folder = rel
+        .split('/')
+        .slice(0, rel.startsWith('_') ? 2 : 1)
+        .join('/');
       for (const m of fs.readFileSync(path.join(esDir, rel), 'utf8').matchAll(/getPrefixCls\(['"]([a-z-]+)['"]/g))
         (askedBy.get(m[1]) ?? askedBy.set(m[1], new Set()).get(m[1])!).add(folder);
     }
   };
   walk('');
-  const hookOf = (folder: string) =>
-    [`${folder}/style/index.js`, `${folder}/style.js`, `${folder}/index.js`].find((f) => fs.existsSync(path.join(esDir, f)));
+  const hookOf = (folder: string) => [`${folder}/style/index.js`, `${folder}/style.js`, `${folder}/index.js`].find((f) => fs.existsSync(path.join(esDir, f)));
   const owners = new Map<string, string[]>();
   for (const [prefix, folders] of askedBy) {
     const own = folders.has(prefix) ? [prefix] : [...folders];

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { loadChunk } from '../app/chunkReload.ts';
-import { type AppRoute, type LayoutName, type PageLoader, type RouteDef, type RouteMeta } from './meta.ts';
+import type { AppRoute, LayoutName, PageLoader, RouteDef, RouteMeta } from './meta.ts';
 
 /** lazyComponent is a route's `lazy` that downloads a screen (a page or a layout), reloading once for a stale chunk. */
 export const lazyComponent = (page: PageLoader) => async () => ({ Component: (await loadChunk(page)).default });
