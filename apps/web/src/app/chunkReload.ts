@@ -1,3 +1,5 @@
+import { nextTask } from '../lib/nextTask.ts';
+
 /** Spec §9: after a failed chunk load the page reloads, but at most once every 10 s. */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 const RELOADED_AT_KEY = 'chunk-reload-at';
@@ -30,9 +32,13 @@ export const reloadForChunkError = createChunkReloader({
   now: () => Date.now(),
 });
 
-/** loadChunk runs a lazy import and reloads the page if the chunk is gone. */
+/**
+ * loadChunk runs a lazy import and reloads the page if the chunk is gone. The import starts in a task of its own:
+ * Vite's preload helper adds the chunk's stylesheets, which the browser parses then and there (~15 ms of a phone's
+ * first load), and the router starts a layout's and a page's import in its own first-navigation task.
+ */
 export function loadChunk<T>(importer: () => Promise<T>): Promise<T> {
-  return importer().catch((err: unknown) => {
+  return nextTask().then(importer).catch((err: unknown) => {
     reloadForChunkError();
     throw err;
   });

@@ -1,18 +1,8 @@
 import { searchSmsProof } from '@lease/shared';
+import { nextTask } from './nextTask.ts';
 
 /** Tries per slice: some tens of milliseconds of hashing, so the page repaints (the spinner turns) between slices. */
 const SLICE = 16_384;
-
-/** nextTask yields to the page through a message task: unlike setTimeout(0), it is not clamped to 4 ms when repeated. */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 
 /**
  * solveSmsProof finds the solution of a proof-of-work challenge for a public SMS send (about 2^18 tries at the

@@ -5,6 +5,7 @@ import { HOME_PATH } from '../auth/paths.ts';
 import { decideGuard } from './guard.ts';
 import { mergeMeta, type GuardMeta, type Interception } from './meta.ts';
 import { matchMeta } from './routeMeta.ts';
+import { nextTask } from '../lib/nextTask.ts';
 
 export interface GuardLoaderDeps {
   routes: RouteObject[];
@@ -47,6 +48,9 @@ export function createGuardLoader(deps: GuardLoaderDeps) {
   }
 
   return async function guardLoader({ request, params }: LoaderFunctionArgs) {
+    // The router calls this inside its navigation's task, the first one with the router's own set-up: the guard's
+    // matching and the user's request start in the next, so a phone's first load is not one long task.
+    await nextTask();
     const url = new URL(request.url);
     const { chain } = matchMeta(deps.routes, url.pathname);
     const leaf = chain.at(-1);
