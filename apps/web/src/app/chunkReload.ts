@@ -38,10 +38,12 @@ export const reloadForChunkError = createChunkReloader({
  * first load), and the router starts a layout's and a page's import in its own first-navigation task.
  */
 export function loadChunk<T>(importer: () => Promise<T>): Promise<T> {
-  return nextTask().then(importer).catch((err: unknown) => {
-    reloadForChunkError();
-    throw err;
-  });
+  return nextTask()
+    .then(importer)
+    .catch((err: unknown) => {
+      reloadForChunkError();
+      throw err;
+    });
 }
 
 /** installChunkReload handles Vite's preload failures; the error page shows when the guard holds. */

@@ -1,9 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { hasPermission, type Perm, type UserInfo } from '@lease/shared';
-import { Button, Flex, Result, Tabs, type TabsProps } from 'antd';
+import { Button, Flex, Tabs, type TabsProps } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../../api/index.ts';
 import { Panel } from '../../../components/Panel.tsx';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';
 import { lazyPart } from '../../../components/lazyPart.tsx';
@@ -13,6 +12,8 @@ import type { HirerApi } from './HirerDialog.tsx';
 // The edit dialogs' forms load on the first click: the page's first paint needs the device, not their inputs.
 const HirerDialog = lazyPart(() => import('./HirerDialog.tsx').then((m) => m.HirerDialog));
 const ChangeClerkDialog = lazyPart(() => import('./ChangeClerkDialog.tsx').then((m) => m.ChangeClerkDialog));
+// antd's Result carries its status illustrations (~9 KB brotli): only a device that failed to load needs them.
+export const DeviceLoadError = lazyPart(() => import('./DeviceLoadError.tsx').then((m) => m.DeviceLoadError));
 
 /** BackToListLink is the detail page's way back to its device list. */
 export function BackToListLink({ to }: { to: string }) {
@@ -22,37 +23,6 @@ export function BackToListLink({ to }: { to: string }) {
         返回设备列表
       </Button>
     </Link>
-  );
-}
-
-interface DeviceLoadErrorProps {
-  error: unknown;
-  onRetry: () => void;
-  /** The device list to go back to. */
-  back: string;
-  /** Why a device may be missing on this platform (a 404). */
-  missingHint: string;
-}
-
-/** DeviceLoadError replaces a detail page whose device did not load: gone (404), or a failure to retry. */
-export function DeviceLoadError({ error, onRetry, back, missingHint }: DeviceLoadErrorProps) {
-  const missing = isApiError(error) && error.status === 404;
-  return (
-    <Panel>
-      <Result
-        status={missing ? '404' : 'warning'}
-        title={missing ? '设备不存在' : '设备信息加载失败'}
-        subTitle={missing ? missingHint : isApiError(error) ? error.message : undefined}
-        extra={
-          <Flex gap={8} justify="center">
-            {!missing && <Button onClick={onRetry}>重试</Button>}
-            <Link to={back}>
-              <Button type="primary">返回设备列表</Button>
-            </Link>
-          </Flex>
-        }
-      />
-    </Panel>
   );
 }
 

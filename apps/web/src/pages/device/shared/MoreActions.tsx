@@ -1,7 +1,11 @@
 import { DownOutlined, EllipsisOutlined } from '@ant-design/icons';
-import { Button, Drawer, Dropdown, Flex, type MenuProps, Tooltip, Typography } from 'antd';
+import { Button, type MenuProps, Tooltip } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { LazyMenuDropdown } from '../../../components/lazyMenuDropdown.tsx';
+import { lazyPart } from '../../../components/lazyPart.tsx';
 import type { ActionCheck } from '../ios/detail/deviceActions.ts';
+
+const MoreActionsSheet = lazyPart(() => import('./MoreActionsSheet.tsx').then((m) => m.MoreActionsSheet));
 
 /** SheetAction is one entry of a "more" menu: its rule (hidden without permission, greyed with a reason) and what it opens. */
 export interface SheetAction {
@@ -38,6 +42,8 @@ interface MoreActionsProps {
  */
 export function MoreActions({ sections, label = '更多', phone }: MoreActionsProps) {
   const [open, setOpen] = useState(false);
+  // The sheet's code (antd's Drawer) loads on the first tap and stays mounted after, for its closing motion.
+  const [opened, setOpened] = useState(false);
   const shown = visibleSections(sections);
   if (shown.length === 0) return null;
 
@@ -61,63 +67,26 @@ export function MoreActions({ sections, label = '更多', phone }: MoreActionsPr
         : shown.map((s) => ({ type: 'group' as const, key: s.key, label: s.title, children: s.actions.map(entry) }));
     const byKey = new Map(shown.flatMap((s) => s.actions.map((a) => [a.key, a] as const)));
     return (
-      <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => byKey.get(key)?.onClick() }}>
+      <LazyMenuDropdown items={items} onClick={(key) => byKey.get(key)?.onClick()}>
         <Button>
           {label} <DownOutlined />
         </Button>
-      </Dropdown>
+      </LazyMenuDropdown>
     );
   }
 
   return (
     <>
-      <Button icon={<EllipsisOutlined />} onClick={() => setOpen(true)}>
+      <Button
+        icon={<EllipsisOutlined />}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         {label}
       </Button>
-      <Drawer
-        title="更多操作"
-        placement="bottom"
-        open={open}
-        onClose={() => setOpen(false)}
-        // As tall as its entries, never past most of the screen; the rest scrolls inside the sheet.
-        size="auto"
-        styles={{ body: { padding: '8px 16px 16px', maxHeight: '70vh', overflowY: 'auto' } }}
-      >
-        <Flex vertical gap={12}>
-          {shown.map((s) => (
-            <Flex key={s.key} vertical gap={4} role="group" aria-label={s.title ?? label}>
-              {s.title && (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {s.title}
-                </Typography.Text>
-              )}
-              {s.actions.map((a) => (
-                <div key={a.key}>
-                  <Button
-                    block
-                    type="text"
-                    danger={a.danger}
-                    icon={a.icon}
-                    disabled={!a.check.allowed}
-                    style={{ justifyContent: 'flex-start', height: 44 }}
-                    onClick={() => {
-                      setOpen(false);
-                      a.onClick();
-                    }}
-                  >
-                    {a.label}
-                  </Button>
-                  {!a.check.allowed && a.check.reason && (
-                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, paddingLeft: 15 }}>
-                      {a.check.reason}
-                    </Typography.Text>
-                  )}
-                </div>
-              ))}
-            </Flex>
-          ))}
-        </Flex>
-      </Drawer>
+      {opened && <MoreActionsSheet title={label} sections={shown} open={open} onClose={() => setOpen(false)} />}
     </>
   );
 }

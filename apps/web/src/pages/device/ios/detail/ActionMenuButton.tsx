@@ -1,7 +1,8 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { IosDeviceDetail } from '@lease/shared';
-import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
+import { Button, type MenuProps, Tooltip } from 'antd';
 import { useUser } from '../../../../auth/useUser.ts';
+import { LazyMenuDropdown } from '../../../../components/lazyMenuDropdown.tsx';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
 import type { MenuGroup } from './actionMenus.tsx';
 import { menuEntries } from './headerSheet.tsx';
@@ -37,10 +38,10 @@ export function ActionMenuButton({ group, device, perms, onCommand }: ActionMenu
     ),
   }));
   return (
-    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onCommand(key as DeviceCommand) }}>
+    <LazyMenuDropdown items={items} onClick={(key) => onCommand(key as DeviceCommand)}>
       <Button>
         {group.label} <DownOutlined />
       </Button>
-    </Dropdown>
+    </LazyMenuDropdown>
   );
 }
