@@ -53,6 +53,10 @@ describe('AndroidDeviceHeader', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: /离线解锁码/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^归\s*档$/ })).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /更\s*多/ })));
+    // The menu's code loads when the header is drawn (components/lazyMenuDropdown.tsx); a busy test worker takes seconds.
+    await act(async () => {
+      await import('../../../../components/MenuDropdown.tsx');
+    });
     await act(async () => fireEvent.click(await screen.findByRole('menuitem', { name: /归\s*档/ })));
     expect(onDialog).toHaveBeenCalledWith('archive');
   });
