@@ -1,28 +1,11 @@
 import { DownOutlined, EllipsisOutlined } from '@ant-design/icons';
 import { Button, type MenuProps, Tooltip } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { LazyMenuDropdown } from '../../../components/lazyMenuDropdown.tsx';
 import { lazyPart } from '../../../components/lazyPart.tsx';
-import type { ActionCheck } from '../ios/detail/deviceActions.ts';
+import type { SheetAction, SheetSection } from './sheetActions.ts';
 
 const MoreActionsSheet = lazyPart(() => import('./MoreActionsSheet.tsx').then((m) => m.MoreActionsSheet));
-
-/** SheetAction is one entry of a "more" menu: its rule (hidden without permission, greyed with a reason) and what it opens. */
-export interface SheetAction {
-  key: string;
-  label: string;
-  icon?: ReactNode;
-  danger?: boolean;
-  check: ActionCheck;
-  onClick: () => void;
-}
-
-/** SheetSection groups entries the way the desktop header groups its menus; the title is left out for a single group. */
-export interface SheetSection {
-  key: string;
-  title?: string;
-  actions: SheetAction[];
-}
 
 /** visibleSections keeps the entries this clerk is permitted and drops sections left empty. */
 export function visibleSections(sections: readonly SheetSection[]): SheetSection[] {

@@ -1,5 +1,5 @@
 import { Button, Drawer, Flex, Typography } from 'antd';
-import type { SheetSection } from './MoreActions.tsx';
+import type { SheetSection } from './sheetActions.ts';
 
 interface MoreActionsSheetProps {
   /** The entry's label, the name of a section without a title. */

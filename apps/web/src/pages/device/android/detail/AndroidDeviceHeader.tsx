@@ -21,7 +21,8 @@ import {
 } from '../androidActions.ts';
 import type { AndroidDialog } from '../commands/AndroidOperationDialog.tsx';
 import { ChannelTag, RegulateTag } from '../components/AndroidStatus.tsx';
-import { MoreActions, type SheetAction } from '../../shared/MoreActions.tsx';
+import { MoreActions } from '../../shared/MoreActions.tsx';
+import type { SheetAction } from '../../shared/sheetActions.ts';
 import { useIsPhone } from '../../../../lib/useIsPhone.ts';
 
 interface HeaderProps {

@@ -1,7 +1,7 @@
 import { SoundOutlined } from '@ant-design/icons';
 import type { IosDeviceDetail } from '@lease/shared';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
-import type { SheetSection } from '../../shared/MoreActions.tsx';
+import type { SheetSection } from '../../shared/sheetActions.ts';
 import { ACTION_MENUS, type MenuGroup } from './actionMenus.tsx';
 import { canPlaySound } from './deviceActions.ts';
 
