@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdIsBright } from './vite/antd-is-bright.ts';
 import { antdMapToken } from './vite/antd-map-token.ts';
+import { antdWithoutStyleFunctions } from './vite/antd-style-functions.ts';
 import { antdStyles } from './vite/antd-styles.ts';
 import { antdWithoutUniqueTooltip } from './vite/antd-unique-tooltip.ts';
 import { buildManifest } from './vite/build-manifest.ts';
@@ -14,7 +15,7 @@ const sideEffectFree = /[\\/](packages[\\/]shared|node_modules[\\/]@rc-component
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), antdStyles(), antdMapToken(), antdWithoutUniqueTooltip(), antdIsBright(), buildManifest(), precompress()],
+  plugins: [react(), antdStyles(), antdWithoutStyleFunctions(), antdMapToken(), antdWithoutUniqueTooltip(), antdIsBright(), buildManifest(), precompress()],
   // react-router's package points every bundler at its development build, whose checks and warnings run on
   // each navigation; the console ships the production build it publishes beside it.
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(reactRouterProduction) }] } : undefined,

@@ -1,5 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
+import { Typography } from './typography/Typography.tsx';
 import type { ReactNode } from 'react';
 
 interface CardPagerProps {

@@ -1,4 +1,6 @@
-import { Flex, Tooltip, Typography } from 'antd';
+import { Flex } from 'antd';
+import { Hint } from './hint/Hint.tsx';
+import { Typography } from './typography/Typography.tsx';
 import type { ColumnType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
@@ -39,9 +41,9 @@ export function timeColumns<T extends { last_active_time: string | null; registr
       sortDirections: ['descend', 'ascend'],
       sortOrder: orderOf(query, 'last_active_time'),
       render: (_, d) => (
-        <Tooltip title={formatDateTime(d.last_active_time)}>
+        <Hint title={formatDateTime(d.last_active_time)}>
           <span>{fromNow(d.last_active_time)}</span>
-        </Tooltip>
+        </Hint>
       ),
     },
     {

@@ -1,4 +1,5 @@
-import { Form, Input, Typography } from 'antd';
+import { Form, Input } from 'antd';
+import { Typography } from '../components/typography/Typography.tsx';
 
 interface TypedConfirmFieldProps {
   name: string;

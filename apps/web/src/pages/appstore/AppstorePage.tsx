@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type AppPlatform, type AppstoreApp, appPlatformLabel } from '@lease/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, Popconfirm, Result, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Input, Popconfirm, Result, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,6 +1,7 @@
 import type { AppstoreApp, AppstoreUpdateRequest } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, Form, Input, InputNumber, Typography } from 'antd';
+import { AutoComplete, Form, Input, InputNumber } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import { appstoreKeys, updateApp } from '../../api/appstore.ts';
 import { feedback } from '../../app/feedback.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';

@@ -1,6 +1,7 @@
 import { type AppstoreNewRequest, type ItunesApp, type ItunesSearchPlatform, itunesSearchPlatformLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, AutoComplete, Button, Flex, Input, List, Segmented, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Flex, Input, List, Segmented } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { searchItunes } from '../../api/appstore.ts';
 import { isApiError } from '../../api/index.ts';

@@ -1,7 +1,8 @@
 import { CheckCircleFilled, MobileOutlined } from '@ant-design/icons';
 import { PHONE_RE } from '@lease/shared/patterns';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Modal, Result, Spin, Steps, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Result, Spin, Steps, theme } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { enrollProfileUrl, getEnrollBaseinfo, submitEnroll } from '../../api/enroll.ts';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Col, Collapse, Flex, Row, theme, Typography } from 'antd';
+import { Anchor, Col, Collapse, Flex, Row, theme } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import { serverVersionQuery } from '../../api/system.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { useIsPhone } from '../../lib/useIsPhone.ts';

@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PermissionTable } from './PermissionTable.tsx';

@@ -1,5 +1,6 @@
 import { hasPermission, Module, Perm, type UserInfo } from '@lease/shared';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import { Link } from 'react-router';
 import { emptyListText, FirstDeviceGuide, NO_REGISTER_TEXT } from '../../components/FirstDeviceGuide.tsx';
 import { isAdmin } from '../../router/guard.ts';

@@ -1,7 +1,8 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { WallpaperType, wallpaperTypeLabel, type WallpaperSummary } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Flex, Form, Input, Modal, Progress, Radio, Typography, Upload } from 'antd';
+import { Alert, Flex, Form, Input, Modal, Progress, Radio, Upload } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { uploadWallpaper, wallpaperKeys } from '../../api/wallpaper.ts';
 import { feedback } from '../../app/feedback.ts';

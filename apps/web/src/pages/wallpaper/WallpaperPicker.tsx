@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { WallpaperSummary } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Pagination, Spin, Typography } from 'antd';
+import { Button, Empty, Flex, Pagination, Spin } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { wallpaperListQuery } from '../../api/wallpaper.ts';

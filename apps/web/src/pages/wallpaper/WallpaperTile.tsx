@@ -1,6 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { wallpaperTypeLabel, type WallpaperSummary } from '@lease/shared';
-import { Flex, Tag, theme, Typography } from 'antd';
+import { Flex, Tag, theme } from 'antd';
+import { Typography } from '../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { formatBytes } from './jpegFile.ts';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Select, Typography } from 'antd';
+import { Form, Select } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { changeForClerk, clerkOptionsQuery, fetchClerkOptions, iosKeys, type ClerkOption } from '../../../api/iosDevice.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';

@@ -1,5 +1,6 @@
 import type { SimCardInfo } from '@lease/shared';
-import { Button, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
+import { Button, Descriptions, Flex, Tag, type DescriptionsProps } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { CHINA_TIME_LABEL, formatDateTime, fromNow } from '../../../lib/time.ts';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';

@@ -1,5 +1,6 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Flex, Space, Typography } from 'antd';
+import { Flex, Space } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { Panel } from '../../../components/Panel.tsx';
 import { ActionButton } from '../ios/components/ActionButton.tsx';

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Flex, Input, Table, Typography } from 'antd';
+import { Flex, Input, Table } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useMemo, useState } from 'react';
 import { ActionButton } from '../ios/components/ActionButton.tsx';
 import type { ActionCheck } from '../ios/detail/deviceActions.ts';

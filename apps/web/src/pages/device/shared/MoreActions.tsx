@@ -1,5 +1,6 @@
 import { DownOutlined, EllipsisOutlined } from '@ant-design/icons';
-import { Button, type MenuProps, Tooltip } from 'antd';
+import { Button, type MenuProps } from 'antd';
+import { Hint } from '../../../components/hint/Hint.tsx';
 import { useState } from 'react';
 import { LazyMenuDropdown } from '../../../components/lazyMenuDropdown.tsx';
 import { lazyPart } from '../../../components/lazyPart.tsx';
@@ -39,9 +40,9 @@ export function MoreActions({ sections, label = '更多', phone }: MoreActionsPr
       label: a.check.allowed ? (
         a.label
       ) : (
-        <Tooltip title={a.check.reason} placement="left">
+        <Hint title={a.check.reason} placement="left">
           {a.label}
-        </Tooltip>
+        </Hint>
       ),
     });
     const items: MenuProps['items'] =

@@ -1,4 +1,5 @@
-import { Button, Drawer, Flex, Typography } from 'antd';
+import { Button, Drawer, Flex } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import type { SheetSection } from './sheetActions.ts';
 
 interface MoreActionsSheetProps {

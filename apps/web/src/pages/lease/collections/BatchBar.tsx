@@ -1,6 +1,7 @@
 import type { LeasePlanItem } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Modal, Typography } from 'antd';
+import { Button, Flex, Modal } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { batchPlans, leaseKeys, type LeaseBatchResult } from '../../../api/lease.ts';
 import { feedback } from '../../../app/feedback.ts';
 

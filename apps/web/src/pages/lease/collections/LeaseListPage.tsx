@@ -1,7 +1,8 @@
 import { ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import type { LeasePlanItem } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Space, Tooltip } from 'antd';
+import { Button, Empty, Flex, Space } from 'antd';
+import { Hint } from '../../../components/hint/Hint.tsx';
 import { useEffect, useState } from 'react';
 import { exportPlans, leasePlanListQuery } from '../../../api/lease.ts';
 import { feedback } from '../../../app/feedback.ts';
@@ -66,11 +67,11 @@ function LeaseListPage({ mode }: { mode: LeaseListMode }) {
             </Button>
           )}
           {can.collect && (
-            <Tooltip title="按当前筛选条件导出为 CSV">
+            <Hint title="按当前筛选条件导出为 CSV">
               <Button icon={<ExportOutlined />} loading={exporting} onClick={() => void download()}>
                 导出
               </Button>
-            </Tooltip>
+            </Hint>
           )}
         </Space>
       }

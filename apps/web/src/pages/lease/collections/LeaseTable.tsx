@@ -1,5 +1,7 @@
 import { formatFen, type LeasePlanItem, type LeasePlanListQuery } from '@lease/shared';
-import { Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
+import { Hint } from '../../../components/hint/Hint.tsx';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { tablePagination } from '../../../components/pagination.ts';
@@ -61,9 +63,9 @@ const columns = (actions: (p: LeasePlanItem) => ReactNode): TableColumnsType<Lea
     ellipsis: { showTitle: false },
     render: (_, p) =>
       p.last_contact_note ? (
-        <Tooltip title={`${formatDateTime(p.last_contact_at)} ${p.last_contact_note}`}>
+        <Hint title={`${formatDateTime(p.last_contact_at)} ${p.last_contact_note}`}>
           <span>{p.last_contact_note}</span>
-        </Tooltip>
+        </Hint>
       ) : (
         '—'
       ),

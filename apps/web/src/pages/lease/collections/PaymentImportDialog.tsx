@@ -1,7 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { formatFen, type PaymentImportResult, type PaymentImportRow } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useRef, useState } from 'react';
 import { api, isApiError } from '../../../api/index.ts';
 import { importPayments, leaseKeys } from '../../../api/lease.ts';

@@ -1,6 +1,7 @@
 import type { LeasePlanDetail, UserInfo } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Modal, Skeleton, Space, Tabs, Tooltip } from 'antd';
+import { Alert, Button, Empty, Flex, Modal, Skeleton, Space, Tabs } from 'antd';
+import { Hint } from '../../../components/hint/Hint.tsx';
 import { useState } from 'react';
 import { cancelPlan, devicePlanQuery, type LeasePlatform } from '../../../api/lease.ts';
 import { type PlanDialogKind, PlanDialog } from './PlanDialog.tsx';
@@ -84,11 +85,11 @@ function PlanView({ plan, can, release, onEdit }: PlanViewProps) {
           title="分期已结清，可一键释放设备"
           description="租机人已还清全部分期，释放后设备脱离管理。"
           action={
-            <Tooltip title={release.check.allowed ? undefined : release.check.reason}>
+            <Hint title={release.check.allowed ? undefined : release.check.reason}>
               <Button type="primary" disabled={!release.check.allowed} onClick={release.onRelease}>
                 {release.label}
               </Button>
-            </Tooltip>
+            </Hint>
           }
         />
       )}

@@ -1,5 +1,6 @@
 import type { LeasePlanItem } from '@lease/shared';
-import { Space, Tag, Typography } from 'antd';
+import { Space, Tag } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { dayjs } from '../../../lib/time.ts';
 import { leaseStatusTag } from './leaseView.ts';
 

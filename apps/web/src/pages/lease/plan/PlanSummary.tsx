@@ -1,5 +1,6 @@
 import { formatFen, leasePeriodLabel, type LeasePlanDetail } from '@lease/shared';
-import { Descriptions, Typography } from 'antd';
+import { Descriptions } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { formatDateTime } from '../../../lib/time.ts';
 import { LeaseStatusTag } from './LeaseStatusTag.tsx';
 

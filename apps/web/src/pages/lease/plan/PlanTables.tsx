@@ -8,7 +8,8 @@ import {
   type LeaseLedgerItem,
   type LeaseScheduleItem,
 } from '@lease/shared';
-import { Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table, Tag, type TableColumnsType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
 import { actionStatusColor, scheduleStateColor, scheduleStateLabel } from './leaseView.ts';
 

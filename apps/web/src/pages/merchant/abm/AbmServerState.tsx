@@ -1,7 +1,8 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { AbmServerInfo } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Tag, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Tag } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { abmKeys, syncAbmNow } from '../../../api/abm.ts';
 import { isApiError } from '../../../api/index.ts';
 import { formatDateTime } from '../../../lib/time.ts';

@@ -1,6 +1,7 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Steps, Typography, Upload } from 'antd';
+import { Alert, App, Button, Steps, Upload } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { abmKeys, downloadAbmPublicKey, uploadAbmToken } from '../../../api/abm.ts';
 import { isApiError } from '../../../api/index.ts';

@@ -1,6 +1,7 @@
 import type { ApiKeyInfo } from '@lease/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Switch, Tag } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { apiKeyKeys, setApiEnabled } from '../../../api/apiKey.ts';
 import { feedback } from '../../../app/feedback.ts';

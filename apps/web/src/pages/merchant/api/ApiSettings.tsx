@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Divider, Flex, Skeleton, Typography } from 'antd';
+import { Divider, Flex, Skeleton } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { apiKeyInfoQuery } from '../../../api/apiKey.ts';
 import { smsVerifySwitchQuery } from '../../../api/store.ts';
 import { ApiKeyStatus } from './ApiKeyStatus.tsx';

@@ -1,6 +1,7 @@
 import { type ApiKeyInfo, OFFLINE_DURATIONS, callbackUrl, ipWhiteList, offlineHoursText } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Typography } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { apiKeyKeys, updateApiSettings } from '../../../api/apiKey.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { schemaRule, showFormError } from '../../../forms/formRules.ts';

@@ -1,6 +1,7 @@
 import type { ApiKeyGenerated, ApiKeyPreview } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Descriptions, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Modal, Skeleton } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useRef, useState } from 'react';
 import { apiKeyKeys, generateApiKey, previewApiKey } from '../../../api/apiKey.ts';
 import { SensitiveConfirmDialog } from '../config/components/SensitiveConfirmDialog.tsx';

@@ -1,4 +1,5 @@
-import { Collapse, Typography } from 'antd';
+import { Collapse } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 
 const requestExample = `// Node.js 示例：调用开放接口
 const crypto = require('node:crypto');

@@ -1,6 +1,7 @@
 import { type WebhookDeliveryItem, type WebhookDeliveryStatus, type WebhookEventType, webhookEventLabel, webhookStatusLabel } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Segmented, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Segmented, Table, Tag } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { apiKeyKeys, resendWebhook, webhookDeliveriesQuery } from '../../../api/apiKey.ts';

@@ -1,6 +1,7 @@
 import { type StoreMdmHost, storeMdmHostRequest } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton, Switch, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input, Skeleton, Switch, Upload } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { storeMdmHostQuery, updateStoreMdmHost } from '../../../api/storeMdmHost.ts';
 import { DEFAULT_SITE_TITLE } from '../../../app/siteConfig.ts';

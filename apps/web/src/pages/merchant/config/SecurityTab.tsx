@@ -1,6 +1,7 @@
 import { maskPhone } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Skeleton, Tag } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { setSmsVerifySwitch, smsVerifySwitchQuery, storeKeys } from '../../../api/store.ts';
 import { feedback } from '../../../app/feedback.ts';

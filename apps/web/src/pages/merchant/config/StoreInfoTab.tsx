@@ -1,6 +1,7 @@
 import { PERMISSION_GROUPS, type StoreInfo, type StoreInfoUpdateRequest } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Divider, Form, Input, Skeleton, Tag, Typography } from 'antd';
+import { Button, Descriptions, Divider, Form, Input, Skeleton, Tag } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { clerkKeys } from '../../../api/clerk.ts';
 import { meQuery } from '../../../api/user.ts';
 import { storeInfoQuery, storeKeys, updateStoreInfo } from '../../../api/store.ts';

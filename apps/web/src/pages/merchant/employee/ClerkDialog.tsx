@@ -1,6 +1,7 @@
 import { type ClerkListItem, phoneNumber, QUOTA_MAX } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Flex, Form, Input, InputNumber, Modal, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Flex, Form, Input, InputNumber, Modal, Skeleton, Switch } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useRef } from 'react';
 import { scrollingBodyModal } from '../../../components/dialogLayout.ts';
 import { clerkKeys, clerkPermissionQuery, createClerk, updateClerk } from '../../../api/clerk.ts';

@@ -1,6 +1,8 @@
 import { type ClerkListItem, type ClerkListQuery, PERMISSION_GROUPS } from '@lease/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Popconfirm, Select, Space, type TableColumnType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Input, Popconfirm, Select, Space, type TableColumnType, Tag } from 'antd';
+import { Hint } from '../../../components/hint/Hint.tsx';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { clerkKeys, clerkPageQuery, setClerkDisabled } from '../../../api/clerk.ts';
 import { feedback } from '../../../app/feedback.ts';
@@ -33,11 +35,11 @@ function PermissionCell({ clerk }: { clerk: ClerkListItem }) {
     </div>
   ));
   return (
-    <Tooltip title={detail}>
+    <Hint title={detail}>
       <Typography.Text ellipsis style={{ cursor: 'help', maxWidth: 180 }}>
         {groups.map((g) => `${g.label} ${g.items.length} 项`).join('，')}
       </Typography.Text>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -91,9 +93,9 @@ export function ClerkTable({ onEdit, onResetPassword }: ClerkTableProps) {
     { title: '权限', key: 'permission', width: 200, render: (_v, c) => <PermissionCell clerk={c} /> },
     {
       title: (
-        <Tooltip title="已使用 / 额度：店员名下的设备数和上限">
+        <Hint title="已使用 / 额度：店员名下的设备数和上限">
           <span style={{ cursor: 'help' }}>设备额度</span>
-        </Tooltip>
+        </Hint>
       ),
       key: 'quota',
       width: 120,
@@ -124,11 +126,11 @@ export function ClerkTable({ onEdit, onResetPassword }: ClerkTableProps) {
             <Button type="link" size="small" onClick={() => onEdit(c)}>
               编辑
             </Button>
-            <Tooltip title={self ? '请在“修改密码”页修改自己的密码' : undefined}>
+            <Hint title={self ? '请在“修改密码”页修改自己的密码' : undefined}>
               <Button type="link" size="small" disabled={self} onClick={() => onResetPassword(c)}>
                 重置密码
               </Button>
-            </Tooltip>
+            </Hint>
             {c.disabled ? (
               <Popconfirm
                 title={`启用店员 ${c.name}？`}
@@ -142,7 +144,7 @@ export function ClerkTable({ onEdit, onResetPassword }: ClerkTableProps) {
                 </Button>
               </Popconfirm>
             ) : (
-              <Tooltip title={self ? '不能停用自己的账号' : undefined}>
+              <Hint title={self ? '不能停用自己的账号' : undefined}>
                 <Popconfirm
                   title={`停用店员 ${c.name}？`}
                   description="停用后该店员立即退出登录且无法再登录，名下设备保持不变。"
@@ -156,7 +158,7 @@ export function ClerkTable({ onEdit, onResetPassword }: ClerkTableProps) {
                     停用
                   </Button>
                 </Popconfirm>
-              </Tooltip>
+              </Hint>
             )}
           </Space>
         );

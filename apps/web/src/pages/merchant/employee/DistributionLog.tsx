@@ -1,6 +1,7 @@
 import type { ClerkRef, DistributionLogItem, DistributionLogQuery } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Flex, Form, Select, type TableColumnType, Tag, Typography } from 'antd';
+import { DatePicker, Flex, Form, Select, type TableColumnType, Tag } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,6 @@
 import type { PermissionGroup } from '@lease/shared';
-import { Checkbox, Flex, theme, Typography } from 'antd';
+import { Checkbox, Flex, theme } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { groupState, toggleGroup } from './clerkForm.ts';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';
 

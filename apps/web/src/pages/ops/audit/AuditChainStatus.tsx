@@ -1,6 +1,7 @@
 import type { OpsAuditVerifyResult } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { opsAuditVerifyQuery } from '../../../api/ops.ts';
 
 /** chainText says in one line what the hash-chain check found. */

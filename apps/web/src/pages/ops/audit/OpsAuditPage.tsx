@@ -1,6 +1,7 @@
 import { type OpsAuditItem, moduleLabel } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Flex, Input, Typography, type TableColumnsType } from 'antd';
+import { Flex, Input, type TableColumnsType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { opsAuditQuery } from '../../../api/ops.ts';
 import { PagedListTable } from '../../../components/PagedListTable.tsx';

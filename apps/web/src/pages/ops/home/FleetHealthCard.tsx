@@ -1,6 +1,7 @@
 import type { FleetHealth } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, Empty, Flex, List, Row, Statistic, Tag, Typography } from 'antd';
+import { Alert, Col, Empty, Flex, List, Row, Statistic, Tag } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { FLEET_HEALTH_REFRESH_MS, opsHealthQuery } from '../../../api/ops-push-cert.ts';

@@ -1,6 +1,7 @@
 import type { OpsLoginRequest } from '@lease/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorToastText, isApiError } from '../../../api/errors.ts';

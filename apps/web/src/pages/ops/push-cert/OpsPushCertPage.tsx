@@ -1,7 +1,8 @@
 import { CloudUploadOutlined, DownloadOutlined, FileProtectOutlined, KeyOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { PushCertStatus, PushCertificateView } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Input, Popconfirm, Space, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Descriptions, Flex, Input, Popconfirm, Space, Tag, Upload } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { errorToastText, isApiError } from '../../../api/errors.ts';
 import { opsPushCertQuery, opsPushCsr, opsPushInstall, opsPushVendorSign, pushCertKeys } from '../../../api/ops-push-cert.ts';

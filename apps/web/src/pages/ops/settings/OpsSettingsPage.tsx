@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Switch, Typography } from 'antd';
+import { Switch } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { opsKeys, opsSettingsQuery, opsUpdateSettings } from '../../../api/ops.ts';
 import { feedback } from '../../../app/feedback.ts';
 import { Panel } from '../../../components/Panel.tsx';

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpsTotpEnrolment } from '@lease/shared';
-import { Alert, Button, Form, Input, Steps, Typography } from 'antd';
+import { Alert, Button, Form, Input, Steps } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorToastText, isApiError } from '../../../api/errors.ts';

@@ -1,6 +1,7 @@
 import { ALL_MODULES, DEFAULT_STORE_MODULES, moduleLabel, type OpsStoreCreateRequest } from '@lease/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Checkbox, Form, InputNumber, Input, Modal, Radio, Typography } from 'antd';
+import { Alert, Checkbox, Form, InputNumber, Input, Modal, Radio } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { errorToastText, isApiError } from '../../../api/errors.ts';
 import { opsCreateStore, opsKeys } from '../../../api/ops.ts';

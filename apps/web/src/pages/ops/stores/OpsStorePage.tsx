@@ -1,6 +1,7 @@
 import { ALL_MODULES, moduleLabel, type Module, type OpsLedgerEntry, type OpsStoreDetail } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Descriptions, Flex, Form, Input, InputNumber, Modal, Radio, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Flex, Form, Input, InputNumber, Modal, Radio, Table, Tag, type TableColumnsType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorToastText, isApiError } from '../../../api/errors.ts';

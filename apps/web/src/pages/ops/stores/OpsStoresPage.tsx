@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { OpsStoreItem } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type OpsStoreQuery, opsStoresQuery } from '../../../api/ops.ts';

@@ -1,5 +1,6 @@
 import type { OrderableReportLevel, ReportBalance, ReportHelper } from '@lease/shared';
-import { Button, Flex, Popover, Table, Typography, theme } from 'antd';
+import { Button, Flex, Popover, Table, theme } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { discountText } from '../../merchant/config/storeInfoView.ts';
 import { priceOf, yuan } from '../reportView.ts';
 import { SandboxTag } from './ReportTags.tsx';

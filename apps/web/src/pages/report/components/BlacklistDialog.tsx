@@ -1,6 +1,7 @@
 import { blacklistCheckRequest, phoneNumber, reportMsg, type BlacklistCheckRequest, type BlacklistCheckResult } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, List, Modal, Radio, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, List, Modal, Radio } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { homeKeys } from '../../../api/home.ts';
 import { checkBlacklist, reportHelperQuery, reportKeys } from '../../../api/report.ts';
 import { required, schemaRule, showFormError } from '../../../forms/formRules.ts';

@@ -1,5 +1,6 @@
 import { hasPermission, Perm, riskLevelLabel, type HirerRisk } from '@lease/shared';
-import { Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
+import { Hint } from '../../../components/hint/Hint.tsx';
 import { Link } from 'react-router';
 import { useUser } from '../../../auth/useUser.ts';
 import { formatDateTime } from '../../../lib/time.ts';
@@ -13,12 +14,12 @@ export function HirerRiskTag({ risk }: { risk: HirerRisk | null }) {
   const user = useUser();
   if (!risk) return null;
   const tag = (
-    <Tooltip title={`最近报告：${formatDateTime(risk.date_created)}，风险分 ${risk.score}${risk.sandbox ? '（沙箱数据）' : ''}`}>
+    <Hint title={`最近报告：${formatDateTime(risk.date_created)}，风险分 ${risk.score}${risk.sandbox ? '（沙箱数据）' : ''}`}>
       <Tag color={RISK_COLOR[risk.level]} data-testid="hirer-risk">
         租机人{riskLevelLabel[risk.level]}
         {risk.sandbox ? '·沙箱' : ''}
       </Tag>
-    </Tooltip>
+    </Hint>
   );
   // The report view lives under its level's route (and module).
   return hasPermission(user.permission, Perm.REPORT_LIST) ? <Link to={`/console/report/${risk.report_level}/${risk.report_id}`}>{tag}</Link> : tag;

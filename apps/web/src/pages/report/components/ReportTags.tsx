@@ -1,13 +1,14 @@
 import { reportLevelLabel, reportStatusLabel, riskLevelLabel, SANDBOX_LABEL, type ReportLevel, type ReportStatus, type RiskLevel } from '@lease/shared';
-import { Tag, Tooltip } from 'antd';
+import { Tag } from 'antd';
+import { Hint } from '../../../components/hint/Hint.tsx';
 import { RISK_COLOR, STATUS_COLOR } from '../reportView.ts';
 
 /** SandboxTag marks results the offline sandbox provider made up: they describe no real person. */
 export function SandboxTag() {
   return (
-    <Tooltip title="离线沙箱生成的合成数据，不代表真实个人信用">
+    <Hint title="离线沙箱生成的合成数据，不代表真实个人信用">
       <Tag color="purple">{SANDBOX_LABEL}</Tag>
-    </Tooltip>
+    </Hint>
   );
 }
 

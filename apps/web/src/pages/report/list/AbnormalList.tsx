@@ -1,6 +1,7 @@
 import type { AbnormalReportItem, Paging } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Typography, type TableColumnType } from 'antd';
+import type { TableColumnType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { abnormalListQuery } from '../../../api/report.ts';

@@ -9,7 +9,8 @@ import {
   type ReportListItem,
 } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Checkbox, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal, Select } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { homeKeys } from '../../../api/home.ts';
 import { addReport, reportBalanceQuery, reportHelperQuery, reportKeys } from '../../../api/report.ts';

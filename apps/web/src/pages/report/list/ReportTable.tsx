@@ -1,5 +1,6 @@
 import type { ReportListItem, ReportListQuery } from '@lease/shared';
-import { Button, Space, Typography, type TableColumnType } from 'antd';
+import { Button, Space, type TableColumnType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { tablePagination } from '../../../components/pagination.ts';

@@ -1,5 +1,6 @@
 import type { RcsRecord } from '@lease/shared';
-import { Flex, QRCode, Typography } from 'antd';
+import { Flex, QRCode } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 
 /** RcsAuthLink is what the hirer needs to authorise the query on their own phone: a QR code to scan and the link to send. */
 export function RcsAuthLink({ record }: { record: Pick<RcsRecord, 'auth_url' | 'name'> }) {

@@ -1,6 +1,7 @@
 import type { RcsChannelReport, RcsRecord } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Form, Input, Space, Typography, theme, type TableColumnType } from 'antd';
+import { Button, Empty, Flex, Form, Input, Space, theme, type TableColumnType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { reportBalanceQuery, rcsListQueryOptions } from '../../../api/report.ts';
 import { tablePagination } from '../../../components/pagination.ts';

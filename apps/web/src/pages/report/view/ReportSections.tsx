@@ -1,5 +1,6 @@
 import type { CourtCase, ReportSections as Sections } from '@lease/shared';
-import { Descriptions, Empty, Flex, Spin, Table, Typography } from 'antd';
+import { Descriptions, Empty, Flex, Spin, Table } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Panel } from '../../../components/Panel.tsx';
 import { YesNo } from '../../../components/YesNo.tsx';

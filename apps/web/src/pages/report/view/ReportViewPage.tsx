@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { reportLevelLabel, riskLevelLabel, type ReportDetail } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Result, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Result, Space } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api/index.ts';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Spin, Typography } from 'antd';
+import { Button, Empty, Flex, Spin } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { Link } from 'react-router';
 import { reportViewLogQuery } from '../../../api/logs.ts';
 import { Panel } from '../../../components/Panel.tsx';

@@ -1,4 +1,5 @@
-import { Card, Empty, Flex, Pagination, Spin, Table, type TableColumnType, type TableColumnsType, Typography } from 'antd';
+import { Card, Empty, Flex, Pagination, Spin, Table, type TableColumnType, type TableColumnsType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { tablePagination } from '../../../components/pagination.ts';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';

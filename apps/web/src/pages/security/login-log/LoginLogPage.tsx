@@ -1,6 +1,8 @@
 import { LoginStatus, loginLogListQuery, loginStatusLabel, type LoginLogItem, type LoginLogListQuery } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Flex, Tag, type TableColumnsType } from 'antd';
+import { Hint } from '../../../components/hint/Hint.tsx';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { loginLogQuery } from '../../../api/logs.ts';
 import { Panel } from '../../../components/Panel.tsx';
 import { formatDateTime, withChinaTime } from '../../../lib/time.ts';
@@ -27,9 +29,9 @@ const columns: TableColumnsType<LoginLogItem> = [
     render: (ua: string) =>
       ua ? (
         // Browser and system as a person says them; the full string stays on hover for the rare question.
-        <Tooltip title={ua} placement="topLeft">
+        <Hint title={ua} placement="topLeft">
           {describeUserAgent(ua)}
-        </Tooltip>
+        </Hint>
       ) : (
         <Typography.Text type="secondary">—</Typography.Text>
       ),

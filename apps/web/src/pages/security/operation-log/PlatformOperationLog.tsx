@@ -1,6 +1,7 @@
 import { operationActionLabel, operationLogListQuery, Perm, type OperationLogItem, type OperationLogListQuery } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Flex, Tag, type TableColumnsType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { Link } from 'react-router';
 import { storeOperationLogQuery, type OperationLogPlatform } from '../../../api/logs.ts';
 import { usePermission } from '../../../auth/usePermission.tsx';

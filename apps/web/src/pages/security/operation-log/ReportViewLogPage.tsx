@@ -1,6 +1,7 @@
 import { type ReportLevel, type ReportViewLogItem, type ReportViewLogQuery, reportLevelLabel, reportViewLogQuery as reportViewLogSchema } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Tag, type TableColumnsType } from 'antd';
+import { Typography } from '../../../components/typography/Typography.tsx';
 import { Link } from 'react-router';
 import { reportViewLogQuery } from '../../../api/logs.ts';
 import { formatDateTime } from '../../../lib/time.ts';

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AndroidAppRestrictionMode, androidAppEntry, androidAppRestrictionModeLabel, type AndroidAppEntry } from '@lease/shared';
-import { Button, Flex, Form, Input, Radio, Select, Switch, Typography } from 'antd';
+import { Button, Flex, Form, Input, Radio, Select, Switch } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { schemaRule } from '../../../../forms/formRules.ts';
 
 export interface AppRuleValues {

@@ -1,6 +1,7 @@
 import { androidPasscodeRequest, type AndroidPasscodeResponse } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Select } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { androidKeys, getAndroidPasscode } from '../../../../api/androidDevice.ts';
 import { isApiError } from '../../../../api/index.ts';

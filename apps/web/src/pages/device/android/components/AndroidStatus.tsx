@@ -1,6 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { type AndroidDeviceListItem, EnrollmentStatus, RegulateStatus, androidChannelLabel, regulateStatusLabel } from '@lease/shared';
-import { Space, Tag, Tooltip } from 'antd';
+import { Space, Tag } from 'antd';
+import { Hint } from '../../../../components/hint/Hint.tsx';
 import { EnrollTag, LockTag, ProgressNote } from '../../ios/components/StatusTags.tsx';
 
 const REGULATE_COLOR: Record<number, string> = {
@@ -22,9 +23,9 @@ export function RegulateTag({ status }: { status: number }) {
 /** ChannelTag names how the agent controls the phone: plain device owner or a vendor SDK. */
 export function ChannelTag({ channel }: { channel: number }) {
   return (
-    <Tooltip title="管理通道：设备所有者（Device Owner）或厂商企业接口">
+    <Hint title="管理通道：设备所有者（Device Owner）或厂商企业接口">
       <Tag>{androidChannelLabel[channel] ?? `通道 ${channel}`}</Tag>
-    </Tooltip>
+    </Hint>
   );
 }
 

@@ -1,5 +1,6 @@
 import { type AndroidDeviceDetail, androidChannelLabel, androidAppRestrictionModeLabel, androidModelName } from '@lease/shared';
-import { Typography, type DescriptionsProps } from 'antd';
+import type { DescriptionsProps } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { getAndroidHirerPhone, androidKeys, updateAndroidRemark } from '../../../../api/androidDevice.ts';
 import { formatDateTime } from '../../../../lib/time.ts';
 import { LockTag } from '../../ios/components/StatusTags.tsx';

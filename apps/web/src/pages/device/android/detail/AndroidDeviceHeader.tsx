@@ -1,6 +1,7 @@
 import { EnvironmentOutlined, FileImageOutlined, FolderOutlined, KeyOutlined, SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
 import { EnrollmentStatus, type AndroidDeviceDetail } from '@lease/shared';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { HirerRiskTag } from '../../../report/components/HirerRiskTag.tsx';
 import { ActionButton } from '../../ios/components/ActionButton.tsx';
 import { EnrollTag, LockTag, ProgressNote } from '../../ios/components/StatusTags.tsx';

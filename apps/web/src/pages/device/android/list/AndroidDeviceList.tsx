@@ -1,6 +1,7 @@
 import { Perm, type AndroidDeviceListItem, type AndroidListQuery } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Space, Typography } from 'antd';
+import { Button, Empty, Flex, Space } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { androidListQuery } from '../../../../api/androidDevice.ts';

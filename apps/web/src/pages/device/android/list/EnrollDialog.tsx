@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { androidChannelLabel } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Modal, QRCode, Select, Steps, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Modal, QRCode, Select, Steps } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { androidKeys, androidSearchOptionsQuery, issueEnrollToken, mdmAppDownloadLinkQuery } from '../../../../api/androidDevice.ts';
 import { formatDateTime } from '../../../../lib/time.ts';

@@ -1,5 +1,6 @@
 import type { AndroidDeviceListItem, AndroidListQuery } from '@lease/shared';
-import { Flex, Typography, type TableColumnsType } from 'antd';
+import { Flex, type TableColumnsType } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { getAndroidHirerPhone } from '../../../../api/androidDevice.ts';

@@ -1,6 +1,7 @@
 import { CORE_ANDROID_RESTRICTIONS, type AndroidAppRestriction } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Space, Tabs } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useEffect, useState } from 'react';
 import {
   androidDefaultAppRestrictionQuery,

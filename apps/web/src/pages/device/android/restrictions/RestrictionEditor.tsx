@@ -1,5 +1,7 @@
 import { ANDROID_RESTRICTIONS, type AndroidRestriction, type AndroidRestrictionGroup, androidRestrictionGroupLabel } from '@lease/shared';
-import { Flex, Switch, Tag, Tooltip, Typography, theme } from 'antd';
+import { Flex, Switch, Tag, theme } from 'antd';
+import { Hint } from '../../../../components/hint/Hint.tsx';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 
 /** restrictionGroups: the catalogue by group, in the editor's order. */
 export const restrictionGroups = (Object.keys(androidRestrictionGroupLabel) as AndroidRestrictionGroup[]).map((group) => ({
@@ -42,16 +44,16 @@ function RestrictionRow({ item, on, props }: { item: AndroidRestriction; on: boo
           {item.core && <Tag color="geekblue">监管核心</Tag>}
           {differs && <Tag color="orange">与门店默认不同</Tag>}
           {(tooOld || unsupported) && (
-            <Tooltip title={tooOld ? `需要 Android API ${item.minApi} 及以上，此设备为 API ${props.sdkInt}` : '此设备的管理通道报告不支持该限制'}>
+            <Hint title={tooOld ? `需要 Android API ${item.minApi} 及以上，此设备为 API ${props.sdkInt}` : '此设备的管理通道报告不支持该限制'}>
               <Tag color="default">设备不支持</Tag>
-            </Tooltip>
+            </Hint>
           )}
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {item.description}
         </Typography.Text>
       </Flex>
-      <Tooltip title={`${item.platform}（Android API ${item.minApi}+）`}>
+      <Hint title={`${item.platform}（Android API ${item.minApi}+）`}>
         <Switch
           aria-label={item.label}
           checked={on}
@@ -60,7 +62,7 @@ function RestrictionRow({ item, on, props }: { item: AndroidRestriction; on: boo
           unCheckedChildren="允许"
           onChange={(checked) => props.onChange?.({ ...props.value, [item.key]: checked })}
         />
-      </Tooltip>
+      </Hint>
     </Flex>
   );
 }

@@ -1,5 +1,6 @@
 import { type ActivationLockResult, OperationStatus, SmsGuardedAction } from '@lease/shared';
-import { Alert, Flex, Typography } from 'antd';
+import { Alert, Flex } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { getActivationLockPassword, turnOffActivationLock, turnOnActivationLock } from '../../../../api/activationLock.ts';
 import { feedback } from '../../../../app/feedback.ts';

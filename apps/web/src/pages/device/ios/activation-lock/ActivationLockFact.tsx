@@ -1,5 +1,6 @@
 import { ActivationLockStatus, activationLockStatusLabel, type IosDeviceDetail } from '@lease/shared';
-import { Space, Tag, Typography } from 'antd';
+import { Space, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 
 const COLOR: Record<number, string> = {
   [ActivationLockStatus.ON]: 'green',

@@ -1,5 +1,5 @@
 import { LockStatus, SmsGuardedAction } from '@lease/shared';
-import { Typography } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useNeedSms } from '../release/SensitiveFields.tsx';
 import { sensitiveProof } from '../../../../forms/SensitiveFields.tsx';
 import { TypedConfirmField } from '../../../../forms/TypedConfirmField.tsx';

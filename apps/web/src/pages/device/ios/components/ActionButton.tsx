@@ -1,4 +1,5 @@
-import { Button, Tooltip, type ButtonProps } from 'antd';
+import { Button, type ButtonProps } from 'antd';
+import { Hint } from '../../../../components/hint/Hint.tsx';
 import type { ReactNode } from 'react';
 import type { ActionCheck } from '../detail/deviceActions.ts';
 
@@ -15,13 +16,13 @@ export function ActionButton({ check, children, ...button }: ActionButtonProps) 
   if (!check.permitted) return null;
   if (check.allowed) return <Button {...button}>{children}</Button>;
   return (
-    <Tooltip title={check.reason}>
+    <Hint title={check.reason}>
       {/* A disabled button swallows pointer events; the span keeps the tooltip working. */}
       <span style={{ display: 'inline-block', cursor: 'not-allowed' }}>
         <Button {...button} disabled style={{ ...button.style, pointerEvents: 'none' }}>
           {children}
         </Button>
       </span>
-    </Tooltip>
+    </Hint>
   );
 }

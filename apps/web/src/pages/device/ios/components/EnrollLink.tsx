@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Flex, QRCode, Typography } from 'antd';
+import { Flex, QRCode } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { enrollShortLinkQuery } from '../../../../api/iosDevice.ts';
 
 interface EnrollLinkProps {

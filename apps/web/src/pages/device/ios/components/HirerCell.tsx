@@ -1,6 +1,8 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Flex, Tooltip, Typography } from 'antd';
+import { Button, Flex } from 'antd';
+import { Hint } from '../../../../components/hint/Hint.tsx';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { getHirerPhone } from '../../../../api/iosDevice.ts';
 
@@ -28,7 +30,7 @@ export function HirerCell({ deviceId, name, maskedPhone, reveal: read = getHirer
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             {phone ?? maskedPhone}
           </Typography.Text>
-          <Tooltip title={phone ? '隐藏手机号' : '查看完整手机号（将记录操作日志）'}>
+          <Hint title={phone ? '隐藏手机号' : '查看完整手机号（将记录操作日志）'}>
             <Button
               type="text"
               size="small"
@@ -37,7 +39,7 @@ export function HirerCell({ deviceId, name, maskedPhone, reveal: read = getHirer
               icon={phone ? <EyeInvisibleOutlined /> : <EyeOutlined />}
               onClick={() => (phone ? setPhone(null) : reveal.mutate())}
             />
-          </Tooltip>
+          </Hint>
         </Flex>
       )}
     </Flex>

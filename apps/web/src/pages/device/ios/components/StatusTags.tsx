@@ -1,6 +1,8 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { EnrollmentStatus, enrollmentStatusLabel, LockStatus, lockStatusLabel, type OperationProgress } from '@lease/shared';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Space, Tag } from 'antd';
+import { Hint } from '../../../../components/hint/Hint.tsx';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { progressView } from './progress.ts';
 
 const ENROLL_COLOR: Record<number, string> = {
@@ -34,14 +36,14 @@ export function LockTag({ status }: { status: number }) {
 export function ProgressNote({ progress }: { progress: OperationProgress }) {
   const view = progressView(progress);
   return (
-    <Tooltip title={view.tooltip}>
+    <Hint title={view.tooltip}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         <Space size={4}>
           {view.running && <LoadingOutlined />}
           {view.text}
         </Space>
       </Typography.Text>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -61,8 +63,8 @@ export function DeviceStatus({ enrollment, lock, progress }: { enrollment: numbe
 
 export function SimulatedTag() {
   return (
-    <Tooltip title="由设备模拟器接入的演示设备，不是真实手机">
+    <Hint title="由设备模拟器接入的演示设备，不是真实手机">
       <Tag color="purple">模拟设备</Tag>
-    </Tooltip>
+    </Hint>
   );
 }

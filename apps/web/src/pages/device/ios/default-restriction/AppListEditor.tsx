@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Table, Typography } from 'antd';
+import { Button, Flex, Table } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { AppIcon } from '../../../appstore/AppIcon.tsx';
 import { AppPicker, type ListedApp } from './AppPicker.tsx';

@@ -1,6 +1,7 @@
 import { appleAppEntry, appleWhiteListApp } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Modal, Table, Tabs, Typography } from 'antd';
+import { Button, Flex, Form, Input, Modal, Table, Tabs } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { appstoreListQuery } from '../../../../api/appstore.ts';
 import { installedAppsQuery } from '../../../../api/iosDevice.ts';

@@ -1,6 +1,7 @@
 import { type AppleAppRestriction, type AppleAppRestrictionInput, AppleAppRestrictionType, appleAppRestrictionTypeLabel } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Typography } from 'antd';
+import { Button, Form } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { storeKeys, updateDefaultAppRestriction } from '../../../../api/store.ts';
 import { feedback } from '../../../../app/feedback.ts';
 import { Panel } from '../../../../components/Panel.tsx';

@@ -1,5 +1,7 @@
 import type { AppleRestrictionItem } from '@lease/shared';
-import { Flex, Switch, Tag, Tooltip, Typography, theme } from 'antd';
+import { Flex, Switch, Tag, theme } from 'antd';
+import { Hint } from '../../../../components/hint/Hint.tsx';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { restrictionSections } from './restrictionView.ts';
 
@@ -8,16 +10,16 @@ const SECTIONS = restrictionSections();
 export function SupervisionTag({ item }: { item: AppleRestrictionItem }) {
   if (item.supervised) {
     return (
-      <Tooltip title="仅对已监管的设备生效（通过 Apple 商务管理或 Apple Configurator 登记的设备）">
+      <Hint title="仅对已监管的设备生效（通过 Apple 商务管理或 Apple Configurator 登记的设备）">
         <Tag color="orange">需监管</Tag>
-      </Tooltip>
+      </Hint>
     );
   }
   if (item.unsupervisedDeprecated) {
     return (
-      <Tooltip title="未监管的设备目前仍生效，但 Apple 已标记为将来不再支持">
+      <Hint title="未监管的设备目前仍生效，但 Apple 已标记为将来不再支持">
         <Tag color="gold">建议监管</Tag>
-      </Tooltip>
+      </Hint>
     );
   }
   return null;

@@ -1,6 +1,7 @@
 import type { AppleRestrictionMap } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { storeKeys, updateDefaultSystemRestriction } from '../../../../api/store.ts';
 import { feedback } from '../../../../app/feedback.ts';

@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { IosDeviceDetail } from '@lease/shared';
-import { Button, type MenuProps, Tooltip } from 'antd';
+import { Button, type MenuProps } from 'antd';
+import { Hint } from '../../../../components/hint/Hint.tsx';
 import { useUser } from '../../../../auth/useUser.ts';
 import { LazyMenuDropdown } from '../../../../components/lazyMenuDropdown.tsx';
 import type { DeviceCommand } from '../commands/DeviceCommandDialog.tsx';
@@ -32,9 +33,9 @@ export function ActionMenuButton({ group, device, perms, onCommand }: ActionMenu
     label: check.allowed ? (
       action.label
     ) : (
-      <Tooltip title={check.reason} placement="left">
+      <Hint title={check.reason} placement="left">
         {action.label}
-      </Tooltip>
+      </Hint>
     ),
   }));
   return (

@@ -1,6 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { IosDeviceDetail } from '@lease/shared';
-import { Button, Descriptions, Tooltip, Typography } from 'antd';
+import { Button, Descriptions } from 'antd';
+import { Hint } from '../../../../components/hint/Hint.tsx';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { Panel } from '../../../../components/Panel.tsx';
 import { YesNo } from '../../../../components/YesNo.tsx';
 import { formatDateTime, fromNow } from '../../../../lib/time.ts';
@@ -20,11 +22,11 @@ export function ConnectionPanel({ check, checking, onRecheck }: ConnectionPanelP
     <Panel
       title="设备连接检查"
       extra={
-        <Tooltip title="重新检查，并请设备上报最新信息">
+        <Hint title="重新检查，并请设备上报最新信息">
           <Button size="small" icon={<ReloadOutlined />} loading={checking} onClick={onRecheck}>
             重新检查
           </Button>
-        </Tooltip>
+        </Hint>
       }
     >
       {check ? (
@@ -39,9 +41,9 @@ export function ConnectionPanel({ check, checking, onRecheck }: ConnectionPanelP
               key: 'seen',
               label: '最后通信',
               children: check.last_seen_at ? (
-                <Tooltip title={formatDateTime(check.last_seen_at)}>
+                <Hint title={formatDateTime(check.last_seen_at)}>
                   <span>{fromNow(check.last_seen_at)}</span>
-                </Tooltip>
+                </Hint>
               ) : (
                 '从未通信'
               ),

@@ -9,7 +9,8 @@ import {
   type IosDeviceDetail,
   type IosLockScreen,
 } from '@lease/shared';
-import { Flex, Tag, Typography, type DescriptionsProps } from 'antd';
+import { Flex, Tag, type DescriptionsProps } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../../lib/time.ts';
 import { FactSections, leaseFacts, none, or, restrictionFact, SimFact } from '../../shared/DeviceFactParts.tsx';

@@ -1,6 +1,6 @@
 import { EnvironmentOutlined, SoundOutlined } from '@ant-design/icons';
 import { EnrollmentStatus, LockStatus, RecycledStatus, type IosDeviceDetail } from '@lease/shared';
-import { Typography } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { DeviceHeaderFrame, LockToggleButton } from '../../shared/DeviceHeaderFrame.tsx';
 import { HirerRiskTag } from '../../../report/components/HirerRiskTag.tsx';
 import { ActionButton } from '../components/ActionButton.tsx';

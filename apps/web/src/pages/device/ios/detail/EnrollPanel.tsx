@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { Panel } from '../../../../components/Panel.tsx';
 import { EnrollLink } from '../components/EnrollLink.tsx';
 import { HttpsNotice } from '../components/HttpsNotice.tsx';

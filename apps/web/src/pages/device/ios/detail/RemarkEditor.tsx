@@ -1,7 +1,11 @@
+import EditOutlined from '@ant-design/icons/EditOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Typography } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { iosKeys, updateRemark } from '../../../../api/iosDevice.ts';
 import { feedback } from '../../../../app/feedback.ts';
+import { Typography } from '../../../../components/typography/Typography.tsx';
+
+const RemarkInput = lazy(() => import('./RemarkInput.tsx'));
 
 /** RemarkEditor edits the device's remark in place (≤ 100 characters); Enter saves, Esc cancels. */
 export function RemarkEditor({
@@ -18,6 +22,9 @@ export function RemarkEditor({
   root?: readonly unknown[];
 }) {
   const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const edit = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
   const save = useMutation({
     mutationFn: (text: string) => write(deviceId, text),
     onSuccess: async () => {
@@ -25,19 +32,34 @@ export function RemarkEditor({
       await queryClient.invalidateQueries({ queryKey: root });
     },
   });
-  return (
-    <Typography.Text
-      type={remark ? undefined : 'secondary'}
-      editable={{
-        text: remark,
-        maxLength: 100,
-        tooltip: '修改备注',
-        onChange: (text) => {
-          if (text.trim() !== remark) save.mutate(text.trim());
-        },
-      }}
-    >
-      {save.isPending ? '保存中…' : remark || '无备注'}
+  // Back from the editor, the keyboard is where it was: on the edit button.
+  useEffect(() => {
+    if (!editing && wasEditing.current) edit.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const shown = save.isPending ? '保存中…' : remark || '无备注';
+  const text = (
+    <Typography.Text type={remark ? undefined : 'secondary'}>
+      {shown}
+      {editing ? null : (
+        <span className="ant-typography-actions">
+          <button ref={edit} type="button" className="ant-typography-edit" aria-label="修改备注" title="修改备注" onClick={() => setEditing(true)}>
+            <EditOutlined />
+          </button>
+        </span>
+      )}
     </Typography.Text>
+  );
+  if (!editing) return text;
+  return (
+    <Suspense fallback={text}>
+      <RemarkInput
+        remark={remark}
+        onSave={(value) => {
+          if (value.trim() !== remark) save.mutate(value.trim());
+        }}
+        onDone={() => setEditing(false)}
+      />
+    </Suspense>
   );
 }

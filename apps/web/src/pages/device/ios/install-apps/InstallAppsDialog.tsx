@@ -1,6 +1,7 @@
 import { type AppstoreApp, type InstallAppResult, MAX_INSTALL_APPS } from '@lease/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Empty, Flex, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, Flex, Input, Modal, Space, Table, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router';

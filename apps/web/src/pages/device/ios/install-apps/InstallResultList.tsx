@@ -1,7 +1,8 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { type InstallAppResult, OperationStatus, operationStatusLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { List, Tag, Typography } from 'antd';
+import { List, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { operationQuery } from '../../../../api/iosNetwork.ts';
 import { operationStatusColor } from '../../../security/operation-log/operationStatus.ts';
 

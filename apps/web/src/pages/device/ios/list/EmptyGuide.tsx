@@ -1,4 +1,5 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { emptyListText, FirstDeviceGuide, NO_REGISTER_TEXT, NoMatchingDevices } from '../../../../components/FirstDeviceGuide.tsx';
 
 interface EmptyGuideProps {

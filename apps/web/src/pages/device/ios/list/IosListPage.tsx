@@ -1,6 +1,7 @@
 import { LockStatus, Perm, type IosDeviceListItem } from '@lease/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Space, Typography } from 'antd';
+import { Button, Flex, Space } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { iosDeviceListQuery } from '../../../../api/iosDevice.ts';

@@ -1,6 +1,7 @@
 import { DownloadOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { IosListQuery } from '@lease/shared';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Space } from 'antd';
+import { Hint } from '../../../../components/hint/Hint.tsx';
 import { useState } from 'react';
 import { downloadEnrollmentProfile, exportList } from '../../../../api/iosDevice.ts';
 import { feedback } from '../../../../app/feedback.ts';
@@ -44,18 +45,18 @@ export function ListToolbar({ query, canRegister, onRegister }: ListToolbarProps
           <Button type="primary" icon={<PlusOutlined />} onClick={onRegister}>
             登记设备
           </Button>
-          <Tooltip title="用 Apple Configurator 在电脑上批量给设备安装管理描述文件">
+          <Hint title="用 Apple Configurator 在电脑上批量给设备安装管理描述文件">
             <Button icon={<DownloadOutlined />} loading={busy === 'profile'} onClick={() => void download('profile')}>
               下载描述文件（Apple Configurator）
             </Button>
-          </Tooltip>
+          </Hint>
         </>
       )}
-      <Tooltip title="按当前筛选条件导出为 Excel">
+      <Hint title="按当前筛选条件导出为 Excel">
         <Button icon={<ExportOutlined />} loading={busy === 'export'} onClick={() => void download('export')}>
           导出
         </Button>
-      </Tooltip>
+      </Hint>
     </Space>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Divider, Flex, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Input, Modal, Select } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { clerkOptionsQuery, iosKeys, registerDevices, type RegisteredDevice, type RejectedSerial } from '../../../../api/iosDevice.ts';
 import { feedback } from '../../../../app/feedback.ts';

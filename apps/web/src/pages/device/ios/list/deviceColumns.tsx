@@ -1,5 +1,6 @@
 import type { IosDeviceListItem, IosListQuery } from '@lease/shared';
-import { Flex, Typography, type TableColumnsType } from 'antd';
+import { Flex, type TableColumnsType } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Battery, TwoLines, timeColumns } from '../../../../components/deviceCells.tsx';

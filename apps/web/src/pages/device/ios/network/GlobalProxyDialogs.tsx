@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Modal, Skeleton } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { Link } from 'react-router';
 import { globalHttpProxyQuery } from '../../../../api/iosNetwork.ts';
 import { useUser } from '../../../../auth/useUser.ts';

@@ -9,7 +9,8 @@ import {
   stepVerdictLabel,
 } from '@lease/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Modal, Radio, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Modal, Radio, Skeleton, Space, Table, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../../api/index.ts';
 import { iosKeys } from '../../../../api/iosDevice.ts';

@@ -1,6 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { type OneClickRunStepView, type OneClickRunView, oneClickStepStatusLabel } from '@lease/shared';
-import { Steps, Typography } from 'antd';
+import { Steps } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 
 const STEP_STATUS = { pending: 'wait', running: 'process', done: 'finish', failed: 'error', skipped: 'wait' } as const;
 

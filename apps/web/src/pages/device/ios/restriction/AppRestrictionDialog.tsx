@@ -1,6 +1,7 @@
 import { type AppleAppRestrictionInput, AppleAppRestrictionType, type IosRestrictionState } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Modal, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Form, Modal, Skeleton, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';
 import { deviceTitle, useDeviceCommand } from '../commands/useDeviceCommand.ts';

@@ -1,6 +1,7 @@
 import { AppleAppRestrictionType, type IosDeviceDetail, appleAppRestrictionTypeLabel, superviseStatusLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Empty, Flex, Skeleton, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useEffect, useState } from 'react';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import { ResponsiveTable } from '../../../../components/ResponsiveTable.tsx';

@@ -1,6 +1,7 @@
 import { appleRestrictionKeyLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Modal, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Modal, Popconfirm, Skeleton, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { restrictionStateQuery } from '../../../../api/iosRestriction.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';

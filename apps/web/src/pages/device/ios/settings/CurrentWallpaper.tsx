@@ -1,6 +1,7 @@
 import type { IosScreenWallpaper, IosWallpaperState } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { currentWallpaperQuery } from '../../../../api/iosSettings.ts';
 import { formatDateTime } from '../../../../lib/time.ts';
 

@@ -1,5 +1,6 @@
 import { OS_DEFERRAL_MAX_DAYS, OS_DEFERRAL_MIN_DAYS, type IosOsUpdateInfo } from '@lease/shared';
-import { Flex, Form, InputNumber, Radio, Typography } from 'antd';
+import { Flex, Form, InputNumber, Radio } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { iosKeys } from '../../../../api/iosDevice.ts';
 import { setDeviceUpdatePolicy } from '../../../../api/iosOsUpdate.ts';
 import { ActionButton } from '../components/ActionButton.tsx';

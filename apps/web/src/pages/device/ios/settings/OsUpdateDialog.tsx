@@ -1,6 +1,7 @@
 import { type AvailableOsUpdate, isUrgentUpdate, OS_INSTALL_ACTIONS, type OsInstallAction, osInstallActionLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Radio, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Radio, Spin, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { iosDetailQuery } from '../../../../api/iosDevice.ts';
 import { osUpdateInfoQuery } from '../../../../api/iosOsUpdate.ts';
 import type { CommandConfirmProps } from '../commands/CommandConfirmDialog.tsx';

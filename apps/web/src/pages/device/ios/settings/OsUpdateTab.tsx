@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type AvailableOsUpdate, type IosDeviceDetail, type IosOsUpdateInfo, type OsInstallAction, osUpdateStatusLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Flex, Progress, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Progress, Table, Tag } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { iosDetailQuery } from '../../../../api/iosDevice.ts';
 import { osUpdateInfoQuery } from '../../../../api/iosOsUpdate.ts';

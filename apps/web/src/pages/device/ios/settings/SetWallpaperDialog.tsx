@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Switch, Typography } from 'antd';
+import { Form, Switch } from 'antd';
+import { Typography } from '../../../../components/typography/Typography.tsx';
 import { useEffect } from 'react';
 import { currentWallpaperQuery } from '../../../../api/iosSettings.ts';
 import type { WallpaperValues } from '../../../wallpaper/WallpaperChoiceFields.tsx';

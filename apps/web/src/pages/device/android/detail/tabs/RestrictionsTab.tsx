@@ -1,6 +1,7 @@
 import { type AndroidAppEntry, type AndroidAppRestriction, type AndroidDeviceDetail, androidAppRestrictionModeLabel } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Divider, Flex, Form, Space, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Space } from 'antd';
+import { Typography } from '../../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { androidAppRestrictionQuery, androidInstalledAppsQuery, androidRestrictionQuery } from '../../../../../api/androidDevice.ts';
 import { PageLoading } from '../../../../../components/PageLoading.tsx';

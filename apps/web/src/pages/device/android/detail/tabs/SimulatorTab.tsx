@@ -1,6 +1,7 @@
 import type { AndroidSimulatorView } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Skeleton, Tag } from 'antd';
+import { Typography } from '../../../../../components/typography/Typography.tsx';
 import { androidSimulatorQuery } from '../../../../../api/androidDevice.ts';
 import { ApiError } from '../../../../../api/errors.ts';
 

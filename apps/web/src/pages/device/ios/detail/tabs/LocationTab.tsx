@@ -1,7 +1,9 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import type { GeoPointInfo } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Empty, Flex, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, Descriptions, Empty, Flex, theme } from 'antd';
+import { Hint } from '../../../../../components/hint/Hint.tsx';
+import { Typography } from '../../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { locationLogQuery, type LocationLogItem } from '../../../../../api/iosDevice.ts';
 import { type ReverseGeocode, addressQuery } from '../../../../../api/helper.ts';
@@ -174,9 +176,9 @@ export function LocationTab({
             key: 'measured',
             width: 150,
             render: (_, r) => (
-              <Tooltip title={`记录于 ${formatDateTime(r.date_created)}`}>
+              <Hint title={`记录于 ${formatDateTime(r.date_created)}`}>
                 <span>{formatDateTime(r.measured_at)}</span>
-              </Tooltip>
+              </Hint>
             ),
           },
           { title: 'WGS-84 坐标', key: 'wgs', render: (_, r) => coord(r.latitude, r.longitude) },

@@ -1,6 +1,7 @@
 import { OperationStatus, operationStatusLabel, type OperationLogItem } from '@lease/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Tag, Typography, type TableColumnType } from 'antd';
+import { Button, Popconfirm, Tag, type TableColumnType } from 'antd';
+import { Typography } from '../../../../../components/typography/Typography.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { cancelScheduledLock, iosKeys, operationLogQuery } from '../../../../../api/iosDevice.ts';
 import { feedback } from '../../../../../app/feedback.ts';

@@ -1,6 +1,7 @@
 import type { SimCardInfo } from '@lease/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Table, Typography } from 'antd';
+import { Flex, Table } from 'antd';
+import { Typography } from '../../../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { simLogQuery, type SimLogItem } from '../../../../../api/iosDevice.ts';
 import { tablePagination } from '../../../../../components/pagination.ts';
