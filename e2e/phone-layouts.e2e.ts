@@ -235,6 +235,16 @@ describe('phone layouts (390×844)', () => {
     });
   }
 
+  it('ios: a device page opens at its top; opening a tab scrolls the tab bar to it, not the page', async () => {
+    await page.goto(`/console/device/ios/${ids.ios}`);
+    await page.getByRole('tab', { name: '设备信息', exact: true }).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const last = page.getByRole('tab', { name: '分期计划', exact: true });
+    await last.evaluate((e: HTMLElement) => e.click());
+    await expect.poll(() => last.evaluate((e) => e.getBoundingClientRect().right <= window.innerWidth && e.getBoundingClientRect().left >= 0)).toBe(true);
+  });
+
   it('ios: the 限制 summary and the restriction list read one fact a line', async () => {
     await openTab(`/console/device/ios/${ids.ios}`, '限制');
     await page.locator(OPEN_TAB).getByText('监管状态').waitFor();

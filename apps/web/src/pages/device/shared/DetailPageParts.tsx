@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { hasPermission, type Perm, type UserInfo } from '@lease/shared';
-import { Button, Flex, Tabs, type TabsProps } from 'antd';
+import { Button, Flex } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Panel } from '../../../components/Panel.tsx';
+import { type PlainTab, PlainTabs } from '../../../components/tabs/PlainTabs.tsx';
 import { useIsPhone } from '../../../lib/useIsPhone.ts';
 import { lazyPart } from '../../../components/lazyPart.tsx';
 import type { ClerkChangeApi } from './ChangeClerkDialog.tsx';
@@ -34,7 +35,7 @@ interface DeviceDetailFrameProps {
   notices?: ReactNode;
   tab: string;
   onTab: (key: string) => void;
-  tabs: TabsProps['items'];
+  tabs: PlainTab[];
   /** Panels beside the tabs (Apple: enrolment and connection); above them on a phone. */
   aside?: ReactNode;
   /** The dialogs the page opens. */
@@ -45,7 +46,7 @@ interface DeviceDetailFrameProps {
 export function DeviceDetailFrame({ back, header, notices, tab, onTab, tabs, aside, children }: DeviceDetailFrameProps) {
   const panel = (style?: CSSProperties) => (
     <Panel style={style}>
-      <Tabs activeKey={tab} onChange={onTab} style={{ marginTop: -12 }} items={tabs} />
+      <PlainTabs activeKey={tab} onChange={onTab} style={{ marginTop: -12 }} items={tabs} />
     </Panel>
   );
   return (
