@@ -56,10 +56,19 @@ describe('Typography', () => {
     vi.useRealTimers();
   });
 
-  it('does not say copied when the browser refused the copy', async () => {
+  it('does not say copied when the browser refused the copy, or when there is no text to copy', async () => {
     document.execCommand = vi.fn(() => false);
     render(<Typography.Text copyable>IMEI</Typography.Text>);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '复制' })));
+    expect(screen.queryByRole('button', { name: '复制成功' })).toBeNull();
+    const copied = spyCopy();
+    render(
+      <Typography.Text copyable>
+        <img alt="二维码" />
+      </Typography.Text>,
+    );
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: '复制' })[1]));
+    expect(copied).toEqual([]);
     expect(screen.queryByRole('button', { name: '复制成功' })).toBeNull();
   });
 

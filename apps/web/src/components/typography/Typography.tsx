@@ -83,7 +83,9 @@ function CopyButton({ config, children }: { config: true | CopyConfig; children:
       onClick={async (e) => {
         e.preventDefault();
         e.stopPropagation();
-        if (!(await copyText((config !== true && config.text) || textOf(children)))) return;
+        // Nothing to copy (a label that is not text) is not a copy: saying 复制成功 would send an empty paste.
+        const value = (config !== true && config.text) || textOf(children);
+        if (!value || !(await copyText(value))) return;
         setCopied(true);
         clearTimeout(timer.current);
         timer.current = setTimeout(() => setCopied(false), COPIED_MS);
