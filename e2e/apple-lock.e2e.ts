@@ -2,7 +2,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
 import { type AppleStage, startAppleStage } from './apple-stage.ts';
 import { confirmCommand, dialogOverflow, launchBrowser, login, newPage, type Screen, sideScroll } from './browser.ts';
 import { unstyledAntd } from './unstyled-antd.ts';
@@ -15,18 +14,15 @@ import { E2E } from './seed.ts';
  */
 let stage: AppleStage;
 let server: AppleStage['server'];
-let apns: AppleStage['apns'];
 let browser: Browser;
-const phones: SimulatedIphone[] = [];
 
 beforeAll(async () => {
   stage = await startAppleStage('apple', 4900);
-  ({ server, apns } = stage);
+  ({ server } = stage);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await Promise.all(phones.map((p) => p.stop()));
   await browser?.close();
   await stage?.close();
 });
@@ -80,10 +76,7 @@ describe.each([
         .catch(() => '')}`.slice(0, 300),
     ).toBe(200);
     const profile = Buffer.from(await download.arrayBuffer());
-    const phone = createSimulatedIphone({ serialNumber: serial, model, serverOrigin: server.origin });
-    phones.push(phone);
-    phone.attachPush(apns);
-    await phone.enroll(profile);
+    const phone = await stage.enrolPhone(profile, { serialNumber: serial, model });
     await page.getByRole('button', { name: /完\s*成/ }).click();
 
     // The row shows the serial at once and the marketing name once the phone has answered DeviceInformation.

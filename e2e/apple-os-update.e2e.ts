@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
+import type { SimulatedIphone } from '@lease/device-sim';
 import { type AppleStage, startAppleStage } from './apple-stage.ts';
 import { type Screen, launchBrowser, login, newPage, sideScroll } from './browser.ts';
 import { E2E } from './seed.ts';
@@ -29,21 +29,13 @@ async function until(check: () => boolean, timeoutMs = 20_000) {
 beforeAll(async () => {
   stage = await startAppleStage('os-update', 5100);
   browser = await launchBrowser();
-  const { server, apns } = stage;
   const api = await stage.adminApi();
-  const serial = 'E2EOSU000001';
-  const { list } = await api<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [serial] });
-  deviceId = list[0].id;
-  const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${list[0].enroll_link.split('/enroll/')[1]}`)).arrayBuffer());
-  phone = createSimulatedIphone({
-    serialNumber: serial,
+  ({ phone, deviceId } = await stage.registerPhone({
+    serialNumber: 'E2EOSU000001',
     model: 'iPhone15,2',
     osVersion: '18.1',
     batteryHealth: 'service-recommended',
-    serverOrigin: server.origin,
-  });
-  phone.attachPush(apns);
-  await phone.enroll(profile);
+  }));
   await until(() => phone!.state.ddm.enabled);
   await api('/api/store/ios-update-policy', { deferral_days: 30 });
   await api('/api/device/ios/command/get-available-os-updates', { device_id: deviceId });
@@ -52,7 +44,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await phone?.stop();
   await browser?.close();
   await stage?.close();
 });

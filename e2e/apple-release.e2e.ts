@@ -2,7 +2,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
 import { type AppleStage, startAppleStage } from './apple-stage.ts';
 import { launchBrowser, login, newPage } from './browser.ts';
 import { E2E } from './seed.ts';
@@ -13,18 +12,15 @@ import { E2E } from './seed.ts';
  */
 let stage: AppleStage;
 let server: AppleStage['server'];
-let apns: AppleStage['apns'];
 let browser: Browser;
-let phone: SimulatedIphone | undefined;
 
 beforeAll(async () => {
   stage = await startAppleStage('release', 5000);
-  ({ server, apns } = stage);
+  ({ server } = stage);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await phone?.stop();
   await browser?.close();
   await stage?.close();
 });
@@ -34,14 +30,9 @@ describe('one-click unlock in the console', () => {
     // Set-up through the API: a registered phone enrolled through its hirer link, then locked.
     const api = await stage.adminApi();
     const serial = 'E2EREL000001';
-    const { list } = await api<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [serial] });
-    const deviceId = list[0].id;
-    const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${list[0].enroll_link.split('/enroll/')[1]}`)).arrayBuffer());
-    phone = createSimulatedIphone({ serialNumber: serial, model: 'iPhone15,2', serverOrigin: server.origin });
-    phone.attachPush(apns);
-    await phone.enroll(profile);
+    const { phone, deviceId } = await stage.registerPhone({ serialNumber: serial, model: 'iPhone15,2' });
     await api('/api/device/ios/command/lock', { device_id: deviceId, message: '租金逾期，请联系门店' });
-    await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => phone.state.lostMode.enabled, { timeout: 10_000 }).toBe(true);
 
     const page = await newPage(browser, server.origin);
     await login(page, E2E.admin);
@@ -62,6 +53,6 @@ describe('one-click unlock in the console', () => {
     await expect.poll(() => dialog.getByText(/已完成：管理描述文件已移除/).isVisible()).toBe(true);
     await page.screenshot({ path: path.join(os.tmpdir(), 'e2e-apple-release.png') });
     expect(phone.state.lostMode.enabled).toBe(false);
-    await expect.poll(() => phone!.enrollmentStatus, { timeout: 10_000 }).toBe('unenrolled');
+    await expect.poll(() => phone.enrollmentStatus, { timeout: 10_000 }).toBe('unenrolled');
   });
 });

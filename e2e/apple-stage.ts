@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type MockApns, startMockApns } from '@lease/device-sim';
+import { type MockApns, type SimulatedIphone, type SimulatedIphoneOptions, createSimulatedIphone, startMockApns } from '@lease/device-sim';
 import { type ServerProcess, spawnServer } from '../apps/server/src/test/server-process.ts';
 import { E2E, seedE2e } from './seed.ts';
 
@@ -14,8 +14,21 @@ export interface AppleStage {
   apns: MockApns;
   /** adminApi signs in as the seeded admin, for the set-up a clerk is not watching. */
   adminApi(): Promise<AdminApi>;
+  /** enrolPhone enrols a simulated iPhone with a downloaded profile; it listens to the stage's pushes and stops with it. */
+  enrolPhone(profile: Buffer, options: PhoneOptions): Promise<SimulatedIphone>;
+  /** registerPhone registers a serial through the API, then enrols a phone with its hirer link's profile. */
+  registerPhone(options: PhoneOptions): Promise<{ phone: SimulatedIphone; deviceId: string }>;
   close(): Promise<void>;
 }
+
+type PhoneOptions = Omit<SimulatedIphoneOptions, 'serverOrigin' | 'serialNumber'> & { serialNumber: string };
+
+/**
+ * A refused or dropped session is tried again within seconds, not after the half minute a real phone's backoff
+ * starts at: a test waits seconds for a phone (the backoff itself is the device simulator's own tests'). What the
+ * phone noticed (HTTP errors, retries, ignored pushes) goes to stderr, so a failed run says why a phone was late.
+ */
+const E2E_RETRY = { initialMs: 1_000, maxMs: 5_000 };
 
 /**
  * startAppleStage runs the built console's server in its own process on the seeded e2e store, pushing through a
@@ -43,11 +56,28 @@ export async function startAppleStage(name: string, portBase: number, options: {
     },
     port,
   );
+  const phones: SimulatedIphone[] = [];
+  async function enrolPhone(profile: Buffer, options: PhoneOptions) {
+    const phone = createSimulatedIphone({ retry: E2E_RETRY, logger: (line) => console.error(line), ...options, serverOrigin: server.origin });
+    phones.push(phone);
+    phone.attachPush(apns);
+    await phone.enroll(profile);
+    return phone;
+  }
   return {
     server,
     apns,
     adminApi: () => adminApi(server.origin),
+    enrolPhone,
+    async registerPhone(options) {
+      const api = await adminApi(server.origin);
+      const { list } = await api<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [options.serialNumber] });
+      const code = list[0].enroll_link.split('/enroll/')[1];
+      const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${code}`)).arrayBuffer());
+      return { phone: await enrolPhone(profile, options), deviceId: list[0].id };
+    },
     async close() {
+      await Promise.all(phones.map((p) => p.stop()));
       await server.kill();
       await apns.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
 import { type AppleStage, startAppleStage } from './apple-stage.ts';
 import { dialogOverflow, launchBrowser, login, newPage, type Screen, sideScroll } from './browser.ts';
 import { E2E } from './seed.ts';
@@ -15,7 +14,6 @@ import { E2E } from './seed.ts';
 let stage: AppleStage;
 let browser: Browser;
 let token = '';
-const phones: SimulatedIphone[] = [];
 
 beforeAll(async () => {
   stage = await startAppleStage('lease', 5300);
@@ -29,7 +27,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(phones.map((p) => p.stop()));
   await browser?.close();
   await stage?.close();
 });
@@ -42,19 +39,6 @@ async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<T>;
-}
-
-/** enrolledPhone registers a serial and enrols a simulated iPhone through its hirer link, as the Apple e2e does in the browser. */
-async function enrolledPhone(serial: string): Promise<{ phone: SimulatedIphone; id: string }> {
-  const { list } = await api<{ list: { enroll_link: string }[] }>('POST', '/api/device/ios/new', { serial_numbers: [serial] });
-  const code = list[0].enroll_link.split('/enroll/')[1];
-  const profile = Buffer.from(await (await fetch(`${stage.server.origin}/api/enroll/profile?code=${code}`)).arrayBuffer());
-  const phone = createSimulatedIphone({ serialNumber: serial, model: 'iPhone15,2', serverOrigin: stage.server.origin });
-  phones.push(phone);
-  phone.attachPush(stage.apns);
-  await phone.enroll(profile);
-  const found = await api<{ list: { id: string }[] }>('GET', `/api/device/ios/list?serial_number=${serial}`);
-  return { phone, id: found.list[0].id };
 }
 
 /** A day n months before today (China time), as the date picker takes it. */
@@ -75,7 +59,7 @@ describe.each([
   { screen: 'phone' as const, serial: 'E2ELEASE0002' },
 ])('lease plan in the console ($screen)', ({ screen, serial }) => {
   it('creates a plan for a hirer behind on payments, sees it in 催收, records the payment, and the phone unlocks', async () => {
-    const { phone, id } = await enrolledPhone(serial);
+    const { phone, deviceId: id } = await stage.registerPhone({ serialNumber: serial, model: 'iPhone15,2' });
     const page = await signIn(screen);
     await page.goto(`/console/device/ios/${id}`);
     await page.getByRole('tab', { name: '分期计划' }).click();
@@ -101,9 +85,9 @@ describe.each([
     const warning = page.getByRole('dialog').filter({ hasText: '创建后设备将立即被锁定' });
     await warning.waitFor();
     await warning.getByRole('button', { name: /确\s*定|创\s*建/ }).click();
-    await expect.poll(() => phone.state.lostMode.enabled, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => phone.state.lostMode.enabled, { timeout: 30_000, message: 'the new plan locks the phone' }).toBe(true);
     expect(phone.state.lostMode.message).toMatch(/已逾期 \d+ 天，欠款 ¥1,[05]00.00/);
-    await expect.poll(() => page.getByText('已欠费锁定').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('已欠费锁定').first().isVisible(), { timeout: 20_000, message: 'the plan tab says 已欠费锁定' }).toBe(true);
     expect(await sideScroll(page)).toBe(0);
     await page.screenshot({ path: path.join(os.tmpdir(), `e2e-lease-device-${screen}.png`) });
 
@@ -112,7 +96,7 @@ describe.each([
     // A table row on a desktop, a card on a phone.
     const row = page.locator('tr, li[data-device-card]').filter({ hasText: serial });
     await row.first().waitFor();
-    expect(await row.first().getByText('已欠费锁定').isVisible()).toBe(true);
+    expect(await row.first().getByText('已欠费锁定').isVisible(), '催收 shows the plan locked').toBe(true);
     expect(await sideScroll(page)).toBe(0);
     await page.screenshot({ path: path.join(os.tmpdir(), `e2e-lease-collections-${screen}.png`) });
     await row.first().getByRole('button', { name: '登记还款' }).click();
@@ -125,7 +109,7 @@ describe.each([
     expect(await dialogOverflow(page)).toBe(0);
     await pay.getByRole('button', { name: /登\s*记/ }).click();
     // The payment clears the arrears: the unlock went out with it, and the phone leaves Lost Mode.
-    await expect.poll(() => phone.state.lostMode.enabled, { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => phone.state.lostMode.enabled, { timeout: 30_000, message: 'the payment unlocks the phone' }).toBe(false);
     await expect
       .poll(async () =>
         (await api<{ list: { serial_number: string }[] }>('GET', '/api/lease/plans?collections=1')).list.some((p) => p.serial_number === serial),
@@ -145,7 +129,7 @@ describe.each([
             .getByText(/¥1,500\.00|¥3,000\.00/)
             .first()
             .isVisible(),
-        { timeout: 20_000 },
+        { timeout: 20_000, message: 'the home counts the payment' },
       )
       .toBe(true);
     expect(await sideScroll(page)).toBe(0);

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatedIphone, createSimulatedIphone } from '@lease/device-sim';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { clerk } from '../apps/server/src/domain/clerk.table.ts';
 import { topUpStore } from '../apps/server/src/modules/report/top-up.ts';
@@ -17,9 +16,7 @@ import { E2E } from './seed.ts';
  */
 let stage: AppleStage;
 let server: AppleStage['server'];
-let apns: AppleStage['apns'];
 let browser: Browser;
-let phone: SimulatedIphone | undefined;
 
 /** topUp gives the store money for one basic report, which the report-view tab needs. */
 async function topUp(dataDir: string) {
@@ -34,12 +31,11 @@ async function topUp(dataDir: string) {
 
 beforeAll(async () => {
   stage = await startAppleStage('small-flows', 5700, { prepare: topUp });
-  ({ server, apns } = stage);
+  ({ server } = stage);
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await phone?.stop();
   await browser?.close();
   await stage?.close();
 });
@@ -86,11 +82,9 @@ describe('small flows', () => {
   it('warns before a locked phone goes to the recycle bin, and needs the tick', async () => {
     const api = await stage.adminApi();
     const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${enrollLink.split('/enroll/')[1]}`)).arrayBuffer());
-    phone = createSimulatedIphone({ serialNumber: 'E2ESMALL0001', model: 'iPhone15,2', serverOrigin: server.origin });
-    phone.attachPush(apns);
-    await phone.enroll(profile);
+    const phone = await stage.enrolPhone(profile, { serialNumber: 'E2ESMALL0001', model: 'iPhone15,2' });
     await api('/api/device/ios/command/lock', { device_id: deviceId, message: '租金逾期，请联系门店' });
-    await expect.poll(() => phone!.state.lostMode.enabled, { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => phone.state.lostMode.enabled, { timeout: 15_000 }).toBe(true);
 
     const page = await newPage(browser, server.origin);
     await login(page, E2E.admin);

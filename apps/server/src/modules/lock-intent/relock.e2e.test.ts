@@ -220,6 +220,8 @@ describe('the phone reports, the record follows', () => {
   it('an unsupervised phone is not asked again (Apple refuses it Lost Mode): the record says 未锁定, the store’s lock stays', async () => {
     const { phone, deviceId } = await h.newPhone(headers, { supervised: false });
     await waitFor(async () => (await device(deviceId)).factsUpdatedAt);
+    // The enrolment's own app list may still be in flight, and a refetch already pending is not queued twice.
+    await phone.whenIdle();
     await lockedOnRecordOnly(deviceId);
     const mark = phone.state.commandLog.length;
     await h.t.app.mdm.commander.refreshFacts([deviceId]);
