@@ -15,6 +15,10 @@ export interface RouteBytes {
   encodings: string;
   /** Responses fetched until the network was idle. */
   requests: number;
+  /** What React built: commits until the content showed and until the network was idle, fibers in the tree then. */
+  react: { commitsToReady: number; commits: number; fibers: number };
+  /** Elements in the document at network idle. */
+  elements: number;
 }
 
 /** PHONE is the screen the phone figures are taken on (an iPhone 12-15's CSS pixels), touch and mobile viewport on. */
@@ -65,6 +69,23 @@ export async function benchConsoleBundle({ phone = false, routes }: ConsoleBundl
         new MutationObserver(() => {
           if (window.__readyAt === undefined && document.querySelector(selector)) window.__readyAt = performance.now();
         }).observe(document, { childList: true, subtree: true, characterData: true });
+        // React reports each commit to the DevTools hook, in production builds too: counted here, and the tree
+        // walked once at the end, so the figures are the same on a fast or a loaded box (unlike milliseconds).
+        const react = (window.__react = { commits: 0, commitsToReady: 0, roots: new Set() });
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => {},
+          onScheduleFiberRoot: () => {},
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          onCommitFiberRoot: (_id, root) => {
+            react.commits += 1;
+            if (window.__readyAt === undefined) react.commitsToReady = react.commits;
+            react.roots.add(root);
+          },
+        };
       })();`);
       const encodings = new Set<string>();
       fresh.on('response', (res) => {
@@ -78,6 +99,18 @@ export async function benchConsoleBundle({ phone = false, routes }: ConsoleBundl
           throw new Error(`${route}: ${ready} showed but the in-page observer missed it`);
         });
       await fresh.waitForLoadState('networkidle');
+      const rendered = await fresh.evaluate(`(() => {
+        const { commits, commitsToReady, roots } = window.__react;
+        let fibers = 0;
+        const walk = (fiber) => {
+          for (let f = fiber; f; f = f.sibling) {
+            fibers += 1;
+            walk(f.child);
+          }
+        };
+        for (const root of roots) walk(root.current);
+        return { react: { commits, commitsToReady, fibers }, elements: document.getElementsByTagName('*').length };
+      })()`);
       const entries = await fresh.evaluate(() => ({
         readyAt: (window as unknown as { __readyAt: number }).__readyAt,
         documentSize: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.encodedBodySize ?? 0,
@@ -111,6 +144,7 @@ export async function benchConsoleBundle({ phone = false, routes }: ConsoleBundl
         encodings: [...encodings].join('/'),
         // The document itself is a navigation, not a resource entry.
         requests: all.length + 1,
+        ...(rendered as Pick<RouteBytes, 'react' | 'elements'>),
       };
     };
     const pages: [string, string, boolean, string][] = [

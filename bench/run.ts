@@ -44,6 +44,10 @@ if (!only || only === 'phone') {
   for (const r of await benchConsoleBundle({ phone: true, routes: ['/console', 'Apple list', 'Apple detail'] })) {
     row(`phone 390×844, to network idle, ${r.route}`, `${kb(r.total)} in ${r.requests} requests`, '≤ 250 KB');
     console.log(`    of it JS ${kb(r.jsIdle)}; first-render JS ${kb(r.js)} in ${r.files} files`);
+    // What the first screen costs React, in counts that do not move with the box's load: the next lever on TBT.
+    console.log(
+      `    React: ${r.react.commits} commits (${r.react.commitsToReady} before the content showed), ${r.react.fibers} fibers, ${r.elements} elements`,
+    );
   }
   process.env.BENCH_LH_ONLY ??= '/console,Apple list,Apple detail';
 }
