@@ -14,8 +14,11 @@ export interface AppleStage {
   apns: MockApns;
   /** adminApi signs in as the seeded admin, for the set-up a clerk is not watching. */
   adminApi(): Promise<AdminApi>;
-  /** enrolPhone enrols a simulated iPhone with a downloaded profile; it listens to the stage's pushes and stops with it. */
-  enrolPhone(profile: Buffer, options: PhoneOptions): Promise<SimulatedIphone>;
+  /**
+   * enrolPhone is the hirer's phone opening its enrolment link: it downloads the one-time profile (a refusal throws
+   * with the server's answer) and enrols; it listens to the stage's pushes and stops with the stage.
+   */
+  enrolPhone(enrollLink: string, options: PhoneOptions): Promise<SimulatedIphone>;
   /** registerPhone registers a serial through the API, then enrols a phone with its hirer link's profile. */
   registerPhone(options: PhoneOptions): Promise<{ phone: SimulatedIphone; deviceId: string }>;
   close(): Promise<void>;
@@ -57,7 +60,11 @@ export async function startAppleStage(name: string, portBase: number, options: {
     port,
   );
   const phones: SimulatedIphone[] = [];
-  async function enrolPhone(profile: Buffer, options: PhoneOptions) {
+  let admin: Promise<AdminApi> | undefined;
+  async function enrolPhone(enrollLink: string, options: PhoneOptions) {
+    const download = await fetch(`${server.origin}/api/enroll/profile?code=${enrollLink.split('/enroll/')[1]}`);
+    if (download.status !== 200) throw new Error(`${enrollLink} → ${download.status} ${(await download.text()).slice(0, 300)}`);
+    const profile = Buffer.from(await download.arrayBuffer());
     const phone = createSimulatedIphone({ retry: E2E_RETRY, logger: (line) => console.error(line), ...options, serverOrigin: server.origin });
     phones.push(phone);
     phone.attachPush(apns);
@@ -70,11 +77,9 @@ export async function startAppleStage(name: string, portBase: number, options: {
     adminApi: () => adminApi(server.origin),
     enrolPhone,
     async registerPhone(options) {
-      const api = await adminApi(server.origin);
-      const { list } = await api<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [options.serialNumber] });
-      const code = list[0].enroll_link.split('/enroll/')[1];
-      const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${code}`)).arrayBuffer());
-      return { phone: await enrolPhone(profile, options), deviceId: list[0].id };
+      admin ??= adminApi(server.origin);
+      const { list } = await (await admin)<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [options.serialNumber] });
+      return { phone: await enrolPhone(list[0].enroll_link, options), deviceId: list[0].id };
     },
     async close() {
       await Promise.all(phones.map((p) => p.stop()));

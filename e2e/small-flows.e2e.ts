@@ -81,8 +81,7 @@ describe('small flows', () => {
 
   it('warns before a locked phone goes to the recycle bin, and needs the tick', async () => {
     const api = await stage.adminApi();
-    const profile = Buffer.from(await (await fetch(`${server.origin}/api/enroll/profile?code=${enrollLink.split('/enroll/')[1]}`)).arrayBuffer());
-    const phone = await stage.enrolPhone(profile, { serialNumber: 'E2ESMALL0001', model: 'iPhone15,2' });
+    const phone = await stage.enrolPhone(enrollLink, { serialNumber: 'E2ESMALL0001', model: 'iPhone15,2' });
     await api('/api/device/ios/command/lock', { device_id: deviceId, message: '租金逾期，请联系门店' });
     await expect.poll(() => phone.state.lostMode.enabled, { timeout: 15_000 }).toBe(true);
 
