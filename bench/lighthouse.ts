@@ -23,6 +23,13 @@ export interface LighthouseRow {
   requests: number;
   /** The performance score of every run, lowest first (the row is the median run's). */
   performances: number[];
+  /**
+   * Lighthouse's own measure of the host CPU in each run (`environment.benchmarkIndex`), lowest first. Its
+   * simulated phone is the host slowed 4×, so a busy box scores lower for the same page: read the score beside it.
+   */
+  benchmarkIndexes: number[];
+  /** Why the runs that failed failed: they are left out of the median, and when all fail the row's zeros are theirs. */
+  failures: string[];
 }
 
 /** Issue 14's targets (issue 29 part 6 for the signed-in pages on a phone): performance by page and form factor, accessibility ≥ 95 everywhere. */
@@ -89,10 +96,9 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
       const median = ok.length ? computeMedianRun(ok.map((r) => r.lhr)) : undefined;
       const result = ok.find((r) => r.lhr === median) ?? results[0];
       const performances = ok.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).sort((a, b) => a - b);
+      const benchmarkIndexes = ok.map((r) => Math.round(r.lhr.environment.benchmarkIndex)).sort((a, b) => a - b);
+      const failures = results.flatMap((r) => (r.lhr.runtimeError ? [`${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`] : []));
       const { categories, audits } = result.lhr;
-      // A failed run scores 0 everywhere: say why instead of printing the zeros alone.
-      if (result.lhr.runtimeError)
-        console.log(`    ${name} ${formFactor}: Lighthouse failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       // BENCH_LHR_DIR=dir keeps each full report (open it in Chrome's Lighthouse viewer, or read it with jq) and its trace.
       if (process.env.BENCH_LHR_DIR) {
         fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
@@ -118,6 +124,8 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
         bytes: audits['total-byte-weight']?.numericValue ?? NaN,
         requests: itemsOf(audits['network-requests']).length,
         performances,
+        benchmarkIndexes,
+        failures,
       });
       // BENCH_VERBOSE=1 names what costs points: the failing audits of each run.
       if (process.env.BENCH_VERBOSE) {
