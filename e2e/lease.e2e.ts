@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppleStage, startAppleStage } from './apple-stage.ts';
 import { dialogOverflow, launchBrowser, login, newPage, type Screen, sideScroll } from './browser.ts';
 import { E2E } from './seed.ts';
+import { unstyledAntd } from './unstyled-antd.ts';
 
 /**
  * Lease plans in the browser against a real server and a simulated iPhone: a clerk creates a plan for a hirer who
@@ -84,6 +85,10 @@ describe.each([
     // The console warns that the phone locks at once, and the clerk confirms.
     const warning = page.getByRole('dialog').filter({ hasText: '创建后设备将立即被锁定' });
     await warning.waitFor();
+    // A static confirm is drawn in the console's theme and stylesheet, like the page under it (AntdScope's holder).
+    expect(await warning.evaluate((e) => getComputedStyle(e).getPropertyValue('--ant-color-primary').trim().toLowerCase())).toBe('#0958d9');
+    expect(await unstyledAntd(page)).toEqual([]);
+    await page.screenshot({ path: path.join(os.tmpdir(), `e2e-lease-confirm-${screen}.png`), animations: 'disabled' });
     await warning.getByRole('button', { name: /确\s*定|创\s*建/ }).click();
     await expect.poll(() => phone.state.lostMode.enabled, { timeout: 30_000, message: 'the new plan locks the phone' }).toBe(true);
     expect(phone.state.lostMode.message).toMatch(/已逾期 \d+ 天，欠款 ¥1,[05]00.00/);

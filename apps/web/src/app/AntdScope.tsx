@@ -7,9 +7,8 @@ import type { ReactNode } from 'react';
 import { CONSOLE_THEME } from './theme.ts';
 
 /**
- * AntdScope gives the pages built from antd its Chinese locale. It wraps the layouts rather than the
- * app, so a bare page (the login form) downloads no antd at all. Notices need no holder here: antd's
- * static message loads with the first one (app/feedback.ts), keeping it out of the first download.
+ * AntdScope gives the pages built from antd its Chinese locale and the console's theme. It wraps the layouts rather
+ * than the app, so a bare page (the login form) downloads no antd at all.
  */
 export default function AntdScope({ children }: { children: ReactNode }) {
   return (
@@ -18,3 +17,10 @@ export default function AntdScope({ children }: { children: ReactNode }) {
     </ConfigProvider>
   );
 }
+
+// antd draws Modal.confirm, the static message and notifications in roots of their own: the holder draws them in the
+// same scope, or they take antd's default blue and, missing zeroRuntime, ask for the runtime style rules the build
+// leaves out (vite/antd-style-functions.ts). It must be set before the first notice: antd keeps one message holder,
+// and a holder set later remounts it and loses what it shows. So the notice module imports this one too
+// (app/staticMessage.ts): a route's notice may come before the console's layout.
+ConfigProvider.config({ holderRender: (children) => <AntdScope>{children}</AntdScope> });

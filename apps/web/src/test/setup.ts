@@ -1,6 +1,9 @@
 import { act, cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
+// As in the console, antd's static notices and confirms are drawn through AntdScope's holder. It has to be set before
+// antd's message holder exists, and the first message.destroy() below creates that holder.
+import '../app/AntdScope.tsx';
 
 // findBy*/waitFor wait up to 1 s by default: too short for antd dialogs when the box is loaded.
 configure({ asyncUtilTimeout: 5_000 });

@@ -1,21 +1,21 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { AbmServerInfo } from '@lease/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Tag } from 'antd';
+import { Alert, Button, Descriptions, Tag } from 'antd';
 import { Typography } from '../../../components/typography/Typography.tsx';
 import { abmKeys, syncAbmNow } from '../../../api/abm.ts';
 import { isApiError } from '../../../api/index.ts';
+import { feedback } from '../../../app/feedback.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { expiryNotice } from './abmView.ts';
 
 /** AbmServerState shows the store's token as Apple knows it, the sync's health, and the sync-now button. */
 export function AbmServerState({ info }: { info: AbmServerInfo }) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const sync = useMutation({
     mutationFn: syncAbmNow,
-    onSuccess: (r) => void message.success(`同步完成：新增 ${r.added} 台，变更 ${r.modified} 台，移出 ${r.deleted} 台，分配配置 ${r.assigned} 台`),
-    onError: (err) => void message.error(isApiError(err) ? err.message : '同步失败，请稍后重试'),
+    onSuccess: (r) => feedback.message.success(`同步完成：新增 ${r.added} 台，变更 ${r.modified} 台，移出 ${r.deleted} 台，分配配置 ${r.assigned} 台`),
+    onError: (err) => feedback.message.error(isApiError(err) ? err.message : '同步失败，请稍后重试'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: abmKeys.all }),
   });
   const notice = expiryNotice(info);

@@ -1,16 +1,16 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Steps, Upload } from 'antd';
+import { Alert, Button, Steps, Upload } from 'antd';
 import { Typography } from '../../../components/typography/Typography.tsx';
 import { useState } from 'react';
 import { abmKeys, downloadAbmPublicKey, uploadAbmToken } from '../../../api/abm.ts';
 import { isApiError } from '../../../api/index.ts';
+import { feedback } from '../../../app/feedback.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { fileBase64 } from './abmView.ts';
 
 /** AbmSetupSteps walks the admin through connecting ABM: our public key out, Apple's server token back in. */
 export function AbmSetupSteps({ uploaded }: { uploaded: boolean }) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [uploadError, setUploadError] = useState<string | null>(null);
 
@@ -25,7 +25,7 @@ export function AbmSetupSteps({ uploaded }: { uploaded: boolean }) {
     mutationFn: async (file: File) => uploadAbmToken(file.name, await fileBase64(file)),
     onMutate: () => setUploadError(null),
     onSuccess: (info) => {
-      void message.success(info.last_sync_error ? '服务器令牌已保存，但首次同步失败，请查看同步状态' : '服务器令牌已保存，设备已同步');
+      feedback.message.success(info.last_sync_error ? '服务器令牌已保存，但首次同步失败，请查看同步状态' : '服务器令牌已保存，设备已同步');
       void queryClient.invalidateQueries({ queryKey: abmKeys.all });
     },
     onError: (err) => setUploadError(isApiError(err) ? err.message : '上传失败，请重试'),

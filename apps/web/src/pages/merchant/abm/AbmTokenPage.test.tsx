@@ -1,10 +1,9 @@
 import type { AbmDeviceItem, AbmServerInfo } from '@lease/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import AntdScope from '../../../app/AntdScope.tsx';
 import AbmTokenPage from './AbmTokenPage.tsx';
 import { expiryNotice } from './abmView.ts';
 import { answerFetch } from '../../../test/fakeNetwork.ts';
@@ -68,14 +67,13 @@ async function renderPage(handler: Handler) {
   answerFetch(fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/', element: <AbmTokenPage /> }], { initialEntries: ['/'] });
+  // As the console mounts it: AntdScope and no antd <App>, whose message a page would find empty without it.
   render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
+    <AntdScope>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntdScope>,
   );
   await act(async () => {});
   return fetchMock;
