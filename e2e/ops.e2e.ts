@@ -127,10 +127,15 @@ describe('operator console', () => {
     expect(await sideScroll(page)).toBe(0);
 
     await page.getByRole('button', { name: '停用门店' }).click();
+    // Twice in ~30 runs the tag did not come within 30 s of this click: say whether the request went out and how
+    // the server answered, instead of only that the tag never came.
+    const disabling = page.waitForResponse((r) => r.url().endsWith('/disable') && r.request().method() === 'POST');
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /停\s*用/ })
       .click();
+    const disabled = await disabling;
+    expect(disabled.status(), `停用门店 answered ${disabled.status()}: ${await disabled.text()}`).toBe(200);
     await page.getByText(/已停用（/).waitFor();
     const refused = await fetch(`${server.origin}/api/auth/login`, {
       method: 'POST',
