@@ -21,13 +21,12 @@ export interface LighthouseRow {
   /** Bytes transferred and requests made during the run. */
   bytes: number;
   requests: number;
-  /** The performance score of every run, lowest first (the row is the median run's). */
-  performances: number[];
   /**
-   * Lighthouse's own measure of the host CPU in each run (`environment.benchmarkIndex`), lowest first. Its
-   * simulated phone is the host slowed 4×, so a busy box scores lower for the same page: read the score beside it.
+   * Every run's performance score, lowest first (the row is the median run's), each with Lighthouse's measure of the
+   * host CPU during that run (`environment.benchmarkIndex`). Its phone is the host slowed 4×, so a slower or busier
+   * box scores lower for the same page: the pair says whether the box or the build moved.
    */
-  benchmarkIndexes: number[];
+  runs: { performance: number; benchmarkIndex: number }[];
   /** Why the runs that failed failed: they are left out of the median, and when all fail the row's zeros are theirs. */
   failures: string[];
 }
@@ -95,8 +94,12 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
       const ok = results.filter((r) => !r.lhr.runtimeError);
       const median = ok.length ? computeMedianRun(ok.map((r) => r.lhr)) : undefined;
       const result = ok.find((r) => r.lhr === median) ?? results[0];
-      const performances = ok.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).sort((a, b) => a - b);
-      const benchmarkIndexes = ok.map((r) => Math.round(r.lhr.environment.benchmarkIndex)).sort((a, b) => a - b);
+      const runs = ok
+        .map(({ lhr }) => ({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        }))
+        .sort((a, b) => a.performance - b.performance);
       const failures = results.flatMap((r) => (r.lhr.runtimeError ? [`${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`] : []));
       const { categories, audits } = result.lhr;
       // BENCH_LHR_DIR=dir keeps each full report (open it in Chrome's Lighthouse viewer, or read it with jq) and its trace.
@@ -123,8 +126,7 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
           .map((i) => ({ url: i.url.replace(/^https?:\/\/[^/]+/, ''), ms: i.scripting })),
         bytes: audits['total-byte-weight']?.numericValue ?? NaN,
         requests: itemsOf(audits['network-requests']).length,
-        performances,
-        benchmarkIndexes,
+        runs,
         failures,
       });
       // BENCH_VERBOSE=1 names what costs points: the failing audits of each run.

@@ -60,11 +60,11 @@ if (!only || only === 'lighthouse' || only === 'phone') {
       `perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo}`,
       `perf ≥ ${LIGHTHOUSE_TARGETS[r.page][r.formFactor] || '—'}, a11y ≥ ${ACCESSIBILITY_TARGET}`,
     );
-    // The host's CPU index beside the score: under 4× Lighthouse's phone, the same page scores lower on a busy box.
-    console.log(`    host CPU (Lighthouse benchmarkIndex) ${r.benchmarkIndexes.join(' · ')}`);
     for (const f of r.failures) console.log(`    a run failed and is left out: ${f}`);
+    // Each run's score with the host's CPU index beside it: under Lighthouse's 4× phone a busy box scores lower.
+    const runs = r.runs.map((x) => `${x.performance} (host CPU ${x.benchmarkIndex})`).join(' · ');
     console.log(
-      `    median of ${r.performances.length} runs (perf ${r.performances.join(' · ')}): LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}; ${kb(r.bytes)} in ${r.requests} requests`,
+      `    median of ${r.runs.length} runs (perf ${runs}): LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}; ${kb(r.bytes)} in ${r.requests} requests`,
     );
     const ms = (n: number) => `${n.toFixed(0)} ms`;
     console.log(

@@ -12,7 +12,7 @@ export type AdminApi = <T>(url: string, body?: object) => Promise<T>;
 export interface AppleStage {
   server: ServerProcess;
   apns: MockApns;
-  /** adminApi signs in as the seeded admin, for the set-up a clerk is not watching. */
+  /** adminApi calls as the seeded admin (signed in once per stage), for the set-up a clerk is not watching. */
   adminApi(): Promise<AdminApi>;
   /**
    * enrolPhone is the hirer's phone opening its enrolment link: it downloads the one-time profile (a refusal throws
@@ -60,9 +60,12 @@ export async function startAppleStage(name: string, portBase: number, options: {
     port,
   );
   const phones: SimulatedIphone[] = [];
-  let admin: Promise<AdminApi> | undefined;
+  // One sign-in per stage: access tokens last 15 minutes, longer than any e2e file.
+  let signedIn: Promise<AdminApi> | undefined;
+  const admin = () => (signedIn ??= adminApi(server.origin));
   async function enrolPhone(enrollLink: string, options: PhoneOptions) {
-    const download = await fetch(`${server.origin}/api/enroll/profile?code=${enrollLink.split('/enroll/')[1]}`);
+    const code = encodeURIComponent(enrollLink.split('/enroll/')[1]);
+    const download = await fetch(`${server.origin}/api/enroll/profile?code=${code}`);
     if (download.status !== 200) throw new Error(`${enrollLink} → ${download.status} ${(await download.text()).slice(0, 300)}`);
     const profile = Buffer.from(await download.arrayBuffer());
     const phone = createSimulatedIphone({ retry: E2E_RETRY, logger: (line) => console.error(line), ...options, serverOrigin: server.origin });
@@ -74,11 +77,12 @@ export async function startAppleStage(name: string, portBase: number, options: {
   return {
     server,
     apns,
-    adminApi: () => adminApi(server.origin),
+    adminApi: admin,
     enrolPhone,
     async registerPhone(options) {
-      admin ??= adminApi(server.origin);
-      const { list } = await (await admin)<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', { serial_numbers: [options.serialNumber] });
+      const { list } = await (await admin())<{ list: { id: string; enroll_link: string }[] }>('/api/device/ios/new', {
+        serial_numbers: [options.serialNumber],
+      });
       return { phone: await enrolPhone(list[0].enroll_link, options), deviceId: list[0].id };
     },
     async close() {

@@ -14,33 +14,16 @@ import { unstyledAntd } from './unstyled-antd.ts';
  */
 let stage: AppleStage;
 let browser: Browser;
-let token = '';
 
 beforeAll(async () => {
   stage = await startAppleStage('lease', 5300);
   browser = await launchBrowser();
-  const res = await fetch(`${stage.server.origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: E2E.admin, password: E2E.password }),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
 });
 
 afterAll(async () => {
   await browser?.close();
   await stage?.close();
 });
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${stage.server.origin}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
 
 /** A day n months before today (China time), as the date picker takes it. */
 function monthsAgo(n: number): string {
@@ -60,6 +43,7 @@ describe.each([
   { screen: 'phone' as const, serial: 'E2ELEASE0002' },
 ])('lease plan in the console ($screen)', ({ screen, serial }) => {
   it('creates a plan for a hirer behind on payments, sees it in 催收, records the payment, and the phone unlocks', async () => {
+    const api = await stage.adminApi();
     const { phone, deviceId: id } = await stage.registerPhone({ serialNumber: serial, model: 'iPhone15,2' });
     const page = await signIn(screen);
     await page.goto(`/console/device/ios/${id}`);
@@ -116,11 +100,9 @@ describe.each([
     // The payment clears the arrears: the unlock went out with it, and the phone leaves Lost Mode.
     await expect.poll(() => phone.state.lostMode.enabled, { timeout: 30_000, message: 'the payment unlocks the phone' }).toBe(false);
     await expect
-      .poll(async () =>
-        (await api<{ list: { serial_number: string }[] }>('GET', '/api/lease/plans?collections=1')).list.some((p) => p.serial_number === serial),
-      )
+      .poll(async () => (await api<{ list: { serial_number: string }[] }>('/api/lease/plans?collections=1')).list.some((p) => p.serial_number === serial))
       .toBe(false);
-    const plans = await api<{ list: { serial_number: string; status: string; amount_overdue_fen: number }[] }>('GET', '/api/lease/plans');
+    const plans = await api<{ list: { serial_number: string; status: string; amount_overdue_fen: number }[] }>('/api/lease/plans');
     expect(plans.list.find((p) => p.serial_number === serial)).toMatchObject({ status: 'current', amount_overdue_fen: 0 });
     expect(await sideScroll(page)).toBe(0);
 

@@ -127,8 +127,8 @@ describe('operator console', () => {
     expect(await sideScroll(page)).toBe(0);
 
     await page.getByRole('button', { name: '停用门店' }).click();
-    // Twice in ~30 runs the tag did not come within 30 s of this click: say whether the request went out and how
-    // the server answered, instead of only that the tag never came.
+    // Twice, in full `npm test` runs, the tag did not come within 30 s of this click: say whether the request went
+    // out and how the server answered, instead of only that the tag never came.
     const disabling = page.waitForResponse((r) => r.url().endsWith('/disable') && r.request().method() === 'POST');
     await page
       .getByRole('dialog')
